@@ -1,0 +1,26 @@
+/**
+ * The i18n resources. Every user-visible string lives once, in locales/<lang>/<namespace>.json,
+ * English and Spanish side by side. The web app loads namespaces lazily; the server uses the
+ * small `errors` namespace to put readable messages into API error bodies.
+ */
+import enErrors from './locales/en/errors.json' with { type: 'json' };
+import esErrors from './locales/es/errors.json' with { type: 'json' };
+
+export const languages = ['en', 'es'] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = 'en';
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (languages as readonly string[]).includes(value);
+
+const errorMessages: Record<Language, Record<string, string>> = { en: enErrors, es: esErrors };
+
+/**
+ * Resolves an "errors:key" message key to text, interpolating {{name}} params. Unknown keys
+ * fall back to English and then to the key itself, so a missing string is visible, not blank.
+ */
+export function errorText(messageKey: string, language: Language = defaultLanguage, params: Record<string, string | number> = {}): string {
+  const key = messageKey.startsWith('errors:') ? messageKey.slice('errors:'.length) : messageKey;
+  const template = errorMessages[language][key] ?? errorMessages.en[key] ?? messageKey;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}

@@ -1,0 +1,66 @@
+/**
+ * Identity schemas shared by the web forms, the tRPC procedures and the REST routes. Messages
+ * are i18n keys ("errors:..."), resolved to text by the web app and by the api's error mapper.
+ */
+import { z } from 'zod';
+
+const required = 'errors:allFieldsRequired';
+
+/** Letters, digits and underscore only, as the spec's username rule says. */
+export const usernamePattern = /^[A-Za-z0-9_]+$/;
+/** Digits with an optional leading +; separators people type are stripped first. */
+const phoneDigits = /^\+?[0-9]{7,15}$/;
+
+/** Strips the separators people type in phone numbers so "+1 (555) 010-2030" claims one key. */
+export const normalizePhone = (phone: string): string => phone.replace(/[\s().-]/g, '');
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
+
+const requiredText = () => z.string({ error: required }).trim().min(1, { error: required });
+
+export const registerInput = z
+  .object({
+    userName: requiredText()
+      .max(32, { error: 'errors:usernameLength' })
+      .regex(usernamePattern, { error: 'errors:invalidUsername' })
+      .min(3, { error: 'errors:usernameLength' }),
+    firstName: requiredText().max(100, { error: 'errors:nameTooLong' }),
+    lastName: requiredText().max(100, { error: 'errors:nameTooLong' }),
+    email: requiredText().max(254, { error: 'errors:invalidEmail' }).pipe(z.email({ error: 'errors:invalidEmail' })),
+    phone: requiredText()
+      .transform(normalizePhone)
+      .pipe(z.string().regex(phoneDigits, { error: 'errors:invalidPhone' })),
+    password: z
+      .string({ error: required })
+      .min(1, { error: required })
+      .min(8, { error: 'errors:passwordLength' })
+      .max(128, { error: 'errors:passwordLength' }),
+  })
+  .strict();
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  email: z
+    .string({ error: 'errors:emailRequired' })
+    .trim()
+    .min(1, { error: 'errors:emailRequired' })
+    .pipe(z.email({ error: 'errors:invalidEmail' })),
+  // Bounded so a huge body cannot make the hash check expensive.
+  password: z.string({ error: 'errors:passwordRequired' }).min(1, { error: 'errors:passwordRequired' }).max(1024, { error: 'errors:invalidCredentials' }),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const userIdParam = z.string().uuid({ error: 'errors:notFound' });
+
+/** The session as the spec's auth state carries it. */
+export const sessionOutput = z.object({ id: z.string(), email: z.string() });
+export type SessionOutput = z.infer<typeof sessionOutput>;
+
+/** The spec's User, as POST /api/user/get/{id} answers it. */
+export const userOutput = z.object({
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string(),
+});
+export type UserOutput = z.infer<typeof userOutput>;

@@ -1,0 +1,4 @@
+/** Exhaustiveness check for switches over unions: a missing case fails to compile. */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled case: ${JSON.stringify(value)}`);
+}

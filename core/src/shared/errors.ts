@@ -1,0 +1,28 @@
+/**
+ * Domain errors. A rule that fails throws an AppError with a code; the api maps codes to HTTP
+ * statuses and tRPC codes in one place (api/src/http/errors.ts). `messageKey` names the
+ * i18n resource ("namespace:key") the user sees; `fields` maps form fields to message keys.
+ */
+export type AppErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'CONCURRENCY'
+  | 'UNAVAILABLE';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    readonly messageKey: string,
+    readonly fields: Record<string, string> = {},
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

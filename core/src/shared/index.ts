@@ -1,0 +1,4 @@
+export * from './ports/event-store.js';
+export * from './errors.js';
+export * from './clock.js';
+export * from './assert.js';
