@@ -16,7 +16,8 @@ export const normalizePhone = (phone: string): string => phone.replace(/[\s().-]
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
 
-const requiredText = () => z.string({ error: required }).trim().min(1, { error: required });
+// `abort` stops later checks, so an empty field reports only the spec's 'required' message.
+const requiredText = () => z.string({ error: required }).trim().min(1, { error: required, abort: true });
 
 export const registerInput = z
   .object({
@@ -26,13 +27,15 @@ export const registerInput = z
       .min(3, { error: 'errors:usernameLength' }),
     firstName: requiredText().max(100, { error: 'errors:nameTooLong' }),
     lastName: requiredText().max(100, { error: 'errors:nameTooLong' }),
-    email: requiredText().max(254, { error: 'errors:invalidEmail' }).pipe(z.email({ error: 'errors:invalidEmail' })),
+    email: requiredText()
+      .max(254, { error: 'errors:invalidEmail' })
+      .pipe(z.email({ error: 'errors:invalidEmail' })),
     phone: requiredText()
       .transform(normalizePhone)
       .pipe(z.string().regex(phoneDigits, { error: 'errors:invalidPhone' })),
     password: z
       .string({ error: required })
-      .min(1, { error: required })
+      .min(1, { error: required, abort: true })
       .min(8, { error: 'errors:passwordLength' })
       .max(128, { error: 'errors:passwordLength' }),
   })
@@ -43,10 +46,13 @@ export const loginInput = z.object({
   email: z
     .string({ error: 'errors:emailRequired' })
     .trim()
-    .min(1, { error: 'errors:emailRequired' })
+    .min(1, { error: 'errors:emailRequired', abort: true })
     .pipe(z.email({ error: 'errors:invalidEmail' })),
   // Bounded so a huge body cannot make the hash check expensive.
-  password: z.string({ error: 'errors:passwordRequired' }).min(1, { error: 'errors:passwordRequired' }).max(1024, { error: 'errors:invalidCredentials' }),
+  password: z
+    .string({ error: 'errors:passwordRequired' })
+    .min(1, { error: 'errors:passwordRequired' })
+    .max(1024, { error: 'errors:invalidCredentials' }),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -64,3 +70,29 @@ export const userOutput = z.object({
   phone_number: z.string(),
 });
 export type UserOutput = z.infer<typeof userOutput>;
+
+export const passwordResetRequestInput = z.object({
+  email: z
+    .string({ error: 'errors:emailRequired' })
+    .trim()
+    .min(1, { error: 'errors:emailRequired', abort: true })
+    .pipe(z.email({ error: 'errors:invalidEmail' })),
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput>;
+
+/** The spec's reset confirmation: token, password, password1 (the repeat). */
+export const passwordResetConfirmInput = z
+  .object({
+    token: z
+      .string({ error: 'errors:invalidResetUrl' })
+      .min(1, { error: 'errors:invalidResetUrl', abort: true })
+      .max(512, { error: 'errors:invalidResetLink' }),
+    password: z
+      .string({ error: 'errors:allFieldsRequiredDot' })
+      .min(1, { error: 'errors:allFieldsRequiredDot', abort: true })
+      .min(8, { error: 'errors:passwordLength' })
+      .max(128, { error: 'errors:passwordLength' }),
+    password1: z.string({ error: 'errors:allFieldsRequiredDot' }).min(1, { error: 'errors:allFieldsRequiredDot' }),
+  })
+  .refine((v) => v.password === v.password1, { error: 'errors:passwordsMustMatchDot', path: ['password1'] });
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;

@@ -1,0 +1,48 @@
+/**
+ * Configuration, parsed from the environment by zod at start-up. A bad value stops the process
+ * with a message naming the variable, never a half-configured server.
+ */
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** HTTP port of the api (and of the whole app in the embedded mode). */
+  PORT: port.default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the embedded event store, the private Redis, the mail outbox and the app secret live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Redis for read models, sessions and queues. Unset: 127.0.0.1:6379, or a private redis-server. */
+  REDIS_URL: z.string().url().optional(),
+  /** KurrentDB connection string (kurrentdb://host:2113?tls=false). Unset: the embedded SQLite store. */
+  EVENTSTORE_URL: z.string().min(1).optional(),
+  /** SMTP server for e-mail (smtp://user:pass@host:port). Unset: .eml files under DATA_DIR/outbox. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Quern <no-reply@quern.example>'),
+  /** The address users reach Quern at; used in e-mailed links and for the CSRF origin check. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Key for reset-link MACs. Unset: generated once and kept in DATA_DIR/app-secret. */
+  APP_SECRET: z.string().min(32).optional(),
+  /** How long a session lasts without use, in hours. */
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  COMPANY_NAME: z.string().min(1).default('Quern'),
+});
+
+export type Config = z.infer<typeof configSchema> & { publicUrl: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') };
+}

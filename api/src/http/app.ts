@@ -1,0 +1,65 @@
+/**
+ * The HTTP application: security headers, body limits, CSRF defence, tRPC for the web app at
+ * /trpc, the spec's REST paths under /api, the health check and the built web app.
+ */
+import express, { type Express, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { AppError } from '@quern/core';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import { appRouter } from '../trpc/router.js';
+import { identityRestRoutes } from '../identity/rest.js';
+import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
+import type { IdentityService } from '../identity/service.js';
+import type { RequestContext } from './context.js';
+import { readCookie } from './cookies.js';
+import { csrfGuard } from './csrf.js';
+import { errorHandler, requestLanguage } from './rest.js';
+import { staticWebApp } from './static-web.js';
+import type { HealthCheck } from '../health.js';
+
+export interface AppDeps {
+  identity: IdentityService;
+  sessions: SessionStore;
+  health: HealthCheck;
+  /** Origins allowed to make cookie-authenticated calls (the public URL). */
+  allowedOrigins: ReadonlySet<string>;
+  /** Built web app; unset in api-only tests. */
+  webDistDir?: string;
+  trustProxy?: boolean;
+}
+
+/** JSON bodies are small in every call Quern has; a bound stops memory abuse. */
+const BODY_LIMIT = '32kb';
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(helmet({ crossOriginEmbedderPolicy: false }));
+
+  const createContext = (req: Request, res: Response): RequestContext => {
+    let session: ReturnType<RequestContext['getSession']> | undefined;
+    return {
+      http: { req, res },
+      language: requestLanguage(req),
+      identity: deps.identity,
+      getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
+    };
+  };
+
+  app.get('/healthz', async (_req, res) => {
+    const report = await deps.health();
+    res.status(report.ok ? 200 : 503).json(report);
+  });
+
+  app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT }), csrfGuard(deps.allowedOrigins));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({ router: appRouter, createContext: ({ req, res }) => createContext(req, res), maxBatchSize: 10 }),
+  );
+  app.use(identityRestRoutes(createContext));
+  app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
+  if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,18 @@
+/** What every tRPC procedure and REST handler gets for one request. */
+import type { Request, Response } from 'express';
+import type { Language } from '@quern/core/i18n';
+import type { IdentityService } from '../identity/service.js';
+import type { Session } from '../identity/sessions.js';
+
+export interface HttpExchange {
+  req: Request;
+  res: Response;
+}
+
+export interface RequestContext {
+  http: HttpExchange;
+  language: Language;
+  /** The caller's session, looked up once per request. */
+  getSession(): Promise<Session | undefined>;
+  identity: IdentityService;
+}

@@ -1,0 +1,53 @@
+/** The spec's identity calls (section 7), at their exact paths. */
+import { Router } from 'express';
+import { AppError } from '@quern/core';
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, registerInput, userIdParam } from '@quern/core/identity';
+import { z } from 'zod';
+import { restRoute, type ContextFactory } from '../http/rest.js';
+import type { Session } from './sessions.js';
+
+const requireSession = async (getSession: () => Promise<Session | undefined>) => {
+  const session = await getSession();
+  if (!session) throw new AppError('UNAUTHENTICATED', 'errors:notAuthenticated');
+  return session;
+};
+
+export function identityRestRoutes(createContext: ContextFactory): Router {
+  const routes = Router();
+  routes.post(
+    '/api/user/register',
+    restRoute(createContext, registerInput, (ctx, input) => ctx.identity.register(input, ctx.http)),
+  );
+  routes.post(
+    '/api/user/login',
+    restRoute(createContext, loginInput, (ctx, input) => ctx.identity.login(input, ctx.http)),
+  );
+  routes.post(
+    '/api/auth/verify',
+    restRoute(createContext, null, async (ctx) => {
+      const session = await requireSession(ctx.getSession);
+      return { id: session.userId, email: session.email };
+    }),
+  );
+  routes.post(
+    '/api/user/logout',
+    restRoute(createContext, null, (ctx) => ctx.identity.logout(ctx.http)),
+  );
+  routes.post(
+    '/api/user/get/:id',
+    restRoute(createContext, null, async (ctx) => {
+      const session = await requireSession(ctx.getSession);
+      const id = z.object({ id: userIdParam }).parse(ctx.http.req.params).id;
+      return ctx.identity.getUser(session, id);
+    }),
+  );
+  routes.post(
+    '/api/user/password/reset',
+    restRoute(createContext, passwordResetRequestInput, (ctx, input) => ctx.identity.requestPasswordReset(input, ctx.http)),
+  );
+  routes.post(
+    ['/api/user/password/reset-verify', '/api/user/password/reset-verify/'],
+    restRoute(createContext, passwordResetConfirmInput, (ctx, input) => ctx.identity.confirmPasswordReset(input)),
+  );
+  return routes;
+}

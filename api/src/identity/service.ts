@@ -1,0 +1,110 @@
+/**
+ * The identity use cases as the api offers them: the core handlers plus what only the api
+ * knows about (sessions and their cookie, rate limits by IP, reset-link MACs). tRPC and REST
+ * both call this, so they cannot drift apart.
+ */
+import type { CookieOptions } from 'express';
+import { AppError, type Clock } from '@quern/core';
+import {
+  authenticate,
+  getOwnProfile,
+  normalizeEmail,
+  recordSignIn,
+  recordSignOut,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  type IdentityDeps,
+  type LoginInput,
+  type PasswordResetConfirmInput,
+  type PasswordResetRequestInput,
+  type RegisterInput,
+  type SessionOutput,
+  type UserOutput,
+} from '@quern/core/identity';
+import { verifyResetToken } from '@quern/workers';
+import type { HttpExchange } from '../http/context.js';
+import { readCookie } from '../http/cookies.js';
+import { assertNotBlocked, consume, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
+import { SESSION_COOKIE, type Session, type SessionStore } from './sessions.js';
+
+export interface IdentityServiceDeps {
+  core: IdentityDeps;
+  sessions: SessionStore;
+  limits: IdentityLimits;
+  clock: Clock;
+  appSecret: string;
+  secureCookies: boolean;
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;
+
+const clientIp = (http: HttpExchange) => http.req.ip ?? 'unknown';
+
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const cookieOptions = (): CookieOptions => ({
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.secureCookies,
+    path: '/',
+    maxAge: deps.sessions.ttlSeconds * 1000,
+  });
+
+  return {
+    async register(input: RegisterInput, http: HttpExchange): Promise<SessionOutput> {
+      await limitRequest(deps.limits.registrationsPerIp, clientIp(http));
+      const registered = await registerUser(deps.core, input);
+      return { id: registered.userId, email: registered.email };
+    },
+
+    async login(input: LoginInput, http: HttpExchange): Promise<SessionOutput> {
+      const account = normalizeEmail(input.email);
+      const ip = clientIp(http);
+      await assertNotBlocked(deps.limits.failedLoginsPerIp, ip);
+      await assertNotBlocked(deps.limits.failedLoginsPerAccount, account);
+      let user: { userId: string; email: string };
+      try {
+        user = await authenticate(deps.core, input);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
+        const overIp = await consume(deps.limits.failedLoginsPerIp, ip);
+        const overAccount = await consume(deps.limits.failedLoginsPerAccount, account);
+        const over = overAccount ?? overIp;
+        throw over ? tooManyAttempts(over.msBeforeNext) : error;
+      }
+      await deps.limits.failedLoginsPerAccount.delete(account);
+      const token = await deps.sessions.create(user.userId, user.email, deps.clock.now());
+      http.res.cookie(SESSION_COOKIE, token, cookieOptions());
+      await recordSignIn(deps.core, user.userId);
+      return { id: user.userId, email: user.email };
+    },
+
+    async logout(http: HttpExchange): Promise<{ success: true }> {
+      const token = readCookie(http.req.get('cookie'), SESSION_COOKIE);
+      const session = await deps.sessions.get(token);
+      await deps.sessions.destroy(token);
+      http.res.clearCookie(SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined });
+      if (session) await recordSignOut(deps.core, session.userId);
+      return { success: true };
+    },
+
+    getUser(session: Session, userId: string): Promise<UserOutput> {
+      return getOwnProfile(deps.core, session.userId, userId);
+    },
+
+    async requestPasswordReset(input: PasswordResetRequestInput, http: HttpExchange): Promise<{ success: true }> {
+      await limitRequest(deps.limits.resetRequestsPerIp, clientIp(http));
+      await requestPasswordReset(deps.core, input);
+      return { success: true };
+    },
+
+    async confirmPasswordReset(input: PasswordResetConfirmInput): Promise<{ success: true }> {
+      const link = verifyResetToken(deps.appSecret, input.token);
+      if (!link) throw new AppError('VALIDATION', 'errors:invalidResetLink');
+      await resetPassword(deps.core, link, input.password);
+      // Whoever knew the old password must not stay signed in.
+      await deps.sessions.destroyAllFor(link.userId);
+      return { success: true };
+    },
+  };
+}

@@ -1,0 +1,9 @@
+/** The web app's API: one router per capability, each calling the same handlers as REST. */
+import { router } from './init.js';
+import { identityRouter } from '../identity/trpc.js';
+
+export const appRouter = router({
+  identity: identityRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,133 @@
+/**
+ * Pure identity decisions: given state and inputs (time and ids included as data), which events
+ * happen, or which domain error. No I/O, no clock, no randomness.
+ */
+import { AppError } from '../shared/errors.js';
+import type { RegisterInput } from './contracts.js';
+import { normalizeEmail } from './contracts.js';
+import type {
+  IdentityKeyClaimed,
+  IdentityKeyKind,
+  IdentityKeyReleased,
+  PasswordChanged,
+  PasswordResetRequested,
+  UserRegistered,
+} from './events.js';
+import type { IdentityKeyState, UserState } from './state.js';
+
+/** A claim left by a registration that died half-way is free again after this long. */
+export const ORPHANED_CLAIM_AFTER_MS = 5 * 60 * 1000;
+/** How long a password reset link stays valid. */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+const takenMessage: Record<IdentityKeyKind, string> = {
+  username: 'errors:usernameTaken',
+  email: 'errors:emailTaken',
+  phone: 'errors:phoneTaken',
+};
+/** The registration form's field for each unique key, so the 409 names the field. */
+export const keyField: Record<IdentityKeyKind, 'userName' | 'email' | 'phone'> = {
+  username: 'userName',
+  email: 'email',
+  phone: 'phone',
+};
+
+export function takenError(kind: IdentityKeyKind): AppError {
+  return new AppError('CONFLICT', takenMessage[kind], { [keyField[kind]]: takenMessage[kind] });
+}
+
+export interface ClaimContext {
+  kind: IdentityKeyKind;
+  value: string;
+  userId: string;
+  now: Date;
+  /** Whether the current holder's registration ever completed (its user stream exists). */
+  holderRegistered: boolean;
+}
+
+/**
+ * Claims a unique key. A key held by a completed registration is taken; a key held by a
+ * registration that never completed is reclaimed once it is old enough to be orphaned.
+ */
+export function decideClaim(state: IdentityKeyState, c: ClaimContext): Array<IdentityKeyClaimed | IdentityKeyReleased> {
+  const claimed: IdentityKeyClaimed = {
+    type: 'IdentityKeyClaimed',
+    data: { kind: c.kind, value: c.value, userId: c.userId, claimedAt: c.now.toISOString() },
+  };
+  if (!state.holderUserId) return [claimed];
+  if (state.holderUserId === c.userId) return [];
+  const ageMs = c.now.getTime() - Date.parse(state.claimedAt ?? '');
+  const orphaned = !c.holderRegistered && ageMs >= ORPHANED_CLAIM_AFTER_MS;
+  if (!orphaned) throw takenError(c.kind);
+  const released: IdentityKeyReleased = {
+    type: 'IdentityKeyReleased',
+    data: { kind: c.kind, value: c.value, userId: state.holderUserId, releasedAt: c.now.toISOString() },
+  };
+  return [released, claimed];
+}
+
+export function decideRelease(
+  state: IdentityKeyState,
+  kind: IdentityKeyKind,
+  value: string,
+  userId: string,
+  now: Date,
+): IdentityKeyReleased[] {
+  if (state.holderUserId !== userId) return [];
+  return [{ type: 'IdentityKeyReleased', data: { kind, value, userId, releasedAt: now.toISOString() } }];
+}
+
+export function decideRegistration(
+  existing: UserState | undefined,
+  input: RegisterInput,
+  c: { userId: string; passwordHash: string; now: Date },
+): UserRegistered[] {
+  // User ids are fresh UUIDs, so an existing stream means the id was reused: refuse, never merge.
+  if (existing) throw new AppError('CONFLICT', 'errors:internal');
+  return [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId: c.userId,
+        username: input.userName,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: normalizeEmail(input.email),
+        phone: input.phone,
+        passwordHash: c.passwordHash,
+        registeredAt: c.now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function decidePasswordResetRequest(user: UserState, c: { requestId: string; now: Date }): PasswordResetRequested[] {
+  return [
+    {
+      type: 'PasswordResetRequested',
+      data: {
+        userId: user.userId,
+        requestId: c.requestId,
+        expiresAt: new Date(c.now.getTime() + RESET_LINK_TTL_MS).toISOString(),
+        requestedAt: c.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** A reset link works once, before it expires, and only for the request it was made for. */
+export function decidePasswordReset(
+  user: UserState | undefined,
+  c: { requestId: string; passwordHash: string; now: Date },
+): PasswordChanged[] {
+  const request = user?.resetRequests.get(c.requestId);
+  if (!user || !request || request.used || Date.parse(request.expiresAt) <= c.now.getTime()) {
+    throw new AppError('VALIDATION', 'errors:invalidResetLink');
+  }
+  return [
+    {
+      type: 'PasswordChanged',
+      data: { userId: user.userId, passwordHash: c.passwordHash, changedAt: c.now.toISOString(), via: 'reset', requestId: c.requestId },
+    },
+  ];
+}

@@ -1,0 +1,94 @@
+/**
+ * Identity events. Published event types are never renamed; a new shape gets a new type.
+ *
+ * Streams:
+ * - `user-<userId>`: the account's life (registration, sign-ins, password changes, e-mails sent).
+ * - `identity-key-<kind>-<normalized value>`: one stream per unique key (username, e-mail,
+ *   phone), claimed by appending with expected revision "no stream", so two registrations can
+ *   never hold the same key whatever the concurrency.
+ */
+
+export const userStream = (userId: string): string => `user-${userId}`;
+
+export type IdentityKeyKind = 'username' | 'email' | 'phone';
+export const identityKeyStream = (kind: IdentityKeyKind, normalizedValue: string): string => `identity-key-${kind}-${normalizedValue}`;
+
+export interface UserRegistered {
+  type: 'UserRegistered';
+  data: {
+    userId: string;
+    username: string;
+    firstName: string;
+    lastName: string;
+    /** Normalized (trimmed, lower-case). */
+    email: string;
+    /** Normalized (separators stripped). */
+    phone: string;
+    /** argon2id PHC string; the password itself is never stored. */
+    passwordHash: string;
+    registeredAt: string;
+  };
+}
+
+export interface UserSignedIn {
+  type: 'UserSignedIn';
+  data: { userId: string; signedInAt: string };
+}
+
+export interface UserSignedOut {
+  type: 'UserSignedOut';
+  data: { userId: string; signedOutAt: string };
+}
+
+/** Completion of the welcome e-mail job that UserRegistered requests. */
+export interface WelcomeEmailSent {
+  type: 'WelcomeEmailSent';
+  data: { userId: string; messageId: string; sentAt: string };
+}
+
+/**
+ * The reset link's token is `<userId>.<requestId>.<HMAC(APP_SECRET, userId.requestId)>`, so it is
+ * never stored anywhere, yet the e-mail job can be rebuilt from this event after a Redis loss.
+ */
+export interface PasswordResetRequested {
+  type: 'PasswordResetRequested';
+  data: {
+    userId: string;
+    requestId: string;
+    expiresAt: string;
+    requestedAt: string;
+  };
+}
+
+/** Completion of the e-mail job that PasswordResetRequested requests. */
+export interface PasswordResetEmailSent {
+  type: 'PasswordResetEmailSent';
+  data: { userId: string; requestId: string; messageId: string; sentAt: string };
+}
+
+export interface PasswordChanged {
+  type: 'PasswordChanged';
+  data: { userId: string; passwordHash: string; changedAt: string; via: 'reset' | 'profile'; requestId?: string };
+}
+
+export type UserEvent =
+  | UserRegistered
+  | UserSignedIn
+  | UserSignedOut
+  | WelcomeEmailSent
+  | PasswordResetRequested
+  | PasswordResetEmailSent
+  | PasswordChanged;
+
+export interface IdentityKeyClaimed {
+  type: 'IdentityKeyClaimed';
+  data: { kind: IdentityKeyKind; value: string; userId: string; claimedAt: string };
+}
+
+/** Frees a key claimed by a registration that could not complete (another key was taken). */
+export interface IdentityKeyReleased {
+  type: 'IdentityKeyReleased';
+  data: { kind: IdentityKeyKind; value: string; userId: string; releasedAt: string };
+}
+
+export type IdentityKeyEvent = IdentityKeyClaimed | IdentityKeyReleased;

@@ -1,0 +1,161 @@
+/**
+ * Identity command handlers: load streams, decide, append. The only I/O is through the ports,
+ * so these run unchanged against SQLite or KurrentDB.
+ */
+import { AppError } from '../shared/errors.js';
+import { WrongExpectedRevisionError, type ExpectedRevision, type RecordedEvent } from '../shared/ports/event-store.js';
+import type { LoginInput, PasswordResetRequestInput, RegisterInput, UserOutput } from './contracts.js';
+import { normalizeEmail, normalizePhone, normalizeUsername } from './contracts.js';
+import { decideClaim, decidePasswordReset, decidePasswordResetRequest, decideRegistration, decideRelease, takenError } from './decider.js';
+import { identityKeyStream, userStream, type IdentityKeyEvent, type IdentityKeyKind, type UserEvent } from './events.js';
+import type { IdentityDeps } from './ports.js';
+import { evolveIdentityKey, evolveUser, type IdentityKeyState, type UserState } from './state.js';
+
+/** Two registrations racing for one key: one retry re-reads the stream and decides again. */
+const CLAIM_ATTEMPTS_MAX = 3;
+
+/** Appends that lost a race with an unrelated append (a sign-in) decide again this many times. */
+const USER_APPEND_ATTEMPTS_MAX = 3;
+
+const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
+  events.length === 0 ? 'no_stream' : (events[events.length - 1] as RecordedEvent).revision;
+
+export async function loadUser(deps: IdentityDeps, userId: string): Promise<{ state: UserState | undefined; revision: ExpectedRevision }> {
+  const events = await deps.store.readStream(userStream(userId));
+  const state = events.reduce<UserState | undefined>((s, e) => evolveUser(s, e as unknown as UserEvent), undefined);
+  return { state, revision: revisionOf(events) };
+}
+
+async function loadKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string) {
+  const events = await deps.store.readStream(identityKeyStream(kind, value));
+  const state = events.reduce<IdentityKeyState>((s, e) => evolveIdentityKey(s, e as unknown as IdentityKeyEvent), {});
+  return { state, revision: revisionOf(events) };
+}
+
+/** The user holding a unique key, or undefined. Strongly consistent: reads the key's stream. */
+export async function findUserIdByKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string): Promise<string | undefined> {
+  const { state } = await loadKey(deps, kind, value);
+  if (!state.holderUserId) return undefined;
+  const user = await loadUser(deps, state.holderUserId);
+  return user.state ? state.holderUserId : undefined;
+}
+
+async function claimKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string, userId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadKey(deps, kind, value);
+    const holderRegistered = state.holderUserId ? (await loadUser(deps, state.holderUserId)).state !== undefined : false;
+    const events = decideClaim(state, { kind, value, userId, now: deps.clock.now(), holderRegistered });
+    if (events.length === 0) return;
+    try {
+      await deps.store.append(identityKeyStream(kind, value), events, revision);
+      return;
+    } catch (error) {
+      // Losing the race for a key means someone else now holds it; re-deciding says so.
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= CLAIM_ATTEMPTS_MAX) {
+        if (error instanceof WrongExpectedRevisionError) throw takenError(kind);
+        throw error;
+      }
+    }
+  }
+}
+
+async function releaseKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string, userId: string): Promise<void> {
+  const { state, revision } = await loadKey(deps, kind, value);
+  const events = decideRelease(state, kind, value, userId, deps.clock.now());
+  if (events.length > 0) await deps.store.append(identityKeyStream(kind, value), events, revision);
+}
+
+export interface Registered {
+  userId: string;
+  email: string;
+  position: bigint;
+}
+
+/**
+ * Registers a user: claims username, e-mail and phone (each its own stream, "no stream"
+ * semantics), then records UserRegistered. A taken key releases the keys already claimed.
+ */
+export async function registerUser(deps: IdentityDeps, input: RegisterInput): Promise<Registered> {
+  const userId = deps.newId();
+  const keys: Array<[IdentityKeyKind, string]> = [
+    ['username', normalizeUsername(input.userName)],
+    ['email', normalizeEmail(input.email)],
+    ['phone', normalizePhone(input.phone)],
+  ];
+  const passwordHash = await deps.hasher.hash(input.password);
+  const claimed: Array<[IdentityKeyKind, string]> = [];
+  try {
+    for (const [kind, value] of keys) {
+      await claimKey(deps, kind, value, userId);
+      claimed.push([kind, value]);
+    }
+  } catch (error) {
+    for (const [kind, value] of claimed) await releaseKey(deps, kind, value, userId);
+    throw error;
+  }
+  const events = decideRegistration(undefined, input, { userId, passwordHash, now: deps.clock.now() });
+  const result = await deps.store.append(userStream(userId), events, 'no_stream');
+  return { userId, email: normalizeEmail(input.email), position: result.position };
+}
+
+/** Checks credentials. Unknown e-mail and wrong password are the same error, and cost the same. */
+export async function authenticate(deps: IdentityDeps, input: LoginInput): Promise<{ userId: string; email: string }> {
+  const userId = await findUserIdByKey(deps, 'email', normalizeEmail(input.email));
+  const user = userId ? (await loadUser(deps, userId)).state : undefined;
+  const valid = await deps.hasher.verify(user?.passwordHash, input.password);
+  if (!user || !valid) throw new AppError('UNAUTHENTICATED', 'errors:invalidCredentials');
+  return { userId: user.userId, email: user.email };
+}
+
+export async function recordSignIn(deps: IdentityDeps, userId: string): Promise<void> {
+  await deps.store.append(
+    userStream(userId),
+    [{ type: 'UserSignedIn', data: { userId, signedInAt: deps.clock.now().toISOString() } }],
+    'any',
+  );
+}
+
+export async function recordSignOut(deps: IdentityDeps, userId: string): Promise<void> {
+  await deps.store.append(
+    userStream(userId),
+    [{ type: 'UserSignedOut', data: { userId, signedOutAt: deps.clock.now().toISOString() } }],
+    'any',
+  );
+}
+
+/** A user's own profile. Nobody may read another user's record through this call. */
+export async function getOwnProfile(deps: IdentityDeps, requesterId: string, userId: string): Promise<UserOutput> {
+  if (requesterId !== userId) throw new AppError('FORBIDDEN', 'errors:forbidden');
+  const { state } = await loadUser(deps, userId);
+  if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
+  return { username: state.username, first_name: state.firstName, last_name: state.lastName, phone_number: state.phone };
+}
+
+/**
+ * Records a reset request when the e-mail belongs to a user. The caller answers the same either
+ * way, so the form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(deps: IdentityDeps, input: PasswordResetRequestInput): Promise<void> {
+  const userId = await findUserIdByKey(deps, 'email', normalizeEmail(input.email));
+  if (!userId) return;
+  const { state } = await loadUser(deps, userId);
+  if (!state) return;
+  const events = decidePasswordResetRequest(state, { requestId: deps.newId(), now: deps.clock.now() });
+  await deps.store.append(userStream(userId), events, 'any');
+}
+
+/** Sets a new password for a verified reset link (the caller has checked the token's MAC). */
+export async function resetPassword(deps: IdentityDeps, link: { userId: string; requestId: string }, password: string): Promise<void> {
+  const passwordHash = await deps.hasher.hash(password);
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadUser(deps, link.userId);
+    // Deciding again after a lost race is what makes a link work only once: the winner marked it used.
+    const events = decidePasswordReset(state, { requestId: link.requestId, passwordHash, now: deps.clock.now() });
+    try {
+      await deps.store.append(userStream(link.userId), events, revision);
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= USER_APPEND_ATTEMPTS_MAX) throw error;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/** Folds a user stream into the state the identity decisions need. */
+import { assertNever } from '../shared/assert.js';
+import type { IdentityKeyEvent, UserEvent } from './events.js';
+
+export interface ResetRequestState {
+  expiresAt: string;
+  used: boolean;
+}
+
+export interface UserState {
+  userId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  passwordHash: string;
+  resetRequests: Map<string, ResetRequestState>;
+}
+
+export function evolveUser(state: UserState | undefined, event: UserEvent): UserState | undefined {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      return {
+        userId: d.userId,
+        username: d.username,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        email: d.email,
+        phone: d.phone,
+        passwordHash: d.passwordHash,
+        resetRequests: new Map(),
+      };
+    }
+    case 'PasswordResetRequested': {
+      if (!state) return state;
+      const resetRequests = new Map(state.resetRequests);
+      resetRequests.set(event.data.requestId, { expiresAt: event.data.expiresAt, used: false });
+      return { ...state, resetRequests };
+    }
+    case 'PasswordChanged': {
+      if (!state) return state;
+      const resetRequests = new Map(state.resetRequests);
+      const { requestId } = event.data;
+      const request = requestId ? resetRequests.get(requestId) : undefined;
+      if (requestId && request) resetRequests.set(requestId, { ...request, used: true });
+      return { ...state, passwordHash: event.data.passwordHash, resetRequests };
+    }
+    case 'UserSignedIn':
+    case 'UserSignedOut':
+    case 'WelcomeEmailSent':
+    case 'PasswordResetEmailSent':
+      return state;
+    default:
+      return assertNever(event);
+  }
+}
+
+export interface IdentityKeyState {
+  /** The user holding the key, when claimed. */
+  holderUserId?: string;
+  claimedAt?: string;
+}
+
+export function evolveIdentityKey(state: IdentityKeyState, event: IdentityKeyEvent): IdentityKeyState {
+  switch (event.type) {
+    case 'IdentityKeyClaimed':
+      return { holderUserId: event.data.userId, claimedAt: event.data.claimedAt };
+    case 'IdentityKeyReleased':
+      return {};
+    default:
+      return assertNever(event);
+  }
+}
