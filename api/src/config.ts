@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-const port = z.coerce.number().int().min(1).max(65535);
+// 0 asks the OS for a free port (tests).
+const port = z.coerce.number().int().min(0).max(65535);
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,6 +34,11 @@ export const configSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   COMPANY_NAME: z.string().min(1).default('Quern'),
+  /** Failed sign-ins allowed per account, then per IP, in 15 minutes. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(20),
+  /** Registrations allowed per IP in an hour. */
+  REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string };

@@ -66,10 +66,15 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   let server: Server | undefined;
   if (parts.api) {
     const sessions = createSessionStore(redis, config.SESSION_TTL_HOURS);
+    const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
     const identity = createIdentityService({
       core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID },
       sessions,
-      limits: createIdentityLimits(redis),
+      limits: createIdentityLimits(redis, {
+        loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+        loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
+        registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
+      }),
       clock: systemClock,
       appSecret,
       secureCookies: config.publicUrl.startsWith('https://'),
@@ -78,16 +83,20 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       identity,
       sessions,
       health: createHealthCheck(store, redis),
-      allowedOrigins: new Set([new URL(config.publicUrl).origin, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`]),
+      allowedOrigins,
       webDistDir: WEB_DIST_DIR,
     });
     server = await new Promise<Server>((done) => {
       const s = app.listen(config.PORT, config.HOST, () => done(s));
     });
+    // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
+    const bound = server.address();
+    if (bound && typeof bound === 'object') for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
   }
 
+  const address = server?.address();
   return {
-    url: server ? `http://127.0.0.1:${config.PORT}` : undefined,
+    url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined,
     store,
     async stop() {
       if (server) await new Promise((done) => server.close(done));

@@ -15,7 +15,13 @@ export interface IdentityLimits {
   resetRequestsPerIp: RateLimiterRedis;
 }
 
-export function createIdentityLimits(redis: Redis, prefix = 'rl'): IdentityLimits {
+export interface LimitSettings {
+  loginFailuresPerAccount: number;
+  loginFailuresPerIp: number;
+  registrationsPerIpHour: number;
+}
+
+export function createIdentityLimits(redis: Redis, settings: LimitSettings, prefix = 'rl'): IdentityLimits {
   const limiter = (name: string, points: number, durationSeconds: number) =>
     new RateLimiterRedis({
       storeClient: redis,
@@ -25,9 +31,9 @@ export function createIdentityLimits(redis: Redis, prefix = 'rl'): IdentityLimit
       blockDuration: durationSeconds,
     });
   return {
-    failedLoginsPerAccount: limiter('login-account', 5, WINDOW_SECONDS),
-    failedLoginsPerIp: limiter('login-ip', 20, WINDOW_SECONDS),
-    registrationsPerIp: limiter('register-ip', 10, 60 * 60),
+    failedLoginsPerAccount: limiter('login-account', settings.loginFailuresPerAccount, WINDOW_SECONDS),
+    failedLoginsPerIp: limiter('login-ip', settings.loginFailuresPerIp, WINDOW_SECONDS),
+    registrationsPerIp: limiter('register-ip', settings.registrationsPerIpHour, 60 * 60),
     resetRequestsPerIp: limiter('reset-ip', 5, WINDOW_SECONDS),
   };
 }

@@ -1,0 +1,194 @@
+// Proves the identity slice end to end over real HTTP, SQLite and Redis: the spec's REST calls,
+// their error messages, uniqueness under concurrency, sessions, rate limits, CSRF defence, the
+// welcome and reset e-mails, and that no input produces a 5xx.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+
+let quern: TestQuern;
+let counter = 0;
+
+const newUser = () => {
+  counter += 1;
+  const n = `${Date.now() % 100000}${counter}`;
+  return { userName: `user_${n}`, firstName: 'Ada', lastName: 'Lovelace', email: `ada${n}@example.com`, phone: `+1555${n.padStart(7, '0').slice(-7)}`, password: 'correct horse battery' };
+};
+
+async function registerAndLogin(user = newUser()) {
+  const registered = await quern.call('POST', '/api/user/register', { body: user });
+  expect(registered.status).toBe(200);
+  const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
+  expect(login.status).toBe(200);
+  return { user, id: registered.body.id as string, cookie: cookieOf(login.setCookie) };
+}
+
+const outbox = () => {
+  try {
+    return readdirSync(join(quern.dataDir, 'outbox')).map((f) => readFileSync(join(quern.dataDir, 'outbox', f), 'utf8'));
+  } catch {
+    return [];
+  }
+};
+
+beforeAll(async () => {
+  quern = await startTestQuern({ LOGIN_FAILURES_PER_ACCOUNT: '5', REGISTRATIONS_PER_IP_HOUR: '1000', LOGIN_FAILURES_PER_IP: '1000' });
+});
+afterAll(async () => {
+  await quern?.stop();
+});
+
+describe('registration', () => {
+  it('registers, answers id and e-mail, and the account can sign in', async () => {
+    const { user, id, cookie } = await registerAndLogin();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const verify = await quern.call('POST', '/api/auth/verify', { cookie });
+    expect(verify).toMatchObject({ status: 200, body: { id, email: user.email } });
+  });
+
+  it('gives the spec messages for missing fields and a bad username, and changes nothing', async () => {
+    const missing = await quern.call('POST', '/api/user/register', { body: { ...newUser(), lastName: '' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('All fields are required');
+    expect(missing.body.fieldMessages.lastName).toBe('All fields are required');
+    const user = { ...newUser(), userName: 'bad name!' };
+    const bad = await quern.call('POST', '/api/user/register', { body: user });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid username format. Please use combination of numbers, letters and underscore with no space in between.');
+    const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
+    expect(login.status).toBe(401);
+  });
+
+  it('answers in Spanish when the caller asks for it', async () => {
+    const missing = await quern.call('POST', '/api/user/register', { body: {}, headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    expect(missing.body.message).toBe('Todos los campos son obligatorios');
+  });
+
+  it.each([
+    ['userName', 'This username is already taken.'],
+    ['email', 'An account with this e-mail already exists.'],
+    ['phone', 'An account with this phone number already exists.'],
+  ] as const)('refuses a taken %s with a 409 naming the field', async (field, message) => {
+    const first = newUser();
+    expect((await quern.call('POST', '/api/user/register', { body: first })).status).toBe(200);
+    const taken = { ...newUser(), [field]: field === 'userName' ? first.userName.toUpperCase() : first[field] };
+    const second = await quern.call('POST', '/api/user/register', { body: taken });
+    expect(second.status).toBe(409);
+    expect(second.body.fieldMessages[field]).toBe(message);
+  });
+
+  it('releases the keys of a refused registration so they can be used again', async () => {
+    const first = newUser();
+    await quern.call('POST', '/api/user/register', { body: first });
+    const blocked = { ...newUser(), phone: first.phone };
+    expect((await quern.call('POST', '/api/user/register', { body: blocked })).status).toBe(409);
+    const retry = await quern.call('POST', '/api/user/register', { body: { ...blocked, phone: newUser().phone } });
+    expect(retry.status).toBe(200);
+  });
+
+  it('lets exactly one of 20 concurrent registrations of one username win', async () => {
+    const userName = newUser().userName;
+    const results = await Promise.all(Array.from({ length: 20 }, () => quern.call('POST', '/api/user/register', { body: { ...newUser(), userName } })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+  });
+
+  it('sends a welcome e-mail (to the outbox without SMTP)', async () => {
+    const { user } = await registerAndLogin();
+    const mail = await eventually(() => outbox().find((m) => m.includes(user.email)));
+    expect(mail).toMatch(/^Subject: .*Quern/m);
+  });
+});
+
+describe('sessions', () => {
+  it('sets an httpOnly SameSite cookie and ends the session on logout', async () => {
+    const user = newUser();
+    await quern.call('POST', '/api/user/register', { body: user });
+    const login = await quern.call('POST', '/api/user/login', { body: { email: user.email.toUpperCase(), password: user.password } });
+    expect(login.setCookie).toMatch(/HttpOnly/i);
+    expect(login.setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = cookieOf(login.setCookie);
+    expect((await quern.call('POST', '/api/user/logout', { cookie })).status).toBe(200);
+    expect((await quern.call('POST', '/api/auth/verify', { cookie })).status).toBe(401);
+  });
+
+  it('returns only the caller’s own user record', async () => {
+    const a = await registerAndLogin();
+    const b = await registerAndLogin();
+    const own = await quern.call('POST', `/api/user/get/${a.id}`, { cookie: a.cookie });
+    expect(own).toMatchObject({ status: 200, body: { username: a.user.userName, first_name: 'Ada', last_name: 'Lovelace', phone_number: a.user.phone } });
+    expect((await quern.call('POST', `/api/user/get/${b.id}`, { cookie: a.cookie })).status).toBe(403);
+    expect((await quern.call('POST', `/api/user/get/${a.id}`)).status).toBe(401);
+    expect((await quern.call('POST', '/api/user/get/not-a-uuid', { cookie: a.cookie })).status).toBe(400);
+  });
+
+  it('refuses a wrong password with 401 and blocks the account after 5 failures with 429', async () => {
+    const { user } = await registerAndLogin();
+    for (let i = 0; i < 4; i++) {
+      expect((await quern.call('POST', '/api/user/login', { body: { email: user.email, password: 'wrong password' } })).status).toBe(401);
+    }
+    const fifth = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: 'wrong password' } });
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.message).toMatch(/Too many failed sign-in attempts/);
+    const evenRight = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
+    expect(evenRight.status).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a one-time link that sets a new password and ends old sessions', async () => {
+    const { user, cookie } = await registerAndLogin();
+    expect((await quern.call('POST', '/api/user/password/reset', { body: { email: user.email } })).status).toBe(200);
+    const mail = await eventually(() => outbox().find((m) => m.includes(user.email) && m.includes('password-reset-verify')));
+    const token = decodeURIComponent(/password-reset-verify\?t=3D([^\s"<]+)|password-reset-verify\?t=([^\s"<]+)/.exec(mail.replace(/=\r?\n/g, ''))?.slice(1).find(Boolean) ?? '');
+    expect(token.length).toBeGreaterThan(20);
+    const confirm = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token, password: 'brand new secret', password1: 'brand new secret' } });
+    expect(confirm.status).toBe(200);
+    expect((await quern.call('POST', '/api/auth/verify', { cookie })).status).toBe(401);
+    expect((await quern.call('POST', '/api/user/login', { body: { email: user.email, password: 'brand new secret' } })).status).toBe(200);
+    const reuse = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token, password: 'third secret!', password1: 'third secret!' } });
+    expect(reuse.status).toBe(400);
+  });
+
+  it('answers the same for an unknown e-mail, and refuses forged tokens and mismatches', async () => {
+    expect((await quern.call('POST', '/api/user/password/reset', { body: { email: 'nobody@example.com' } })).status).toBe(200);
+    const forged = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token: 'a.b.c', password: 'abcdefghij', password1: 'abcdefghij' } });
+    expect(forged.status).toBe(400);
+    const mismatch = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token: 'a.b.c', password: 'abcdefghij', password1: 'abcdefghik' } });
+    expect(mismatch.body.message).toBe('Both password must match.');
+  });
+});
+
+describe('defences', () => {
+  it('refuses cross-site state changes but keeps same-origin browser calls working', async () => {
+    const user = newUser();
+    const crossSite = await quern.call('POST', '/api/user/register', { body: user, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    const evilOrigin = await quern.call('POST', '/api/user/register', { body: user, headers: { origin: 'https://evil.example' } });
+    expect(evilOrigin.status).toBe(403);
+    const sameOrigin = await quern.call('POST', '/api/user/register', { body: user, headers: { 'sec-fetch-site': 'same-origin', origin: quern.url } });
+    expect(sameOrigin.status).toBe(200);
+  });
+
+  it.each([
+    ['malformed JSON', '{"userName":'],
+    ['an array', '[1,2,3]'],
+    ['wrong types', JSON.stringify({ userName: 5, firstName: {}, lastName: [], email: true, phone: null, password: 1 })],
+    ['a huge body', JSON.stringify({ userName: 'x'.repeat(100_000) })],
+  ])('answers %s with a 4xx, never a 5xx', async (_name, body) => {
+    for (const path of ['/api/user/register', '/api/user/login', '/api/user/password/reset', '/api/user/password/reset-verify/']) {
+      const response = await quern.call('POST', path, { body });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+    }
+  });
+
+  it('reports health only when every part is up', async () => {
+    const health = await eventually(async () => {
+      const r = await quern.call('GET', '/healthz');
+      return r.status === 200 ? r : undefined;
+    });
+    expect(health.body.checks).toMatchObject({ eventStore: { ok: true }, redis: { ok: true }, projections: { ok: true }, workers: { ok: true }, dispatcher: { ok: true } });
+  });
+});
