@@ -14,17 +14,17 @@ function NextSteps() {
     <nav className="content-actions" aria-label={t('links.label')}>
       <ul>
         <li>
-          <Link className="content-button content-button--primary" to="/register">
+          <Link className="button button-primary" to="/register">
             {t('links.register')}
           </Link>
         </li>
         <li>
-          <Link className="content-button" to="/faqs">
+          <Link className="button" to="/faqs">
             {t('links.faqs')}
           </Link>
         </li>
         <li>
-          <Link className="content-button" to="/wordpress">
+          <Link className="button" to="/wordpress">
             {t('links.plugin')}
           </Link>
         </li>

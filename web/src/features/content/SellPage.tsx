@@ -22,17 +22,17 @@ export default function SellPage() {
       </section>
       <ul className="content-actions">
         <li>
-          <Link className="content-button content-button--primary" to="/millix/buy">
+          <Link className="button button-primary" to="/millix/buy">
             {t('buyLink')}
           </Link>
         </li>
         <li>
-          <Link className="content-button" to="/millix/send">
+          <Link className="button" to="/millix/send">
             {t('sendLink')}
           </Link>
         </li>
         <li>
-          <Link className="content-button" to="/account">
+          <Link className="button" to="/account">
             {t('accountLink')}
           </Link>
         </li>

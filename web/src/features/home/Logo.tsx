@@ -8,8 +8,8 @@
 export function LogoMark({ className }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 56 56" width="56" height="56" aria-hidden="true" focusable="false">
-      <circle cx="28" cy="28" r="25" fill="var(--quern-logo-stone, #3f5d7a)" />
-      <g fill="none" stroke="var(--quern-logo-furrow, #c9d8e6)" strokeWidth="2.2" strokeLinecap="round">
+      <circle cx="28" cy="28" r="25" fill="var(--quern-logo-stone, #0b5cad)" />
+      <g fill="none" stroke="var(--quern-logo-furrow, #cfe3f7)" strokeWidth="2.2" strokeLinecap="round">
         {/* Six furrows, each swept the same way, as millwrights dress a stone so it cuts. */}
         {[0, 60, 120, 180, 240, 300].map((angle) => (
           <path key={angle} d="M28 19 Q36 13 37 5" transform={`rotate(${angle} 28 28)`} />

@@ -9,12 +9,12 @@ export function Welcome() {
       <h2>{t('welcome')}</h2>
       <ul className="welcome__actions">
         <li>
-          <Link className="home-button home-button--primary" to="/register">
+          <Link className="button button-primary" to="/register">
             {t('register')}
           </Link>
         </li>
         <li>
-          <Link className="home-button" to="/login">
+          <Link className="button" to="/login">
             {t('signIn')}
           </Link>
         </li>
