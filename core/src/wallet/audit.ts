@@ -1,0 +1,421 @@
+/**
+ * The ledger audit: replays the whole event log (every stream, in log order) and checks the
+ * invariants that no sequence of correct decisions can break. It is pure, so the same function
+ * runs in the `audit` command over the real log and in property tests over generated logs.
+ *
+ * Conservation. Money is only minted (SupplyMinted) and otherwise moves, so at every point:
+ *
+ *     Σ posted balances of all wallet streams        (users, reserve, genesis, network stream)
+ *   + fee account       = Σ feeMlx of TransferPosted                          (derived)
+ *   + network, derived  = Σ amountMlx of external TransferPosted − Σ DepositConfirmed
+ *   − in transit        = Σ credited amounts of transfers whose payer has not posted yet
+ *   = Σ SupplyMinted
+ *
+ * "In transit" exists because a credit (payee's stream) and its post (payer's stream) are two
+ * appends: in between, the payee already holds the amount and the payer's hold still backs it.
+ * Holds (pending debits) are inside the posted balances, so they are not added again; pending
+ * deposits are MLX still on the network, so they are not counted until confirmed. Both pending
+ * figures are checked separately against the transfers and deposits the log says are open.
+ *
+ * Per event it checks that no balance goes negative (available = posted − holds, including the
+ * network account's), that each transfer id is reserved once, credited at most once and to the
+ * payee the reservation named, with the reserved amount, and posted or voided at most once; that
+ * an internal transfer is credited before it is posted and never voided after a credit.
+ */
+import { assertNever } from '../shared/assert.js';
+import type { WalletEvent } from './events.js';
+import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from './events.js';
+import { MLX_TOTAL_SUPPLY, mlxFromWire } from './money.js';
+import type { WalletState } from './state.js';
+import { evolve, initialWalletState } from './state.js';
+
+/** Violations kept in the report; the count goes on. A log this broken needs a person, not a longer list. */
+export const AUDIT_VIOLATIONS_MAX = 1000;
+
+/** The part of a recorded event the audit reads (RecordedEvent from the event-store port fits). */
+export interface LedgerRecord {
+  streamId: string;
+  type: string;
+  data: unknown;
+  position?: bigint;
+}
+
+export type LedgerViolationCode =
+  | 'malformedEvent'
+  | 'streamMismatch'
+  | 'eventBeforeOpen'
+  | 'walletOpenedTwice'
+  | 'mintOutsideGenesis'
+  | 'supplyAboveTotal'
+  | 'negativeBalance'
+  | 'duplicateReservation'
+  | 'creditWithoutReservation'
+  | 'creditToWrongWallet'
+  | 'creditedTwice'
+  | 'creditAfterSettlement'
+  | 'amountMismatch'
+  | 'settlementWithoutReservation'
+  | 'settledTwice'
+  | 'postedWithoutCredit'
+  | 'voidedAfterCredit'
+  | 'duplicateDeposit'
+  | 'depositUnknown'
+  | 'depositSettledTwice'
+  | 'supplyMismatch'
+  | 'holdsMismatch'
+  | 'pendingCreditsMismatch';
+
+export interface LedgerViolation {
+  code: LedgerViolationCode;
+  message: string;
+  streamId?: string;
+  transferId?: string;
+  depositId?: string;
+  /** Global log position of the offending event, as decimal text. */
+  position?: string;
+}
+
+export interface LedgerAudit {
+  ok: boolean;
+  eventCount: number;
+  walletEventCount: number;
+  walletCount: number;
+  mintedMlx: bigint;
+  /** Σ posted balances of the wallet streams. */
+  postedTotalMlx: bigint;
+  feeAccruedMlx: bigint;
+  /** The network account's derived part (may be negative: more deposits than external sends). */
+  networkDerivedMlx: bigint;
+  /** The network account's whole balance: its stream's posted balance plus the derived part. */
+  networkBalanceMlx: bigint;
+  inTransitMlx: bigint;
+  /** Left side of the conservation equation; equals mintedMlx in a sound log. */
+  ledgerTotalMlx: bigint;
+  pendingDebitsMlx: bigint;
+  pendingCreditsMlx: bigint;
+  transfers: { reserved: number; open: number; credited: number; posted: number; voided: number };
+  deposits: { received: number; open: number; confirmed: number; rejected: number };
+  violations: LedgerViolation[];
+  violationCount: number;
+}
+
+/**
+ * What a settled event adds to the two derived accounts. Projections that show the fee and
+ * network balances use this, so they and the audit agree by construction.
+ */
+export function derivedAccountDelta(event: WalletEvent): { feeMlx: bigint; networkMlx: bigint } {
+  if (event.type === 'TransferPosted') {
+    const networkMlx = event.data.toWalletId === undefined ? mlxFromWire(event.data.amountMlx) : 0n;
+    return { feeMlx: mlxFromWire(event.data.feeMlx), networkMlx };
+  }
+  if (event.type === 'DepositConfirmed') return { feeMlx: 0n, networkMlx: -mlxFromWire(event.data.amountMlx) };
+  return { feeMlx: 0n, networkMlx: 0n };
+}
+
+interface TransferTrack {
+  payerWalletId: string;
+  toWalletId: string | undefined;
+  amountMlx: bigint;
+  feeMlx: bigint;
+  status: 'reserved' | 'posted' | 'voided';
+  creditedMlx: bigint | undefined;
+}
+
+interface DepositTrack {
+  amountMlx: bigint;
+  status: 'received' | 'confirmed' | 'rejected';
+}
+
+interface AuditRun {
+  states: Map<string, WalletState>;
+  transfers: Map<string, TransferTrack>;
+  deposits: Map<string, DepositTrack>;
+  violations: LedgerViolation[];
+  violationCount: number;
+  eventCount: number;
+  walletEventCount: number;
+  mintedMlx: bigint;
+  feeAccruedMlx: bigint;
+  networkDerivedMlx: bigint;
+}
+
+type Where = Omit<LedgerViolation, 'code' | 'message'>;
+
+function report(run: AuditRun, code: LedgerViolationCode, message: string, where: Where = {}): void {
+  run.violationCount += 1;
+  if (run.violations.length < AUDIT_VIOLATIONS_MAX) run.violations.push({ code, message, ...where });
+}
+
+function networkBalance(run: AuditRun): bigint {
+  const stream = run.states.get(SYSTEM_WALLET_IDS.network);
+  return (stream?.postedBalanceMlx ?? 0n) + run.networkDerivedMlx;
+}
+
+function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'TransferReserved' }>['data'], where: Where): void {
+  if (run.transfers.has(data.transferId)) {
+    report(run, 'duplicateReservation', `transfer ${data.transferId} reserved more than once`, where);
+    return;
+  }
+  run.transfers.set(data.transferId, {
+    payerWalletId: data.walletId,
+    toWalletId: data.toWalletId,
+    amountMlx: mlxFromWire(data.amountMlx),
+    feeMlx: mlxFromWire(data.feeMlx),
+    status: 'reserved',
+    creditedMlx: undefined,
+  });
+}
+
+function trackCredited(run: AuditRun, data: Extract<WalletEvent, { type: 'TransferCredited' }>['data'], where: Where): void {
+  const track = run.transfers.get(data.transferId);
+  const id = data.transferId;
+  if (!track) {
+    report(run, 'creditWithoutReservation', `transfer ${id} credited but never reserved`, where);
+    return;
+  }
+  if (track.creditedMlx !== undefined) {
+    report(run, 'creditedTwice', `transfer ${id} credited more than once`, where);
+    return;
+  }
+  const amountMlx = mlxFromWire(data.amountMlx);
+  track.creditedMlx = amountMlx;
+  if (track.toWalletId !== data.walletId)
+    report(run, 'creditToWrongWallet', `transfer ${id} credited to ${data.walletId}, reserved for ${String(track.toWalletId)}`, where);
+  if (track.payerWalletId !== data.fromWalletId)
+    report(run, 'creditToWrongWallet', `transfer ${id} credited as from ${data.fromWalletId}, reserved by ${track.payerWalletId}`, where);
+  if (amountMlx !== track.amountMlx)
+    report(run, 'amountMismatch', `transfer ${id} credited ${amountMlx}, reserved ${track.amountMlx}`, where);
+  if (track.status !== 'reserved') report(run, 'creditAfterSettlement', `transfer ${id} credited after it was ${track.status}`, where);
+}
+
+type Settlement = Extract<WalletEvent, { type: 'TransferPosted' | 'TransferVoided' }>;
+
+function trackSettled(run: AuditRun, event: Settlement, where: Where): void {
+  const { transferId: id, walletId } = event.data;
+  const track = run.transfers.get(id);
+  if (!track || track.payerWalletId !== walletId) {
+    report(run, 'settlementWithoutReservation', `transfer ${id} settled on ${walletId} without its reservation`, where);
+    return;
+  }
+  if (track.status !== 'reserved') {
+    report(run, 'settledTwice', `transfer ${id} ${event.type} after it was already ${track.status}`, where);
+    return;
+  }
+  if (mlxFromWire(event.data.amountMlx) !== track.amountMlx || mlxFromWire(event.data.feeMlx) !== track.feeMlx) {
+    report(run, 'amountMismatch', `transfer ${id} settled with amounts other than reserved`, where);
+  }
+  const internal = track.toWalletId !== undefined;
+  if (event.type === 'TransferPosted') {
+    track.status = 'posted';
+    if (internal && track.creditedMlx === undefined)
+      report(run, 'postedWithoutCredit', `internal transfer ${id} posted before its credit`, where);
+    return;
+  }
+  track.status = 'voided';
+  if (track.creditedMlx !== undefined) report(run, 'voidedAfterCredit', `transfer ${id} voided after its payee was credited`, where);
+}
+
+function trackDeposit(run: AuditRun, event: Extract<WalletEvent, { type: `Deposit${string}` }>, where: Where): void {
+  const { depositId } = event.data;
+  const track = run.deposits.get(depositId);
+  const w = { ...where, depositId };
+  if (event.type === 'DepositReceived') {
+    if (track) {
+      report(run, 'duplicateDeposit', `deposit ${depositId} received more than once`, w);
+      return;
+    }
+    run.deposits.set(depositId, { amountMlx: mlxFromWire(event.data.amountMlx), status: 'received' });
+    return;
+  }
+  if (!track) {
+    report(run, 'depositUnknown', `deposit ${depositId} settled but never received`, w);
+    return;
+  }
+  if (track.status !== 'received') {
+    report(run, 'depositSettledTwice', `deposit ${depositId} settled after it was ${track.status}`, w);
+    return;
+  }
+  track.status = event.type === 'DepositConfirmed' ? 'confirmed' : 'rejected';
+  if (mlxFromWire(event.data.amountMlx) !== track.amountMlx)
+    report(run, 'amountMismatch', `deposit ${depositId} settled with another amount`, w);
+}
+
+/** The global checks an event's type calls for, before the event is folded into its wallet. */
+function track(run: AuditRun, event: WalletEvent, state: WalletState, where: Where): void {
+  switch (event.type) {
+    case 'WalletOpened':
+      if (state.wallet) report(run, 'walletOpenedTwice', `wallet ${event.data.walletId} opened more than once`, where);
+      return;
+    case 'SupplyMinted':
+      if (state.wallet?.kind !== 'genesis') report(run, 'mintOutsideGenesis', `supply minted on ${event.data.walletId}`, where);
+      run.mintedMlx += mlxFromWire(event.data.amountMlx);
+      if (run.mintedMlx > MLX_TOTAL_SUPPLY) report(run, 'supplyAboveTotal', `minted ${run.mintedMlx}, above the total supply`, where);
+      return;
+    case 'TransferReserved':
+      trackReserved(run, event.data, { ...where, transferId: event.data.transferId });
+      return;
+    case 'TransferCredited':
+      trackCredited(run, event.data, { ...where, transferId: event.data.transferId });
+      return;
+    case 'TransferPosted':
+    case 'TransferVoided':
+      trackSettled(run, event, { ...where, transferId: event.data.transferId });
+      return;
+    case 'DepositReceived':
+    case 'DepositConfirmed':
+    case 'DepositRejected':
+      trackDeposit(run, event, where);
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
+function checkBalances(run: AuditRun, state: WalletState, event: WalletEvent, where: Where): void {
+  const walletId = event.data.walletId;
+  if (state.postedBalanceMlx - state.pendingDebitsMlx < 0n || state.pendingCreditsMlx < 0n) {
+    report(
+      run,
+      'negativeBalance',
+      `wallet ${walletId}: posted ${state.postedBalanceMlx}, holds ${state.pendingDebitsMlx}, pending credits ${state.pendingCreditsMlx}`,
+      where,
+    );
+  }
+  const delta = derivedAccountDelta(event);
+  run.feeAccruedMlx += delta.feeMlx;
+  run.networkDerivedMlx += delta.networkMlx;
+  if (delta.networkMlx !== 0n && networkBalance(run) < 0n)
+    report(run, 'negativeBalance', `network account at ${networkBalance(run)}`, where);
+}
+
+function auditRecord(run: AuditRun, record: LedgerRecord): void {
+  run.eventCount += 1;
+  if (!record.streamId.startsWith(WALLET_STREAM_PREFIX)) return;
+  run.walletEventCount += 1;
+  const where: Where = { streamId: record.streamId };
+  if (record.position !== undefined) where.position = record.position.toString(10);
+  const event = toWalletEvent(record);
+  if (!event) {
+    report(run, 'malformedEvent', `${record.type} on ${record.streamId} is not a well-formed wallet event`, where);
+    return;
+  }
+  const walletId = record.streamId.slice(WALLET_STREAM_PREFIX.length);
+  if (event.data.walletId !== walletId) {
+    report(run, 'streamMismatch', `${event.type} for ${event.data.walletId} appended to ${record.streamId}`, where);
+    return;
+  }
+  const state = run.states.get(walletId) ?? initialWalletState();
+  if (event.type !== 'WalletOpened' && !state.wallet)
+    report(run, 'eventBeforeOpen', `${event.type} on ${record.streamId} before WalletOpened`, where);
+  track(run, event, state, where);
+  const next = evolve(state, event);
+  run.states.set(walletId, next);
+  checkBalances(run, next, event, where);
+}
+
+function openTotals(run: AuditRun): { holdsMlx: bigint; inTransitMlx: bigint; depositsMlx: bigint } {
+  let holdsMlx = 0n;
+  let inTransitMlx = 0n;
+  let depositsMlx = 0n;
+  for (const t of run.transfers.values()) {
+    if (t.status !== 'reserved') continue;
+    holdsMlx += t.amountMlx + t.feeMlx;
+    inTransitMlx += t.creditedMlx ?? 0n;
+  }
+  for (const d of run.deposits.values()) if (d.status === 'received') depositsMlx += d.amountMlx;
+  return { holdsMlx, inTransitMlx, depositsMlx };
+}
+
+function count<T>(values: Iterable<T>, predicate: (value: T) => boolean): number {
+  let n = 0;
+  for (const value of values) if (predicate(value)) n += 1;
+  return n;
+}
+
+/**
+ * The end-of-log checks and figures. Pure with respect to the run: the conservation and pending
+ * checks are added to a copy of the violations, so a summary can be taken after every event.
+ */
+function summarize(run: AuditRun): LedgerAudit {
+  let postedTotalMlx = 0n;
+  let pendingDebitsMlx = 0n;
+  let pendingCreditsMlx = 0n;
+  for (const state of run.states.values()) {
+    postedTotalMlx += state.postedBalanceMlx;
+    pendingDebitsMlx += state.pendingDebitsMlx;
+    pendingCreditsMlx += state.pendingCreditsMlx;
+  }
+  const open = openTotals(run);
+  const ledgerTotalMlx = postedTotalMlx + run.feeAccruedMlx + run.networkDerivedMlx - open.inTransitMlx;
+  const final: AuditRun = { ...run, violations: [...run.violations] };
+  if (ledgerTotalMlx !== run.mintedMlx) report(final, 'supplyMismatch', `balances sum to ${ledgerTotalMlx}, minted ${run.mintedMlx}`);
+  if (pendingDebitsMlx !== open.holdsMlx)
+    report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
+  if (pendingCreditsMlx !== open.depositsMlx)
+    report(final, 'pendingCreditsMismatch', `pending credits ${pendingCreditsMlx}, open deposits ${open.depositsMlx}`);
+  const transfers = [...run.transfers.values()];
+  const deposits = [...run.deposits.values()];
+  return {
+    ok: final.violationCount === 0,
+    eventCount: run.eventCount,
+    walletEventCount: run.walletEventCount,
+    walletCount: count(run.states.values(), (state) => state.wallet !== undefined),
+    mintedMlx: run.mintedMlx,
+    postedTotalMlx,
+    feeAccruedMlx: run.feeAccruedMlx,
+    networkDerivedMlx: run.networkDerivedMlx,
+    networkBalanceMlx: networkBalance(run),
+    inTransitMlx: open.inTransitMlx,
+    ledgerTotalMlx,
+    pendingDebitsMlx,
+    pendingCreditsMlx,
+    transfers: {
+      reserved: transfers.length,
+      open: count(transfers, (t) => t.status === 'reserved'),
+      credited: count(transfers, (t) => t.creditedMlx !== undefined),
+      posted: count(transfers, (t) => t.status === 'posted'),
+      voided: count(transfers, (t) => t.status === 'voided'),
+    },
+    deposits: {
+      received: deposits.length,
+      open: count(deposits, (d) => d.status === 'received'),
+      confirmed: count(deposits, (d) => d.status === 'confirmed'),
+      rejected: count(deposits, (d) => d.status === 'rejected'),
+    },
+    violations: final.violations,
+    violationCount: final.violationCount,
+  };
+}
+
+/**
+ * An audit fed one event at a time, so the audit command can read the log in bounded pages
+ * (EventStore.readAll with maxCount) and a test can take a summary after every step. Memory is
+ * proportional to wallets, transfers and deposits, not to events.
+ */
+export interface LedgerAuditor {
+  add(record: LedgerRecord): void;
+  summary(): LedgerAudit;
+}
+
+export function createLedgerAuditor(): LedgerAuditor {
+  const run: AuditRun = {
+    states: new Map(),
+    transfers: new Map(),
+    deposits: new Map(),
+    violations: [],
+    violationCount: 0,
+    eventCount: 0,
+    walletEventCount: 0,
+    mintedMlx: 0n,
+    feeAccruedMlx: 0n,
+    networkDerivedMlx: 0n,
+  };
+  return { add: (record) => auditRecord(run, record), summary: () => summarize(run) };
+}
+
+/** Audits a whole log, in log order. Events of other streams are counted and skipped. */
+export function auditLedger(records: Iterable<LedgerRecord>): LedgerAudit {
+  const auditor = createLedgerAuditor();
+  for (const record of records) auditor.add(record);
+  return auditor.summary();
+}

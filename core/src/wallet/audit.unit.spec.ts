@@ -1,0 +1,221 @@
+// Proves the ledger audit passes a sound log with the right figures and names each kind of corruption in a broken one.
+import { describe, expect, it } from 'vitest';
+import type { LedgerRecord, LedgerViolationCode } from './audit.js';
+import { AUDIT_VIOLATIONS_MAX, auditLedger } from './audit.js';
+import { SYSTEM_WALLET_IDS, walletStream } from './events.js';
+import { MemoryLedger, NOW, expectOk, testAddress } from './wallet-test-fixtures.js';
+
+const at = NOW.toISOString();
+const SUPPLY_MLX = 1_000_000_000n;
+const RESERVE_MLX = 100_000_000n;
+
+/** A ledger with the system accounts and two funded users, alice and bob. */
+function fundedLedger(): MemoryLedger {
+  const ledger = new MemoryLedger();
+  ledger.bootstrap(SUPPLY_MLX, RESERVE_MLX);
+  ledger.open('alice', 'user', testAddress(1), 'user-alice');
+  ledger.open('bob', 'user', testAddress(2), 'user-bob');
+  ledger.transfer(SYSTEM_WALLET_IDS.reserve, 'alice', 50_000n, 'fund-alice');
+  return ledger;
+}
+
+const raw = (walletId: string, type: string, data: Record<string, unknown>): LedgerRecord => ({
+  streamId: walletStream(walletId),
+  type,
+  data: { walletId, ...data },
+});
+const codes = (records: LedgerRecord[]): LedgerViolationCode[] => auditLedger(records).violations.map((v) => v.code);
+
+function reservedByAlice(ledger: MemoryLedger, transferId: string, toWalletId?: string): void {
+  const toAddress = toWalletId ? testAddress(2) : testAddress(3);
+  expectOk(
+    ledger.execute('alice', { type: 'ReserveTransfer', data: { transferId, toAddress, toWalletId, amountMlx: 10_000n, feeMlx: 1000n } }),
+  );
+}
+
+describe('auditLedger on a sound log', () => {
+  it('given sends, an external send and deposits, when audited, then no violation and the figures add up to the supply', () => {
+    const ledger = fundedLedger();
+    reservedByAlice(ledger, 'a-to-b', 'bob');
+    ledger.settle('alice', 'a-to-b');
+    reservedByAlice(ledger, 'a-out');
+    ledger.settle('alice', 'a-out');
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReceiveDeposit',
+        data: { depositId: 'd1:0', networkTransactionHash: 'd1', fromAddress: testAddress(4), amountMlx: 700n },
+      }),
+    );
+    expectOk(ledger.execute('bob', { type: 'ConfirmDeposit', data: { depositId: 'd1:0' } }));
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReceiveDeposit',
+        data: { depositId: 'd2:0', networkTransactionHash: 'd2', fromAddress: testAddress(4), amountMlx: 300n },
+      }),
+    );
+
+    const audit = auditLedger(ledger.log);
+    expect(audit.violations).toEqual([]);
+    expect(audit.ok).toBe(true);
+    // Five posted transfers (two bootstrap, one funding, two sends), each paying the fee.
+    expect(audit.feeAccruedMlx).toBe(5000n);
+    expect(audit.networkDerivedMlx).toBe(10_000n - 700n);
+    expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
+    expect(audit.mintedMlx).toBe(SUPPLY_MLX);
+    expect(audit.pendingCreditsMlx).toBe(300n);
+    expect(audit.transfers).toEqual({ reserved: 5, open: 0, credited: 4, posted: 5, voided: 0 });
+    expect(audit.deposits).toEqual({ received: 2, open: 1, confirmed: 1, rejected: 0 });
+    expect(audit.walletCount).toBe(6);
+  });
+
+  it('given a credit whose post has not happened yet, when audited, then the amount is in transit and the ledger still balances', () => {
+    const ledger = fundedLedger();
+    reservedByAlice(ledger, 'a-to-b', 'bob');
+    expectOk(ledger.credit('alice', 'a-to-b'));
+    const audit = auditLedger(ledger.log);
+    expect(audit.violations).toEqual([]);
+    expect([audit.inTransitMlx, audit.pendingDebitsMlx]).toEqual([10_000n, 11_000n]);
+  });
+
+  it('given events of other capabilities, when audited, then they are counted and skipped', () => {
+    const ledger = fundedLedger();
+    const audit = auditLedger([{ streamId: 'user-1', type: 'UserRegistered', data: {} }, ...ledger.log]);
+    expect(audit.ok).toBe(true);
+    expect(audit.eventCount).toBe(audit.walletEventCount + 1);
+  });
+});
+
+describe('auditLedger on a corrupted log', () => {
+  it('given a transfer posted twice, when audited, then settledTwice and the supply no longer matches', () => {
+    const ledger = fundedLedger();
+    reservedByAlice(ledger, 'x', 'bob');
+    ledger.settle('alice', 'x');
+    const post = ledger.log.at(-1) as LedgerRecord;
+    expect(codes([...ledger.log, post])).toEqual(['settledTwice', 'supplyMismatch']);
+  });
+
+  it('given a credit with no reservation, when audited, then creditWithoutReservation and supplyMismatch', () => {
+    const forged = raw('bob', 'TransferCredited', {
+      transferId: 'forged',
+      fromWalletId: 'alice',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(2),
+      amountMlx: '5',
+      creditedAt: at,
+    });
+    expect(codes([...fundedLedger().log, forged])).toEqual(['creditWithoutReservation', 'supplyMismatch']);
+  });
+
+  it('given a reservation larger than the balance, when audited, then negativeBalance', () => {
+    const overdraft = raw('alice', 'TransferReserved', {
+      transferId: 'big',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(3),
+      amountMlx: '999999',
+      feeMlx: '1000',
+      reservedAt: at,
+    });
+    expect(codes([...fundedLedger().log, overdraft])).toContain('negativeBalance');
+  });
+
+  it('given one transfer id reserved by two wallets, when audited, then duplicateReservation', () => {
+    const ledger = fundedLedger();
+    ledger.transfer(SYSTEM_WALLET_IDS.reserve, 'bob', 50_000n, 'fund-bob');
+    reservedByAlice(ledger, 'same-id');
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReserveTransfer',
+        data: { transferId: 'same-id', toAddress: testAddress(3), amountMlx: 1n, feeMlx: 1000n },
+      }),
+    );
+    expect(codes(ledger.log)).toEqual(['duplicateReservation', 'holdsMismatch']);
+  });
+
+  it('given an internal transfer posted before its credit, when audited, then postedWithoutCredit', () => {
+    const ledger = fundedLedger();
+    reservedByAlice(ledger, 'early', 'bob');
+    expectOk(ledger.execute('alice', { type: 'PostTransfer', data: { transferId: 'early' } }));
+    expect(codes(ledger.log)).toEqual(['postedWithoutCredit', 'supplyMismatch']);
+  });
+
+  it('given a transfer voided after its credit, when audited, then voidedAfterCredit and the created money shows', () => {
+    const ledger = fundedLedger();
+    reservedByAlice(ledger, 'v', 'bob');
+    expectOk(ledger.credit('alice', 'v'));
+    expectOk(ledger.execute('alice', { type: 'VoidTransfer', data: { transferId: 'v', reason: 'expired' } }));
+    expect(codes(ledger.log)).toEqual(['voidedAfterCredit', 'supplyMismatch']);
+  });
+
+  it('given a credit to another wallet than reserved, or of another amount, when audited, then both are named', () => {
+    const ledger = fundedLedger();
+    reservedByAlice(ledger, 'w', 'bob');
+    const wrong = raw('alice', 'TransferCredited', {
+      transferId: 'w',
+      fromWalletId: 'bob',
+      fromAddress: testAddress(2),
+      toAddress: testAddress(1),
+      amountMlx: '9',
+      creditedAt: at,
+    });
+    expect(codes([...ledger.log, wrong])).toEqual(['creditToWrongWallet', 'creditToWrongWallet', 'amountMismatch', 'supplyMismatch']);
+  });
+
+  it('given malformed, misplaced and out-of-order events, when audited, then each is named', () => {
+    const log = fundedLedger().log;
+    const badAmount = raw('alice', 'TransferReserved', {
+      transferId: 'f',
+      fromAddress: 'a',
+      toAddress: 'b',
+      amountMlx: '1.5',
+      feeMlx: '1000',
+      reservedAt: at,
+    });
+    const unknownType = raw('alice', 'WalletRenamed', {});
+    const misplaced = {
+      ...raw('alice', 'DepositConfirmed', { depositId: 'd', amountMlx: '1', confirmedAt: at }),
+      streamId: walletStream('bob'),
+    };
+    const beforeOpen = raw('carol', 'DepositReceived', {
+      depositId: 'd:0',
+      networkTransactionHash: 'd',
+      fromAddress: 'x',
+      toAddress: 'y',
+      amountMlx: '1',
+      receivedAt: at,
+    });
+    const mintOnUser = raw('bob', 'SupplyMinted', { amountMlx: '1', mintedAt: at });
+    const unknownDeposit = raw('bob', 'DepositConfirmed', { depositId: 'nope', amountMlx: '1', confirmedAt: at });
+    expect(codes([...log, badAmount, unknownType, misplaced, beforeOpen, mintOnUser, unknownDeposit])).toEqual([
+      'malformedEvent',
+      'malformedEvent',
+      'streamMismatch',
+      'eventBeforeOpen',
+      'mintOutsideGenesis',
+      'depositUnknown',
+    ]);
+  });
+
+  it('given a second WalletOpened and deposits confirmed beyond the network account, when audited, then both are named', () => {
+    const ledger = fundedLedger();
+    const reopen = raw('bob', 'WalletOpened', { kind: 'user', address: testAddress(2), ownerUserId: 'user-bob', openedAt: at });
+    const huge = (SUPPLY_MLX * 2n).toString();
+    const received = raw('bob', 'DepositReceived', {
+      depositId: 'h:0',
+      networkTransactionHash: 'h',
+      fromAddress: testAddress(4),
+      toAddress: testAddress(2),
+      amountMlx: huge,
+      receivedAt: at,
+    });
+    const confirmed = raw('bob', 'DepositConfirmed', { depositId: 'h:0', amountMlx: huge, confirmedAt: at });
+    expect(codes([...ledger.log, reopen, received, confirmed])).toEqual(['walletOpenedTwice', 'negativeBalance']);
+  });
+
+  it('given a log with more violations than the bound, when audited, then the list stops at the bound and the count goes on', () => {
+    const junk = Array.from({ length: AUDIT_VIOLATIONS_MAX + 5 }, () => raw('alice', 'Nonsense', {}));
+    const audit = auditLedger(junk);
+    expect(audit.violations).toHaveLength(AUDIT_VIOLATIONS_MAX);
+    expect(audit.violationCount).toBe(AUDIT_VIOLATIONS_MAX + 5);
+    expect(audit.ok).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Wallet schemas shared by the web forms, the tRPC procedures and the REST routes (the spec's
+ * section 7 field names, unchanged). Messages are i18n keys ("errors:..."). Amounts leave the
+ * server as decimal strings: a JSON number cannot hold every MLX amount exactly.
+ */
+import { z } from 'zod';
+import { normalizeEmail, normalizeUsername, usernamePattern } from '../identity/contracts.js';
+import { parseAddress } from './address.js';
+import { OPEN_RESERVATIONS_MAX } from './decider.js';
+import { SEND_FEE_MLX, mlxToWire, parseMlxAmount } from './money.js';
+import type { WalletState } from './state.js';
+import { balanceOf } from './state.js';
+
+/**
+ * Completed transactions per dashboard page. The spec leaves the size open; 10 rows fit a laptop
+ * screen above the pagination without scrolling, and the API answers with `limit` so a client
+ * never assumes it.
+ */
+export const TRANSACTIONS_PAGE_SIZE = 10;
+/** Highest page number accepted: 100 million transactions at 10 a page, far past any wallet. */
+export const TRANSACTIONS_PAGE_MAX = 10_000_000;
+/** The pending list shows at most this many items: every open reservation fits, plus deposits. */
+export const PENDING_TRANSACTIONS_MAX = OPEN_RESERVATIONS_MAX * 2;
+/** Longest recipient text read: an e-mail's maximum length. */
+export const RECIPIENT_TEXT_LENGTH_MAX = 254;
+const USERNAME_LENGTH_MAX = 32;
+const USERNAME_LENGTH_MIN = 3;
+
+export type Recipient = { kind: 'address'; address: string } | { kind: 'username'; username: string } | { kind: 'email'; email: string };
+
+/**
+ * Reads the send form's `to`: an e-mail (it has '@'), else a millix address, else a username.
+ * Text longer than any username that is not a valid address is reported as an invalid address,
+ * since that is what the person was trying to type. Usernames and e-mails are normalized as the
+ * identity capability stores them; resolving them to a wallet is the handler's job.
+ */
+export function classifyRecipient(text: string): { ok: true; recipient: Recipient } | { ok: false; messageKey: string } {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return { ok: false, messageKey: 'errors:allFieldsRequired' };
+  if (trimmed.length > RECIPIENT_TEXT_LENGTH_MAX) return { ok: false, messageKey: 'errors:invalidRecipient' };
+  if (trimmed.includes('@')) {
+    const email = z.email().safeParse(trimmed);
+    return email.success
+      ? { ok: true, recipient: { kind: 'email', email: normalizeEmail(email.data) } }
+      : { ok: false, messageKey: 'errors:invalidEmail' };
+  }
+  const address = parseAddress(trimmed);
+  if (address.ok) return { ok: true, recipient: { kind: 'address', address: address.address } };
+  if (trimmed.length > USERNAME_LENGTH_MAX) return { ok: false, messageKey: 'errors:invalidAddress' };
+  if (trimmed.length >= USERNAME_LENGTH_MIN && usernamePattern.test(trimmed)) {
+    return { ok: true, recipient: { kind: 'username', username: normalizeUsername(trimmed) } };
+  }
+  return { ok: false, messageKey: 'errors:invalidRecipient' };
+}
+
+function amountFromInput(value: string | number): ReturnType<typeof parseMlxAmount> {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return { ok: false, messageKey: 'errors:invalidAmount' };
+  return parseMlxAmount(String(value));
+}
+
+const stringOrNumber = (messageKey: string) => z.union([z.string(), z.number()], { error: messageKey });
+
+/**
+ * An MLX amount as a form or a query string sends it: digits, thousands separators allowed
+ * (stripped here), or a JSON number when it is a safe integer. Output: bigint.
+ */
+export const mlxAmountInput = stringOrNumber('errors:invalidAmount').transform((value, ctx) => {
+  const parsed = amountFromInput(value);
+  if (parsed.ok) return parsed.amountMlx;
+  ctx.addIssue({ code: 'custom', message: parsed.messageKey });
+  return z.NEVER;
+});
+
+/** The send fee: the form shows it disabled at 1000; anything else is refused, never corrected. */
+export const sendFeeInput = stringOrNumber('errors:invalidFee').transform((value, ctx) => {
+  const parsed = amountFromInput(value);
+  if (parsed.ok && parsed.amountMlx === SEND_FEE_MLX) return parsed.amountMlx;
+  ctx.addIssue({ code: 'custom', message: 'errors:invalidFee' });
+  return z.NEVER;
+});
+
+/** The spec's send: to (address, username or e-mail), amount, fee. */
+export const sendInput = z.object({
+  to: z.string({ error: 'errors:allFieldsRequired' }).transform((value, ctx) => {
+    const result = classifyRecipient(value);
+    if (result.ok) return result.recipient;
+    ctx.addIssue({ code: 'custom', message: result.messageKey });
+    return z.NEVER;
+  }),
+  amount: mlxAmountInput,
+  fee: sendFeeInput,
+});
+export type SendInput = z.input<typeof sendInput>;
+export type SendCommandInput = z.output<typeof sendInput>;
+
+/** The canonical wire form of an MLX amount (what mlxToWire writes). */
+export const mlxWire = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
+
+const transactionUser = z.object({ username: z.string() });
+
+const transactionBase = z.object({
+  /** The millix transaction hash; for a transfer between Quern wallets, the transfer id. */
+  transaction_hash: z.string(),
+  /** 'credit' is incoming, 'debit' outgoing (the spec treats anything but 'credit' as outgoing). */
+  transaction_type: z.enum(['credit', 'debit']),
+  from_address: z.string(),
+  to_address: z.string(),
+  from_user: transactionUser.optional(),
+  to_user: transactionUser.optional(),
+  /** The amount sent or received, without the fee. */
+  amount: mlxWire,
+  /** Debits only: the send fee, so that amount + fee explains the change of balance. */
+  fee: mlxWire.optional(),
+});
+
+/** A settled transaction; `balance` is the wallet's posted balance right after it. */
+export const completedTransactionOutput = transactionBase.extend({ balance: mlxWire, transaction_date: z.iso.datetime() });
+export type CompletedTransaction = z.infer<typeof completedTransactionOutput>;
+
+/** A reservation or deposit not yet settled. */
+export const pendingTransactionOutput = transactionBase.extend({ create_date: z.iso.datetime() });
+export type PendingTransaction = z.infer<typeof pendingTransactionOutput>;
+
+/** What the detail popup takes: it shows transaction_date, falling back to create_date. */
+export const transactionItemOutput = z.union([completedTransactionOutput, pendingTransactionOutput]);
+export type TransactionItem = z.infer<typeof transactionItemOutput>;
+
+/** GET /api/quern/transactions?page={n}; pages are 0-based. */
+export const transactionsPageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'errors:invalidRequest' })
+    .int({ error: 'errors:invalidRequest' })
+    .min(0, { error: 'errors:invalidRequest' })
+    .max(TRANSACTIONS_PAGE_MAX, { error: 'errors:invalidRequest' })
+    .default(0),
+});
+export type TransactionsPageQuery = z.infer<typeof transactionsPageQuery>;
+
+export const transactionsPageOutput = z.object({
+  transactions: z.array(completedTransactionOutput).max(TRANSACTIONS_PAGE_SIZE),
+  total: z.number().int().min(0),
+  page: z.number().int().min(0).max(TRANSACTIONS_PAGE_MAX),
+  limit: z.number().int().min(1),
+});
+export type TransactionsPage = z.infer<typeof transactionsPageOutput>;
+
+/** GET /api/quern/pending-transactions. */
+export const pendingTransactionsOutput = z.object({ content: z.array(pendingTransactionOutput).max(PENDING_TRANSACTIONS_MAX) });
+export type PendingTransactions = z.infer<typeof pendingTransactionsOutput>;
+
+/** GET /api/millix/address. */
+export const addressOutput = z.object({ address: z.string() });
+
+/** GET /api/millix/balance/{address}: the dashboard's Current (stable) and Pending (unstable). */
+export const balanceOutput = z.object({ stable: mlxWire, unstable: mlxWire });
+export type BalanceOutput = z.infer<typeof balanceOutput>;
+
+export function toBalanceOutput(state: WalletState): BalanceOutput {
+  const balance = balanceOf(state);
+  return { stable: mlxToWire(balance.stableMlx), unstable: mlxToWire(balance.unstableMlx) };
+}
+
+/** The send's answer: the transfer to follow (the first one, when the request was a retry). */
+export const sendOutput = z.object({ transferId: z.string(), status: z.enum(['reserved', 'posted', 'voided']) });
+export type SendOutput = z.infer<typeof sendOutput>;

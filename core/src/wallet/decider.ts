@@ -1,0 +1,348 @@
+/**
+ * Pure wallet decisions: given a wallet's state, a command and the time as data, which events
+ * happen, or which domain error. No I/O, no clock, no randomness.
+ *
+ * Retries are answered, not refused: a command already applied (same transfer id, same
+ * idempotency key, same deposit id, a second post of a posted transfer) decides no events, so a
+ * handler or worker that runs twice has the effect of running once. The same id with different
+ * details is a CONFLICT, because silently answering with the first result would hide a client bug
+ * that could move the wrong amount.
+ */
+import { assertNever } from '../shared/assert.js';
+import type { AppErrorCode } from '../shared/errors.js';
+import { AppError } from '../shared/errors.js';
+import { isSameWallet, parseAddress } from './address.js';
+import type {
+  CreditTransfer,
+  MintSupply,
+  OpenWallet,
+  PostTransfer,
+  ReceiveDeposit,
+  ReserveTransfer,
+  VoidTransfer,
+  WalletCommand,
+} from './commands.js';
+import type { WalletEvent, WalletKind } from './events.js';
+import {
+  DEPOSIT_ID_PATTERN,
+  IDEMPOTENCY_KEY_PATTERN,
+  NETWORK_TRANSACTION_HASH_PATTERN,
+  SYSTEM_WALLET_IDS,
+  TRANSFER_ID_PATTERN,
+  WALLET_ID_PATTERN,
+  depositRejectReasons,
+  transferVoidReasons,
+  walletKinds,
+} from './events.js';
+import { MLX_TOTAL_SUPPLY, SEND_FEE_MLX, mlxToWire } from './money.js';
+import type { OutgoingTransfer, WalletIdentity, WalletState } from './state.js';
+import { availableMlx } from './state.js';
+
+/**
+ * Reservations a wallet may have open at once. Settlement takes seconds; a wallet with this many
+ * unsettled sends is a runaway client or a stalled worker, and more holds would only pile up.
+ */
+export const OPEN_RESERVATIONS_MAX = 100;
+
+/** Which kinds of wallet may send, take credits and take deposits. */
+const SENDING_KINDS: ReadonlySet<WalletKind> = new Set(['user', 'reserve', 'genesis']);
+// The fee account is derived from posted transfers (see events.ts): a credit to its stream would
+// be counted twice, so it takes none.
+const CREDITABLE_KINDS: ReadonlySet<WalletKind> = new Set(['user', 'reserve', 'genesis', 'network']);
+const DEPOSIT_KINDS: ReadonlySet<WalletKind> = new Set(['user', 'reserve']);
+
+export interface WalletDecision {
+  /** Events to append to the wallet's stream, in order; empty when the command was already applied. */
+  events: WalletEvent[];
+  /** ReserveTransfer only: the transfer to report to the caller (the first one, on a retry). */
+  transferId?: string;
+}
+
+const fail = (code: AppErrorCode, messageKey: string, fields: Record<string, string> = {}, params: Record<string, string | number> = {}) =>
+  new AppError(code, messageKey, fields, params);
+const invalidRequest = () => fail('VALIDATION', 'errors:invalidRequest');
+const conflict = () => fail('CONFLICT', 'errors:idempotencyConflict');
+
+function requireWallet(state: WalletState, missingKey = 'errors:notFound'): WalletIdentity {
+  if (!state.wallet) throw fail('NOT_FOUND', missingKey);
+  return state.wallet;
+}
+
+function requireId(value: unknown, pattern: RegExp): string {
+  if (typeof value !== 'string' || !pattern.test(value)) throw invalidRequest();
+  return value;
+}
+
+/** A positive whole amount no larger than the supply; `field` names the form field. */
+function requireAmount(amountMlx: unknown, field = 'amount'): bigint {
+  if (typeof amountMlx !== 'bigint' || amountMlx <= 0n)
+    throw fail('VALIDATION', 'errors:invalidAmount', { [field]: 'errors:invalidAmount' });
+  if (amountMlx > MLX_TOTAL_SUPPLY) throw fail('VALIDATION', 'errors:amountTooLarge', { [field]: 'errors:amountTooLarge' });
+  return amountMlx;
+}
+
+/** A valid address on this wallet's network: a testnet address is no payee for a mainnet wallet. */
+function requireAddress(address: unknown, wallet: WalletIdentity, field: string): string {
+  const parsed = typeof address === 'string' ? parseAddress(address) : undefined;
+  if (!parsed?.ok || parsed.network !== wallet.network)
+    throw fail('VALIDATION', 'errors:invalidAddress', { [field]: 'errors:invalidAddress' });
+  return parsed.address;
+}
+
+function timestamp(now: Date): string {
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError('decide: now must be a valid Date');
+  return now.toISOString();
+}
+
+function decideOpen(state: WalletState, data: OpenWallet['data'], at: string): WalletDecision {
+  const walletId = requireId(data.walletId, WALLET_ID_PATTERN);
+  if (!walletKinds.includes(data.kind)) throw invalidRequest();
+  const parsed = parseAddress(data.address);
+  if (!parsed.ok) throw fail('VALIDATION', 'errors:invalidAddress', { address: 'errors:invalidAddress' });
+  // One wallet per system kind, at a known id, so every part of Quern can find the fee account.
+  if (data.kind !== 'user' && walletId !== SYSTEM_WALLET_IDS[data.kind]) throw invalidRequest();
+  if (data.kind === 'user' && (typeof data.ownerUserId !== 'string' || data.ownerUserId.length === 0)) throw invalidRequest();
+  if (data.kind !== 'user' && data.ownerUserId !== undefined) throw invalidRequest();
+  if (state.wallet) {
+    const same =
+      state.wallet.walletId === walletId &&
+      state.wallet.kind === data.kind &&
+      state.wallet.address === data.address &&
+      state.wallet.ownerUserId === data.ownerUserId;
+    if (same) return { events: [] };
+    throw conflict();
+  }
+  const opened: Extract<WalletEvent, { type: 'WalletOpened' }> = {
+    type: 'WalletOpened',
+    data: { walletId, kind: data.kind, address: data.address, openedAt: at },
+  };
+  if (data.ownerUserId !== undefined) opened.data.ownerUserId = data.ownerUserId;
+  return { events: [opened] };
+}
+
+/** The supply is minted once; a retry of the same mint is answered, a second mint refused. */
+function decideMint(state: WalletState, data: MintSupply['data'], at: string): WalletDecision {
+  const wallet = requireWallet(state);
+  if (wallet.kind !== 'genesis') throw fail('FORBIDDEN', 'errors:forbidden');
+  const amountMlx = requireAmount(data.amountMlx);
+  if (state.mintedMlx > 0n) {
+    if (state.mintedMlx === amountMlx) return { events: [] };
+    throw conflict();
+  }
+  return { events: [{ type: 'SupplyMinted', data: { walletId: wallet.walletId, amountMlx: mlxToWire(amountMlx), mintedAt: at } }] };
+}
+
+function sameReservation(existing: OutgoingTransfer, data: ReserveTransfer['data']): boolean {
+  return (
+    existing.toAddress === data.toAddress &&
+    existing.toWalletId === data.toWalletId &&
+    existing.amountMlx === data.amountMlx &&
+    existing.feeMlx === data.feeMlx
+  );
+}
+
+/** A retry (same idempotency key or same transfer id) answers with the first transfer. */
+function findRetry(state: WalletState, data: ReserveTransfer['data']): WalletDecision | undefined {
+  const existingId = data.idempotencyKey === undefined ? undefined : state.idempotencyKeys.get(data.idempotencyKey);
+  const candidateId = existingId ?? data.transferId;
+  const existing = state.transfers.get(candidateId);
+  if (!existing) return undefined;
+  if (existing.direction !== 'outgoing' || !sameReservation(existing, data)) throw conflict();
+  return { events: [], transferId: existing.transferId };
+}
+
+function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string): WalletDecision {
+  const wallet = requireWallet(state);
+  if (!SENDING_KINDS.has(wallet.kind)) throw fail('FORBIDDEN', 'errors:forbidden');
+  const transferId = requireId(data.transferId, TRANSFER_ID_PATTERN);
+  if (data.idempotencyKey !== undefined) requireId(data.idempotencyKey, IDEMPOTENCY_KEY_PATTERN);
+  if (data.toWalletId !== undefined) requireId(data.toWalletId, WALLET_ID_PATTERN);
+  // Before the balance check: a retry must get the first answer even if funds have moved since.
+  const retry = findRetry(state, data);
+  if (retry) return retry;
+  const amountMlx = requireAmount(data.amountMlx);
+  if (data.feeMlx !== SEND_FEE_MLX) throw fail('VALIDATION', 'errors:invalidFee', { fee: 'errors:invalidFee' });
+  const toAddress = requireAddress(data.toAddress, wallet, 'to');
+  if (data.toWalletId === wallet.walletId || isSameWallet(toAddress, wallet.address)) {
+    throw fail('VALIDATION', 'errors:cannotSendToSelf', { to: 'errors:cannotSendToSelf' });
+  }
+  if (state.openReservationCount >= OPEN_RESERVATIONS_MAX) throw fail('RATE_LIMITED', 'errors:tooManyPendingTransfers');
+  const requiredMlx = amountMlx + data.feeMlx;
+  const spendableMlx = availableMlx(state);
+  if (requiredMlx > spendableMlx) {
+    throw fail(
+      'CONFLICT',
+      'errors:insufficientFunds',
+      { amount: 'errors:insufficientFunds' },
+      { requiredMlx: mlxToWire(requiredMlx), availableMlx: mlxToWire(spendableMlx) },
+    );
+  }
+  const reserved: Extract<WalletEvent, { type: 'TransferReserved' }> = {
+    type: 'TransferReserved',
+    data: {
+      walletId: wallet.walletId,
+      transferId,
+      fromAddress: wallet.address,
+      toAddress,
+      amountMlx: mlxToWire(amountMlx),
+      feeMlx: mlxToWire(data.feeMlx),
+      reservedAt: at,
+    },
+  };
+  if (data.toWalletId !== undefined) reserved.data.toWalletId = data.toWalletId;
+  if (data.idempotencyKey !== undefined) reserved.data.idempotencyKey = data.idempotencyKey;
+  return { events: [reserved], transferId };
+}
+
+function decideCredit(state: WalletState, data: CreditTransfer['data'], at: string): WalletDecision {
+  const wallet = requireWallet(state, 'errors:unknownRecipient');
+  if (!CREDITABLE_KINDS.has(wallet.kind)) throw fail('FORBIDDEN', 'errors:forbidden');
+  const transferId = requireId(data.transferId, TRANSFER_ID_PATTERN);
+  const fromWalletId = requireId(data.fromWalletId, WALLET_ID_PATTERN);
+  const amountMlx = requireAmount(data.amountMlx);
+  const fromAddress = requireAddress(data.fromAddress, wallet, 'from');
+  if (fromWalletId === wallet.walletId) throw fail('VALIDATION', 'errors:cannotSendToSelf');
+  const existing = state.transfers.get(transferId);
+  if (existing) {
+    const same = existing.direction === 'incoming' && existing.fromWalletId === fromWalletId && existing.amountMlx === amountMlx;
+    if (same) return { events: [] };
+    throw conflict();
+  }
+  return {
+    events: [
+      {
+        type: 'TransferCredited',
+        data: {
+          walletId: wallet.walletId,
+          transferId,
+          fromWalletId,
+          fromAddress,
+          toAddress: wallet.address,
+          amountMlx: mlxToWire(amountMlx),
+          creditedAt: at,
+        },
+      },
+    ],
+  };
+}
+
+function requireOutgoing(state: WalletState, transferId: unknown): OutgoingTransfer {
+  const transfer = state.transfers.get(requireId(transferId, TRANSFER_ID_PATTERN));
+  if (transfer?.direction !== 'outgoing') throw fail('NOT_FOUND', 'errors:notFound');
+  return transfer;
+}
+
+function decidePost(state: WalletState, data: PostTransfer['data'], at: string): WalletDecision {
+  const wallet = requireWallet(state);
+  const transfer = requireOutgoing(state, data.transferId);
+  if (transfer.status === 'posted') return { events: [] };
+  if (transfer.status === 'voided') throw fail('CONFLICT', 'errors:alreadySettled');
+  const external = transfer.toWalletId === undefined;
+  // An external send is settled by a millix transaction; an internal one never has one.
+  if (external !== (data.networkTransactionHash !== undefined)) throw invalidRequest();
+  const posted: Extract<WalletEvent, { type: 'TransferPosted' }> = {
+    type: 'TransferPosted',
+    data: {
+      walletId: wallet.walletId,
+      transferId: transfer.transferId,
+      toAddress: transfer.toAddress,
+      amountMlx: mlxToWire(transfer.amountMlx),
+      feeMlx: mlxToWire(transfer.feeMlx),
+      postedAt: at,
+    },
+  };
+  if (transfer.toWalletId !== undefined) posted.data.toWalletId = transfer.toWalletId;
+  if (data.networkTransactionHash !== undefined)
+    posted.data.networkTransactionHash = requireId(data.networkTransactionHash, NETWORK_TRANSACTION_HASH_PATTERN);
+  return { events: [posted] };
+}
+
+function decideVoid(state: WalletState, data: VoidTransfer['data'], at: string): WalletDecision {
+  const wallet = requireWallet(state);
+  const transfer = requireOutgoing(state, data.transferId);
+  if (!transferVoidReasons.includes(data.reason)) throw invalidRequest();
+  if (transfer.status === 'voided') return { events: [] };
+  if (transfer.status === 'posted') throw fail('CONFLICT', 'errors:alreadySettled');
+  const amounts = { amountMlx: mlxToWire(transfer.amountMlx), feeMlx: mlxToWire(transfer.feeMlx) };
+  return {
+    events: [
+      {
+        type: 'TransferVoided',
+        data: { walletId: wallet.walletId, transferId: transfer.transferId, ...amounts, reason: data.reason, voidedAt: at },
+      },
+    ],
+  };
+}
+
+function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], at: string): WalletDecision {
+  const wallet = requireWallet(state);
+  if (!DEPOSIT_KINDS.has(wallet.kind)) throw fail('FORBIDDEN', 'errors:forbidden');
+  const depositId = requireId(data.depositId, DEPOSIT_ID_PATTERN);
+  const networkTransactionHash = requireId(data.networkTransactionHash, NETWORK_TRANSACTION_HASH_PATTERN);
+  const amountMlx = requireAmount(data.amountMlx);
+  const fromAddress = requireAddress(data.fromAddress, wallet, 'from');
+  const existing = state.deposits.get(depositId);
+  if (existing) {
+    if (existing.amountMlx === amountMlx && existing.networkTransactionHash === networkTransactionHash) return { events: [] };
+    throw conflict();
+  }
+  const received = {
+    walletId: wallet.walletId,
+    depositId,
+    networkTransactionHash,
+    fromAddress,
+    toAddress: wallet.address,
+    amountMlx: mlxToWire(amountMlx),
+    receivedAt: at,
+  };
+  return { events: [{ type: 'DepositReceived', data: received }] };
+}
+
+function decideSettleDeposit(
+  state: WalletState,
+  depositId: unknown,
+  outcome: 'confirmed' | 'rejected',
+  at: string,
+  reason?: unknown,
+): WalletDecision {
+  const wallet = requireWallet(state);
+  const deposit = state.deposits.get(requireId(depositId, DEPOSIT_ID_PATTERN));
+  if (!deposit) throw fail('NOT_FOUND', 'errors:notFound');
+  if (deposit.status === outcome) return { events: [] };
+  if (deposit.status !== 'received') throw fail('CONFLICT', 'errors:alreadySettled');
+  const base = { walletId: wallet.walletId, depositId: deposit.depositId, amountMlx: mlxToWire(deposit.amountMlx) };
+  if (outcome === 'confirmed') return { events: [{ type: 'DepositConfirmed', data: { ...base, confirmedAt: at } }] };
+  const rejectReason = depositRejectReasons.find((candidate) => candidate === reason);
+  if (rejectReason === undefined) throw invalidRequest();
+  return { events: [{ type: 'DepositRejected', data: { ...base, reason: rejectReason, rejectedAt: at } }] };
+}
+
+/**
+ * Decides one command against one wallet's state. `now` is the time the handler read from its
+ * Clock; every event of the decision carries it.
+ */
+export function decide(command: WalletCommand, state: WalletState, now: Date): WalletDecision {
+  const at = timestamp(now);
+  switch (command.type) {
+    case 'OpenWallet':
+      return decideOpen(state, command.data, at);
+    case 'MintSupply':
+      return decideMint(state, command.data, at);
+    case 'ReserveTransfer':
+      return decideReserve(state, command.data, at);
+    case 'CreditTransfer':
+      return decideCredit(state, command.data, at);
+    case 'PostTransfer':
+      return decidePost(state, command.data, at);
+    case 'VoidTransfer':
+      return decideVoid(state, command.data, at);
+    case 'ReceiveDeposit':
+      return decideReceiveDeposit(state, command.data, at);
+    case 'ConfirmDeposit':
+      return decideSettleDeposit(state, command.data.depositId, 'confirmed', at);
+    case 'RejectDeposit':
+      return decideSettleDeposit(state, command.data.depositId, 'rejected', at, command.data.reason);
+    default:
+      return assertNever(command);
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The wallet capability's public API (`@quern/core/wallet`). A handler loads `wallet-<id>`,
+ * folds it with foldWallet (or toWalletEvent + evolve for recorded events), calls decide with
+ * its Clock's now, and appends the decision's events with the expected revision
+ * `state.eventCount - 1` (or 'no_stream' when eventCount is 0). See docs/decisions/005.
+ */
+export * from './address.js';
+export * from './audit.js';
+export { BASE58_ALPHABET, base58CheckDecode, base58CheckEncode, base58Decode, base58Encode, isBase58 } from './base58.js';
+export type { Base58CheckDecoded, Base58CheckFailure } from './base58.js';
+export * from './commands.js';
+export * from './contracts.js';
+export * from './decider.js';
+export * from './events.js';
+export * from './money.js';
+export * from './pagination.js';
+export * from './shorten.js';
+export * from './state.js';

@@ -1,0 +1,344 @@
+// Proves that any interleaving of sends, retries, credits, posts, voids, races and deposits among many wallets keeps every audit invariant and every available balance at or above zero.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { auditLedger, createLedgerAuditor } from './audit.js';
+import type { LedgerRecord } from './audit.js';
+import type { ReserveTransfer } from './commands.js';
+import type { TransferVoidReason } from './events.js';
+import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
+import { MLX_TOTAL_SUPPLY } from './money.js';
+import { availableMlx, foldWallet } from './state.js';
+import { ConcurrencyConflict, MemoryLedger, expectOk, testAddress } from './wallet-test-fixtures.js';
+
+const USER_COUNT = 5;
+const users = Array.from({ length: USER_COUNT }, (_, i) => `user${i}`);
+/** Payers: the users and the reserve (which sells MLX to users). */
+const payers = [...users, SYSTEM_WALLET_IDS.reserve];
+const SUPPLY_MLX = 10_000_000_000n;
+const RESERVE_MLX = 1_000_000_000n;
+const CONCURRENCY_RETRIES_MAX = 3;
+/** Scenarios and their length; the invariants are checked after every step of every scenario. */
+const RUNS = 150;
+const OPS_MAX = 60;
+
+type Payee = { kind: 'user'; index: number } | { kind: 'external' } | { kind: 'missingWallet' } | { kind: 'feeAccount' };
+type Op =
+  | { kind: 'send'; payer: number; payee: Payee; amountMlx: bigint; keyed: boolean }
+  /** Sends what is available minus the fee, plus a small delta: the boundary of "insufficient funds". */
+  | { kind: 'sendRest'; payer: number; payee: Payee; deltaMlx: bigint }
+  | { kind: 'retry'; pick: number; changeAmount: boolean }
+  | { kind: 'credit' | 'post' | 'settle'; pick: number }
+  | { kind: 'void'; pick: number; reason: TransferVoidReason }
+  | { kind: 'deposit'; user: number; amountMlx: bigint }
+  | { kind: 'confirm' | 'reject' | 'redeliver'; pick: number }
+  | { kind: 'race'; payer: number; payees: [number, number]; amountsMlx: [bigint, bigint] };
+
+const amountArb = fc.oneof(
+  { weight: 6, arbitrary: fc.bigInt(1n, 50_000n) },
+  { weight: 3, arbitrary: fc.bigInt(1n, 3_000_000n) },
+  { weight: 1, arbitrary: fc.constantFrom(0n, -7n, MLX_TOTAL_SUPPLY, MLX_TOTAL_SUPPLY + 1n) },
+);
+const payeeArb: fc.Arbitrary<Payee> = fc.oneof(
+  { weight: 6, arbitrary: fc.nat(USER_COUNT - 1).map((index) => ({ kind: 'user' as const, index })) },
+  { weight: 2, arbitrary: fc.constant({ kind: 'external' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'missingWallet' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'feeAccount' as const }) },
+);
+const pick = fc.nat(1000);
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('send' as const),
+      payer: fc.nat(payers.length - 1),
+      payee: payeeArb,
+      amountMlx: amountArb,
+      keyed: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('sendRest' as const),
+      payer: fc.nat(USER_COUNT - 1),
+      payee: payeeArb,
+      deltaMlx: fc.bigInt(-2n, 2n),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('retry' as const), pick, changeAmount: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('credit' as const, 'post' as const, 'settle' as const), pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('void' as const),
+      pick,
+      reason: fc.constantFrom<TransferVoidReason>('networkRejected', 'expired'),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('deposit' as const), user: fc.nat(USER_COUNT - 1), amountMlx: fc.bigInt(1n, 200_000n) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('confirm' as const, 'reject' as const, 'redeliver' as const), pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('race' as const),
+      payer: fc.nat(USER_COUNT - 1),
+      payees: fc.tuple(fc.nat(USER_COUNT - 1), fc.nat(USER_COUNT - 1)),
+      amountsMlx: fc.tuple(fc.bigInt(1n, 900_000n), fc.bigInt(1n, 900_000n)),
+    }),
+  },
+);
+
+/** Small picks choose the latest items, so steps often meet on the same transfer or deposit. */
+function recent<T>(items: readonly T[], index: number): T | undefined {
+  return items.length === 0 ? undefined : items[items.length - 1 - (index % items.length)];
+}
+
+interface Sent {
+  payer: string;
+  command: ReserveTransfer;
+  reservedId: string | undefined;
+}
+
+/** Runs one generated scenario, checking the invariants after every step. */
+class Scenario {
+  readonly ledger = new MemoryLedger();
+  readonly sent: Sent[] = [];
+  readonly transfers: Array<{ payer: string; transferId: string }> = [];
+  readonly deposits: Array<{ user: string; depositId: string; networkTransactionHash: string; amountMlx: bigint }> = [];
+  private counter = 0;
+  private readonly auditor = createLedgerAuditor();
+  private audited = 0;
+
+  constructor() {
+    this.ledger.bootstrap(SUPPLY_MLX, RESERVE_MLX);
+    users.forEach((walletId, i) => {
+      this.ledger.open(walletId, 'user', testAddress(i + 1), `owner-${walletId}`);
+      this.ledger.transfer(SYSTEM_WALLET_IDS.reserve, walletId, 1_000_000n, `fund-${walletId}`);
+    });
+  }
+
+  private payeeOf(payee: Payee): { toAddress: string; toWalletId?: string } {
+    if (payee.kind === 'user') return { toAddress: testAddress(payee.index + 1), toWalletId: users[payee.index] as string };
+    if (payee.kind === 'external') return { toAddress: testAddress(500 + (this.counter % 7)) };
+    if (payee.kind === 'missingWallet') return { toAddress: testAddress(700), toWalletId: 'no-such-wallet' };
+    return { toAddress: testAddress(9003), toWalletId: SYSTEM_WALLET_IDS.fee };
+  }
+
+  send(payer: string, payee: Payee, amountMlx: bigint, keyed: boolean): void {
+    this.counter += 1;
+    const transferId = `t${this.counter}`;
+    const command: ReserveTransfer = { type: 'ReserveTransfer', data: { transferId, ...this.payeeOf(payee), amountMlx, feeMlx: 1000n } };
+    if (keyed) command.data.idempotencyKey = `key-${this.counter}`;
+    const outcome = this.ledger.execute(payer, command);
+    const reservedId = outcome.ok ? outcome.decision.transferId : undefined;
+    if (outcome.ok) {
+      expect(outcome.decision).toEqual({ events: [expect.objectContaining({ type: 'TransferReserved' })], transferId });
+      this.transfers.push({ payer, transferId });
+    }
+    this.sent.push({ payer, command, reservedId });
+  }
+
+  retry(index: number, changeAmount: boolean): void {
+    const keyed = this.sent.filter((s) => s.command.data.idempotencyKey !== undefined);
+    const original = recent(keyed, index);
+    if (!original) return;
+    this.counter += 1;
+    const amountMlx = changeAmount ? original.command.data.amountMlx + 1n : original.command.data.amountMlx;
+    const command: ReserveTransfer = {
+      type: 'ReserveTransfer',
+      data: { ...original.command.data, transferId: `t${this.counter}`, amountMlx },
+    };
+    const outcome = this.ledger.execute(original.payer, command);
+    if (original.reservedId !== undefined) {
+      // The first attempt was reserved: the retry answers with it and appends nothing, or is a conflict.
+      if (changeAmount) expect(outcome.ok ? 'ok' : outcome.error.code).toBe('CONFLICT');
+      else expect(outcome.ok && outcome.decision).toEqual({ events: [], transferId: original.reservedId });
+      return;
+    }
+    // The first attempt was refused, so this one is a new attempt that may now be reserved.
+    if (outcome.ok && outcome.decision.events.length > 0) {
+      this.transfers.push({ payer: original.payer, transferId: command.data.transferId });
+      this.sent.push({ payer: original.payer, command, reservedId: command.data.transferId });
+    }
+  }
+
+  /** The worker's protocol decides what it may do; a step it would not take is skipped. */
+  settleStep(kind: 'credit' | 'post' | 'settle' | 'void', index: number, reason: TransferVoidReason = 'expired'): void {
+    const chosen = recent(this.transfers, index);
+    if (!chosen) return;
+    const { payer, transferId } = chosen;
+    const transfer = this.ledger.state(payer).transfers.get(transferId);
+    if (transfer?.direction !== 'outgoing') throw new Error(`lost transfer ${transferId}`);
+    const internal = transfer.toWalletId !== undefined;
+    const credited = internal && this.ledger.state(transfer.toWalletId ?? '').transfers.has(transferId);
+    if (kind === 'settle') {
+      this.ledger.settle(payer, transferId);
+      return;
+    }
+    if (kind === 'credit') {
+      if (internal && transfer.status === 'reserved') this.ledger.credit(payer, transferId);
+      return;
+    }
+    if (kind === 'post') {
+      if (internal && !credited) return;
+      const data = internal ? { transferId } : { transferId, networkTransactionHash: `tx${transferId}` };
+      const outcome = this.ledger.execute(payer, { type: 'PostTransfer', data });
+      if (transfer.status === 'posted') expect(outcome.ok && outcome.decision.events).toEqual([]);
+      if (transfer.status === 'voided') expect(outcome.ok ? 'ok' : outcome.error.code).toBe('CONFLICT');
+      return;
+    }
+    if (credited) return;
+    const outcome = this.ledger.execute(payer, { type: 'VoidTransfer', data: { transferId, reason } });
+    if (transfer.status === 'posted') expect(outcome.ok ? 'ok' : outcome.error.code).toBe('CONFLICT');
+    else expectOk(outcome);
+  }
+
+  deposit(user: string, amountMlx: bigint): void {
+    this.counter += 1;
+    const deposit = { user, depositId: `n${this.counter}:0`, networkTransactionHash: `n${this.counter}`, amountMlx };
+    expectOk(this.ledger.execute(user, { type: 'ReceiveDeposit', data: { ...deposit, fromAddress: testAddress(600) } }));
+    this.deposits.push(deposit);
+  }
+
+  depositStep(kind: 'confirm' | 'reject' | 'redeliver', index: number): void {
+    const deposit = recent(this.deposits, index);
+    if (!deposit) return;
+    const status = this.ledger.state(deposit.user).deposits.get(deposit.depositId)?.status;
+    if (kind === 'redeliver') {
+      const data = {
+        depositId: deposit.depositId,
+        networkTransactionHash: deposit.networkTransactionHash,
+        fromAddress: testAddress(600),
+        amountMlx: deposit.amountMlx,
+      };
+      expect(expectOk(this.ledger.execute(deposit.user, { type: 'ReceiveDeposit', data })).events).toEqual([]);
+      return;
+    }
+    const command =
+      kind === 'confirm'
+        ? ({ type: 'ConfirmDeposit', data: { depositId: deposit.depositId } } as const)
+        : ({ type: 'RejectDeposit', data: { depositId: deposit.depositId, reason: 'networkInvalidated' } } as const);
+    const outcome = this.ledger.execute(deposit.user, command);
+    const settledOtherwise = status === (kind === 'confirm' ? 'rejected' : 'confirmed');
+    expect(outcome.ok).toBe(!settledOtherwise);
+  }
+
+  /** Two sends decided on one snapshot: the second append must lose, then retry on fresh state. */
+  race(payer: string, payees: [number, number], amountsMlx: [bigint, bigint]): void {
+    const snapshotCount = this.ledger.eventCount(payer);
+    const snapshot = this.ledger.state(payer);
+    const commands = payees.map((p, i) => {
+      this.counter += 1;
+      const data = {
+        transferId: `t${this.counter}`,
+        ...this.payeeOf({ kind: 'user', index: p }),
+        amountMlx: amountsMlx[i] ?? 1n,
+        feeMlx: 1000n,
+      };
+      return { type: 'ReserveTransfer' as const, data };
+    });
+    const decisions = commands.map((command) => this.ledger.decideOn(snapshot, command));
+    decisions.forEach((decided, i) => {
+      const command = commands[i];
+      if (!decided.ok || decided.decision.events.length === 0 || !command) return;
+      let attempt = decided.decision;
+      let expected = snapshotCount;
+      for (let tries = 0; tries <= CONCURRENCY_RETRIES_MAX; tries += 1) {
+        try {
+          this.ledger.append(payer, attempt.events, expected);
+          this.transfers.push({ payer, transferId: command.data.transferId });
+          return;
+        } catch (error) {
+          if (!(error instanceof ConcurrencyConflict)) throw error;
+          expected = this.ledger.eventCount(payer);
+          const again = this.ledger.decideOn(this.ledger.state(payer), command);
+          if (!again.ok || again.decision.events.length === 0) return;
+          attempt = again.decision;
+        }
+      }
+      throw new Error('a retry on fresh state must not conflict again in a single-threaded test');
+    });
+  }
+
+  apply(op: Op): void {
+    switch (op.kind) {
+      case 'send':
+        this.send(payers[op.payer] as string, op.payee, op.amountMlx, op.keyed);
+        return;
+      case 'sendRest': {
+        const payer = users[op.payer] as string;
+        const restMlx = availableMlx(this.ledger.state(payer)) - 1000n + op.deltaMlx;
+        this.send(payer, op.payee, restMlx, false);
+        return;
+      }
+      case 'retry':
+        this.retry(op.pick, op.changeAmount);
+        return;
+      case 'credit':
+      case 'post':
+      case 'settle':
+        this.settleStep(op.kind, op.pick);
+        return;
+      case 'void':
+        this.settleStep('void', op.pick, op.reason);
+        return;
+      case 'deposit':
+        this.deposit(users[op.user] as string, op.amountMlx);
+        return;
+      case 'confirm':
+      case 'reject':
+      case 'redeliver':
+        this.depositStep(op.kind, op.pick);
+        return;
+      case 'race':
+        this.race(users[op.payer] as string, op.payees, op.amountsMlx);
+        return;
+    }
+  }
+
+  /** Feeds the events appended since the last check, then checks the whole ledger as it stands. */
+  checkInvariants(): void {
+    for (; this.audited < this.ledger.log.length; this.audited += 1) this.auditor.add(this.ledger.log[this.audited] as LedgerRecord);
+    const audit = this.auditor.summary();
+    expect(audit.violations).toEqual([]);
+    expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
+    for (const walletId of this.ledger.walletIds()) expect(availableMlx(this.ledger.state(walletId))).toBeGreaterThanOrEqual(0n);
+  }
+
+  /** Folding each stream afresh from the log gives the states the scenario kept incrementally. */
+  checkReplay(): void {
+    for (const walletId of this.ledger.walletIds()) {
+      const events = this.ledger.log.filter((r) => r.streamId === walletStream(walletId)).map((r) => toWalletEvent(r));
+      const replayed = foldWallet(events.map((e) => e ?? expect.unreachable('unreadable event')));
+      const kept = this.ledger.state(walletId);
+      expect([replayed.postedBalanceMlx, replayed.pendingDebitsMlx, replayed.pendingCreditsMlx]).toEqual([
+        kept.postedBalanceMlx,
+        kept.pendingDebitsMlx,
+        kept.pendingCreditsMlx,
+      ]);
+    }
+  }
+}
+
+describe('ledger properties', () => {
+  it('given random interleavings of wallet commands, when each is applied, then the audit finds no violation and no available balance is negative', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: OPS_MAX, size: 'large' }), (ops) => {
+        const scenario = new Scenario();
+        for (const op of ops) {
+          scenario.apply(op);
+          scenario.checkInvariants();
+        }
+        scenario.checkReplay();
+        // Once the worker has settled everything, no hold and nothing in transit remains.
+        for (const { payer, transferId } of scenario.transfers) scenario.ledger.settle(payer, transferId);
+        const audit = auditLedger(scenario.ledger.log);
+        expect([audit.violations, audit.pendingDebitsMlx, audit.inTransitMlx, audit.transfers.open]).toEqual([[], 0n, 0n, 0]);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 60_000);
+});

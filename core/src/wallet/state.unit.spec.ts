@@ -1,0 +1,87 @@
+// Proves the wallet fold: balances per event, the bounded idempotency-key memory, and literal application of facts a decider would refuse.
+import { describe, expect, it } from 'vitest';
+import type { WalletEvent } from './events.js';
+import { IDEMPOTENCY_KEYS_MAX, availableMlx, foldWallet } from './state.js';
+import { NOW, testAddress } from './wallet-test-fixtures.js';
+
+const at = NOW.toISOString();
+const opened: WalletEvent = {
+  type: 'WalletOpened',
+  data: { walletId: 'w', kind: 'user', address: testAddress(1), ownerUserId: 'u', openedAt: at },
+};
+const funded: WalletEvent = {
+  type: 'TransferCredited',
+  data: {
+    walletId: 'w',
+    transferId: 'in',
+    fromWalletId: 'x',
+    fromAddress: testAddress(2),
+    toAddress: testAddress(1),
+    amountMlx: '100000000',
+    creditedAt: at,
+  },
+};
+const reserved = (i: number): WalletEvent => ({
+  type: 'TransferReserved',
+  data: {
+    walletId: 'w',
+    transferId: `t${i}`,
+    fromAddress: testAddress(1),
+    toAddress: testAddress(3),
+    amountMlx: '1',
+    feeMlx: '1000',
+    idempotencyKey: `k${i}`,
+    reservedAt: at,
+  },
+});
+const posted = (i: number): WalletEvent => ({
+  type: 'TransferPosted',
+  data: {
+    walletId: 'w',
+    transferId: `t${i}`,
+    toAddress: testAddress(3),
+    amountMlx: '1',
+    feeMlx: '1000',
+    networkTransactionHash: `h${i}`,
+    postedAt: at,
+  },
+});
+
+describe('foldWallet', () => {
+  it('given an opened wallet, when folded, then identity, network and event count are known', () => {
+    const state = foldWallet([opened, funded]);
+    expect(state.wallet).toEqual({ walletId: 'w', kind: 'user', address: testAddress(1), network: 'mainnet', ownerUserId: 'u' });
+    expect([state.eventCount, state.postedBalanceMlx, availableMlx(state)]).toEqual([2, 100_000_000n, 100_000_000n]);
+  });
+
+  it(`given more than ${IDEMPOTENCY_KEYS_MAX} keyed sends, when folded, then only the newest ${IDEMPOTENCY_KEYS_MAX} keys are remembered`, () => {
+    const events: WalletEvent[] = [opened, funded];
+    for (let i = 0; i <= IDEMPOTENCY_KEYS_MAX; i += 1) events.push(reserved(i), posted(i));
+    const state = foldWallet(events);
+    expect(state.idempotencyKeys.size).toBe(IDEMPOTENCY_KEYS_MAX);
+    expect(state.idempotencyKeys.has('k0')).toBe(false);
+    expect(state.idempotencyKeys.get(`k${IDEMPOTENCY_KEYS_MAX}`)).toBe(`t${IDEMPOTENCY_KEYS_MAX}`);
+    // The transfers themselves are all kept: a retry by transfer id is still recognised.
+    expect(state.transfers.get('t0')?.status).toBe('posted');
+    expect(state.postedBalanceMlx).toBe(100_000_000n - 1001n * BigInt(IDEMPOTENCY_KEYS_MAX + 1));
+  });
+
+  it('given a transfer posted twice (a corrupted log), when folded, then both debits apply and the hold is released once', () => {
+    const state = foldWallet([opened, funded, reserved(1), posted(1), posted(1)]);
+    expect([state.postedBalanceMlx, state.pendingDebitsMlx, state.openReservationCount]).toEqual([100_000_000n - 2002n, 0n, 0]);
+  });
+
+  it('given a reservation and its void, when folded, then the hold comes and goes and the transfer records why', () => {
+    const voided: WalletEvent = {
+      type: 'TransferVoided',
+      data: { walletId: 'w', transferId: 't1', amountMlx: '1', feeMlx: '1000', reason: 'networkRejected', voidedAt: at },
+    };
+    const held = foldWallet([opened, funded, reserved(1)]);
+    expect(held.pendingDebitsMlx).toBe(1001n);
+    const released = foldWallet([opened, funded, reserved(1), voided]);
+    expect([released.pendingDebitsMlx, released.transfers.get('t1')]).toEqual([
+      0n,
+      expect.objectContaining({ status: 'voided', voidReason: 'networkRejected' }),
+    ]);
+  });
+});
