@@ -1,0 +1,59 @@
+/**
+ * Every route of the app. Pages load lazily (each is its own chunk) within the spec's 120 s
+ * limit. Every route but home sits under DataLayout, which brings TanStack Query: the home page,
+ * the most visited, downloads only the shell.
+ */
+import type { RouteObject } from 'react-router';
+import { bareRoutes, contentRoutes, protectedContentRoutes } from '../features/content/routes.js';
+import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
+import { Layout } from '../features/shell/Layout.js';
+import { lazyComponent, resolveLazyRoutes } from './lazyRoutes.js';
+
+const HomePage = lazyComponent(() => import('../features/home/HomePage.js').then((m) => m.default), 'home page');
+const DataLayout = lazyComponent(() => import('./data/DataLayout.js').then((m) => m.DataLayout), 'data layout');
+const RegisterPage = lazyComponent(() => import('../features/identity/RegisterPage.js').then((m) => m.RegisterPage), 'register page');
+const LoginPage = lazyComponent(() => import('../features/identity/LoginPage.js').then((m) => m.LoginPage), 'sign-in page');
+const PasswordResetPage = lazyComponent(
+  () => import('../features/identity/PasswordResetPage.js').then((m) => m.PasswordResetPage),
+  'password reset page',
+);
+const PasswordResetVerifyPage = lazyComponent(
+  () => import('../features/identity/PasswordResetVerifyPage.js').then((m) => m.PasswordResetVerifyPage),
+  'password reset confirmation page',
+);
+const LogoutPage = lazyComponent(() => import('../features/identity/LogoutPage.js').then((m) => m.LogoutPage), 'logout page');
+const AccountPage = lazyComponent(() => import('../features/wallet/AccountPage.js').then((m) => m.AccountPage), 'account page');
+const NotFoundPage = lazyComponent(() => import('../features/errors/NotFoundPage.js').then((m) => m.NotFoundPage), 'not-found page');
+
+export const appRoutes: RouteObject[] = [
+  ...resolveLazyRoutes(bareRoutes),
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      {
+        element: <DataLayout />,
+        children: [
+          {
+            element: <VisitorOnly />,
+            children: [
+              { path: '/register', element: <RegisterPage /> },
+              { path: '/login', element: <LoginPage /> },
+              { path: '/password-reset', element: <PasswordResetPage /> },
+              { path: '/password-reset-verify', element: <PasswordResetVerifyPage /> },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [{ path: '/account', element: <AccountPage /> }, ...resolveLazyRoutes(protectedContentRoutes)],
+          },
+          // Not guarded: when the session ends, a guard would redirect to /login before the page
+          // could take the user to / as the spec says.
+          { path: '/logout', element: <LogoutPage /> },
+          ...resolveLazyRoutes(contentRoutes),
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

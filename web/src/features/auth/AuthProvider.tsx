@@ -1,0 +1,55 @@
+/**
+ * Holds the session for the whole app. On start it asks the server (identity.session) whether the
+ * httpOnly session cookie is valid; pages then call signIn/signOut after login, register and
+ * logout so the navigation and the route guards follow at once.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { fetchSession } from './fetchSession.js';
+import { authReducer, initialAuthState, type AuthState } from './authState.js';
+
+export interface Auth {
+  state: AuthState;
+  signIn(session: { id: string; email: string }): void;
+  signOut(): void;
+}
+
+const AuthContext = createContext<Auth | null>(null);
+
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside <AuthProvider>');
+  return auth;
+}
+
+/**
+ * `initialState` lets tests fix the session (a visitor, a signed-in user, a check in progress)
+ * without a server; the app omits it, starts loading and runs the startup check. A failed check
+ * (server down) leaves the visitor signed out rather than stuck on 'Loading...'.
+ */
+export function AuthProvider({ children, initialState }: { children: ReactNode; initialState?: AuthState }) {
+  const [state, dispatch] = useReducer(authReducer, initialState ?? initialAuthState);
+  const runsStartupCheck = initialState === undefined;
+
+  useEffect(() => {
+    if (!runsStartupCheck) return;
+    const abort = new AbortController();
+    fetchSession(abort.signal).then(
+      (session) => dispatch(session ? { type: 'LOGIN', id: session.id, email: session.email } : { type: 'LOGOUT' }),
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        console.error('Session check failed; continuing signed out', error);
+        dispatch({ type: 'LOGOUT' });
+      },
+    );
+    return () => abort.abort();
+  }, [runsStartupCheck]);
+
+  // Stable callbacks, so effects that depend on them do not re-run on every session change.
+  const signIn = useCallback(
+    (session: { id: string; email: string }) => dispatch({ type: 'LOGIN', id: session.id, email: session.email }),
+    [],
+  );
+  const signOut = useCallback(() => dispatch({ type: 'LOGOUT' }), []);
+  const auth = useMemo<Auth>(() => ({ state, signIn, signOut }), [state, signIn, signOut]);
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,48 @@
+/**
+ * /register: creates the account, then signs in with the same credentials and goes to /account
+ * (the spec's "auto-login on success").
+ */
+import type { RegisterInput } from '@quern/core/identity';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toAppErrorView } from '../../app/appError.js';
+import { useTRPC } from '../../app/data/trpc.js';
+import { formErrorsFromServer, type FormErrors } from '../../ui/formErrors.js';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { useAuth } from '../auth/AuthProvider.js';
+import { RegisterForm } from './RegisterForm.js';
+import { registerFields, type RegisterField } from './registerValidation.js';
+import './identity.css';
+
+export function RegisterPage() {
+  const { t } = useTranslation('identity');
+  useDocumentTitle(t('register.title'));
+  const trpc = useTRPC();
+  const register = useMutation(trpc.identity.register.mutationOptions());
+  const login = useMutation(trpc.identity.login.mutationOptions());
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+
+  const submit = async (input: RegisterInput): Promise<FormErrors<RegisterField> | null> => {
+    try {
+      await register.mutateAsync(input);
+      const session = await login.mutateAsync({ email: input.email, password: input.password });
+      signIn(session);
+      void navigate('/account', { replace: true });
+      return null;
+    } catch (error) {
+      return formErrorsFromServer(toAppErrorView(error), registerFields);
+    }
+  };
+
+  return (
+    <section className="card auth-card" aria-labelledby="register-title">
+      <h1 id="register-title">{t('register.title')}</h1>
+      <RegisterForm onSubmit={submit} />
+      <p className="auth-switch">
+        {t('register.haveAccount')} <Link to="/login">{t('register.signIn')}</Link>
+      </p>
+    </section>
+  );
+}

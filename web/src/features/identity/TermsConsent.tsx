@@ -1,0 +1,49 @@
+/**
+ * The terms checkbox with a summary of the terms in a modal dialog. The spec does not require
+ * the box to be ticked, so it only records the user's acknowledgement on screen.
+ */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const termsPoints = ['cancel', 'refund', 'refundMethod', 'minors', 'law'] as const;
+
+function TermsDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogElement | null> }) {
+  const { t } = useTranslation('identity');
+  const close = () => dialogRef.current?.close();
+  return (
+    // A native modal <dialog> traps focus, closes on Escape and restores focus to the opener.
+    <dialog ref={dialogRef} className="dialog" aria-labelledby="terms-title">
+      <h2 id="terms-title">{t('terms.title')}</h2>
+      <p>{t('terms.intro')}</p>
+      <ul>
+        {termsPoints.map((point) => (
+          <li key={point}>{t(`terms.points.${point}`)}</li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/terms-of-service">{t('terms.fullTerms')}</Link>
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-primary" onClick={close}>
+          {t('terms.close')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export function TermsConsent({ accepted, onAcceptedChange }: { accepted: boolean; onAcceptedChange(accepted: boolean): void }) {
+  const { t } = useTranslation('identity');
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  return (
+    <div className="terms-consent">
+      <input id="terms" type="checkbox" checked={accepted} onChange={(event) => onAcceptedChange(event.target.checked)} />
+      <label htmlFor="terms">{t('register.acceptTerms')}</label>
+      <button type="button" className="link-button" onClick={() => dialogRef.current?.showModal()} aria-haspopup="dialog">
+        {t('register.readTerms')}
+      </button>
+      <TermsDialog dialogRef={dialogRef} />
+    </div>
+  );
+}

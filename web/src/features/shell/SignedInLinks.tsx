@@ -1,0 +1,54 @@
+/** The signed-in part of the navigation bar: wallet links and the profile dropdown. */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { DataProviders } from '../../app/data/DataProviders.js';
+import { useTRPC } from '../../app/data/trpc.js';
+import { Dropdown } from '../../ui/Dropdown.js';
+import { useAuth } from '../auth/AuthProvider.js';
+
+function ProfileMenu({ userId }: { userId: string }) {
+  const { t } = useTranslation('common');
+  const trpc = useTRPC();
+  const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
+  // Until the username arrives the dropdown is headed by a generic word, never by an empty button.
+  const heading = user.data?.username ?? t('nav.account');
+  return (
+    <Dropdown label={heading} ariaLabel={t('nav.profileMenu', { name: heading })} className="profile-menu">
+      <li>
+        <Link to="/profile">{t('nav.profile')}</Link>
+      </li>
+      <li>
+        <Link to="/api-direct">{t('nav.apiDirect')}</Link>
+      </li>
+      <li>
+        <Link to="/support">{t('nav.support')}</Link>
+      </li>
+      <li>
+        <Link to="/logout">{t('nav.logout')}</Link>
+      </li>
+    </Dropdown>
+  );
+}
+
+export function SignedInLinks() {
+  const { t } = useTranslation('common');
+  const { state } = useAuth();
+  if (!state.id) return null;
+  return (
+    <DataProviders>
+      <ul className="nav-links">
+        <li>
+          <NavLink to="/millix/send">{t('nav.send')}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/millix/buy">{t('nav.buy')}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/millix/sell">{t('nav.sell')}</NavLink>
+        </li>
+      </ul>
+      <ProfileMenu userId={state.id} />
+    </DataProviders>
+  );
+}
