@@ -19,7 +19,14 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 
 const chromiumPath = '/usr/bin/chromium';
-const chromiumFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** How long Chromium may take to open its DevTools port. */
 const devtoolsWaitMs = 15_000;
 /** At most this many pages per run, so a typo in --paths cannot start an endless job. */
@@ -32,7 +39,10 @@ const { values } = parseArgs({
     desktop: { type: 'boolean', default: false },
   },
 });
-const paths = values.paths.split(',').map((path) => path.trim()).filter(Boolean);
+const paths = values.paths
+  .split(',')
+  .map((path) => path.trim())
+  .filter(Boolean);
 if (paths.length === 0 || paths.length > pathsMax) throw new Error(`--paths must name 1 to ${pathsMax} paths`);
 
 /** A port nobody listens on right now, for Chromium's remote debugging. */
@@ -63,9 +73,13 @@ async function waitForDevtools(port) {
 async function startChromium() {
   const port = await freePort();
   const profileDir = mkdtempSync(join(tmpdir(), 'quern-lighthouse-'));
-  const chromium = spawn(chromiumPath, [...chromiumFlags, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, 'about:blank'], {
-    stdio: 'ignore',
-  });
+  const chromium = spawn(
+    chromiumPath,
+    [...chromiumFlags, '--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, 'about:blank'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise((resolve) => chromium.once('exit', resolve));
   // Chromium writes to its profile until it has exited, so the folder goes only after that.
   const stop = async () => {

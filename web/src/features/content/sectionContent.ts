@@ -29,8 +29,7 @@ export interface FaqItem {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every((item) => typeof item === 'string');
+export const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 const optional = (value: unknown, check: (v: unknown) => boolean): boolean => value === undefined || check(value);
 
@@ -46,7 +45,12 @@ export function isSectionContent(value: unknown): value is SectionContent {
 }
 
 export function isFaqItem(value: unknown): value is FaqItem {
-  return isRecord(value) && typeof value.question === 'string' && isStringList(value.answer) && optional(value.link, (l) => typeof l === 'string');
+  return (
+    isRecord(value) &&
+    typeof value.question === 'string' &&
+    isStringList(value.answer) &&
+    optional(value.link, (l) => typeof l === 'string')
+  );
 }
 
 /**

@@ -1,7 +1,9 @@
+import './logo.css';
+
 /**
  * Quern's logo: a quern (a hand mill) seen from above, its upper millstone with the eye in the
  * middle, curved furrows and the peg that turns it, followed by the wordmark. Colours come from
- * CSS (currentColor and --quern-logo-*), so the logo follows the light and dark themes.
+ * CSS (currentColor and --quern-logo-* from logo.css), so the logo follows the light and dark themes.
  */
 
 /** The millstone alone, for places where the name is already written next to it. */

@@ -22,7 +22,11 @@ export function Slogans() {
       <ul className={listClass} aria-label={t('slogansLabel')}>
         {sloganKeys.map((key, index) => (
           // Each slogan starts its turn one slot after the previous one.
-          <li key={key} className="slogans__item" style={animated ? ({ animationDelay: `${index * sloganSlotMs}ms` } as CSSProperties) : undefined}>
+          <li
+            key={key}
+            className="slogans__item"
+            style={animated ? ({ animationDelay: `${index * sloganSlotMs}ms` } as CSSProperties) : undefined}
+          >
             {t(`slogans.${key}`)}
           </li>
         ))}

@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react';
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
 /** Null where the browser (or a test DOM) has no matchMedia; motion is then allowed. */
-const mediaQueryList = (): MediaQueryList | null => (typeof window.matchMedia === 'function' ? window.matchMedia(reducedMotionQuery) : null);
+const mediaQueryList = (): MediaQueryList | null =>
+  typeof window.matchMedia === 'function' ? window.matchMedia(reducedMotionQuery) : null;
 
 function subscribe(onChange: () => void): () => void {
   const list = mediaQueryList();

@@ -1,0 +1,51 @@
+// Proves that every public page, the sign-in and registration pages and the sell page have no
+// serious or critical axe violation, in light and dark mode, at 375 px and 1280 px.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { contentPages, signIn, themes, usePreferences, viewports } from './contentPages.js';
+
+const pages = [
+  { name: 'home', path: '/', signedIn: false },
+  ...contentPages.map(({ name, path, signedIn }) => ({ name, path, signedIn })),
+  { name: 'checkout-buttons', path: '/checkout-buttons', signedIn: false },
+  { name: 'login', path: '/login', signedIn: false },
+  { name: 'register', path: '/register', signedIn: false },
+];
+
+const blocking = new Set(['serious', 'critical']);
+
+/** Runs every axe rule; serious and critical findings fail, lesser ones are attached for review. */
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const describe = (list: typeof violations) =>
+    list.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const minor = violations.filter((v) => !blocking.has(v.impact ?? ''));
+  if (minor.length > 0) test.info().annotations.push({ type: 'axe (moderate or minor)', description: describe(minor).join('\n') });
+  expect(describe(violations.filter((v) => blocking.has(v.impact ?? '')))).toEqual([]);
+}
+
+for (const viewport of viewports) {
+  for (const theme of themes) {
+    test.describe(`axe ${viewport.name} ${theme}`, () => {
+      // Axe measures contrast at one instant; slogans caught mid-fade would read as faint text.
+      test.use({ viewport: { width: viewport.width, height: viewport.height }, reducedMotion: 'reduce' });
+
+      for (const target of pages) {
+        test(target.name, async ({ page }) => {
+          await usePreferences(page, { theme });
+          if (target.signedIn) await signIn(page);
+          await page.goto(target.path);
+          await expect(page.locator('main h1, main button').first()).toBeVisible();
+          // Open every FAQ answer so their text and links are checked too.
+          if (target.name === 'faqs') {
+            await page.locator('details').evaluateAll((all) => {
+              for (const details of all) details.setAttribute('open', '');
+            });
+          }
+
+          await expectNoSeriousViolations(page);
+        });
+      }
+    });
+  }
+}
