@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests of the built app against a real Quern process. web/e2e/global-setup.ts builds
+ * the web app, starts Quern (and a private Redis when REDIS_URL is unset) on a free port and
+ * exports its address as QUERN_E2E_BASE_URL; this file is read again in each worker, after that.
+ */
+export default defineConfig({
+  testDir: 'web/e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results/playwright',
+  globalSetup: './web/e2e/global-setup.ts',
+  // One shared server on a 2-core machine: a little parallelism, bounded.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: process.env.QUERN_E2E_BASE_URL,
+    browserName: 'chromium',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's chromium; never `playwright install` (see docs/CONVENTIONS.md).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

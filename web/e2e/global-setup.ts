@@ -1,0 +1,107 @@
+/**
+ * Playwright global setup: makes sure Debian's chromium is installed, starts a private Redis
+ * when REDIS_URL is unset, builds the web app, and starts Quern on a free port with a fresh
+ * DATA_DIR, waiting for GET /healthz = 200. The returned function stops everything again.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startPrivateRedis, type RedisServer } from '../../test-support/redis.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const chromiumPath = '/usr/bin/chromium';
+const healthTimeoutMs = 90_000;
+const stopTimeoutMs = 10_000;
+
+function ensureChromium(): void {
+  if (existsSync(chromiumPath)) return;
+  console.log('[e2e setup] /usr/bin/chromium is missing: installing the Debian package chromium');
+  const result = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0 || !existsSync(chromiumPath)) throw new Error('Could not install chromium with apt-get');
+}
+
+function buildWebApp(): void {
+  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', 'web', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build web failed');
+}
+
+async function waitForHealth(baseUrl: string, quern: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + healthTimeoutMs;
+  while (Date.now() < deadline) {
+    if (quern.exitCode !== null) throw new Error(`Quern exited with code ${quern.exitCode}; see ${logFile}`);
+    const status = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Quern did not report healthy within ${healthTimeoutMs} ms; see ${logFile}`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+function startQuern(port: number, dataDir: string, redisUrl: string, logFile: string): ChildProcess {
+  const log = openSync(logFile, 'w');
+  return spawn(process.execPath, ['--import', 'tsx', 'api/src/bin/quern.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', log, log],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      REDIS_URL: redisUrl,
+      // Every test registers its own users from one address; the production limits would
+      // refuse the suite, not protect anything.
+      REGISTRATIONS_PER_IP_HOUR: '10000',
+      LOGIN_FAILURES_PER_IP: '10000',
+    },
+  });
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  ensureChromium();
+  let redis: RedisServer | undefined;
+  if (!process.env.REDIS_URL) {
+    redis = await startPrivateRedis();
+    console.log(`[e2e setup] private redis-server at ${redis.url}`);
+  }
+  const redisUrl = process.env.REDIS_URL ?? redis?.url ?? '';
+  buildWebApp();
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'quern-e2e-'));
+  mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
+  const logFile = join(repoRoot, 'test-results', 'quern-e2e.log');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const quern = startQuern(port, dataDir, redisUrl, logFile);
+  const stop = async () => {
+    await stopProcess(quern);
+    await redis?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, quern, logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  process.env.QUERN_E2E_BASE_URL = baseUrl;
+  console.log(`[e2e setup] Quern at ${baseUrl} (log: ${logFile})`);
+  return stop;
+}
