@@ -1,0 +1,30 @@
+// Proves the retry delays double from the base, never exceed the cap, and refuse nonsense attempt numbers.
+import { describe, expect, it } from 'vitest';
+import { backoffDelayMs, sleep } from './backoff.js';
+
+const policy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
+
+describe('backoffDelayMs', () => {
+  it('given successive failures, when asked for delays, then they double up to the cap', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelayMs(n, policy))).toEqual([100, 200, 400, 800, 1_000, 1_000]);
+  });
+
+  it('given a huge attempt number, when asked for a delay, then it is the cap, not Infinity', () => {
+    expect(backoffDelayMs(10_000, policy)).toBe(1_000);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN])('given attempt %s, when asked for a delay, then it is refused', (attempt) => {
+    expect(() => backoffDelayMs(attempt, policy)).toThrow(/Invalid attempt/);
+  });
+});
+
+describe('sleep', () => {
+  it('given an abort during the wait, when aborted, then it returns early', async () => {
+    const abort = new AbortController();
+    const started = Date.now();
+    const waiting = sleep(10_000, abort.signal);
+    abort.abort();
+    await waiting;
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,31 @@
+/** What the e-mail jobs share: their dependencies, their result, and payload parsing. */
+import type { Clock, EventStore } from '@quern/core';
+import { UnrecoverableError } from 'bullmq';
+import type { z } from 'zod';
+import type { Mailer } from './email/mailer.js';
+import type { Logger } from './log.js';
+
+export interface EmailJobDeps {
+  store: EventStore;
+  mailer: Mailer;
+  /** Where users reach Quern, without a trailing slash. */
+  publicUrl: string;
+  appSecret: string;
+  clock: Clock;
+  logger: Logger;
+}
+
+export type EmailJobResult =
+  | { outcome: 'sent'; messageId: string }
+  /** The completion event was already in the log: a re-run or a re-derived job. */
+  | { outcome: 'already-sent'; messageId: string }
+  /** A reset link that expired before it could be sent; sending it would only confuse. */
+  | { outcome: 'expired' };
+
+/** A payload that does not parse will not parse on a retry either. */
+export function parsePayload<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success)
+    throw new UnrecoverableError(`Invalid job payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}

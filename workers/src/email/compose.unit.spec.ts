@@ -1,0 +1,64 @@
+// Proves the e-mails come out in the asked language with the link and the user's name, escape HTML, and that both languages define the same texts.
+import { describe, expect, it } from 'vitest';
+import en from '../../../core/src/i18n/locales/en/email.json' with { type: 'json' };
+import es from '../../../core/src/i18n/locales/es/email.json' with { type: 'json' };
+import { composePasswordResetEmail, composeWelcomeEmail } from './compose.js';
+import { fill } from './texts.js';
+
+const keysOf = (value: object, prefix = ''): string[] =>
+  Object.entries(value).flatMap(([key, inner]) =>
+    typeof inner === 'object' && inner ? keysOf(inner, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+describe('e-mail texts', () => {
+  it('given the English and Spanish resources, when compared, then they have the same keys and no empty text', () => {
+    expect(keysOf(es).sort()).toEqual(keysOf(en).sort());
+    const values = (v: object): string[] => Object.values(v).flatMap((x) => (typeof x === 'string' ? [x] : values(x)));
+    expect([...values(en), ...values(es)].every((text) => text.trim().length > 0)).toBe(true);
+  });
+
+  it('given a template with a missing parameter, when filled, then it throws instead of leaving a gap', () => {
+    expect(fill('Hello {{ firstName }}', { firstName: 'Ada' })).toBe('Hello Ada');
+    expect(() => fill('Hello {{firstName}}', {})).toThrow(/firstName/);
+  });
+});
+
+describe('composeWelcomeEmail', () => {
+  it('given English, when composed, then subject, greeting, username and link are there', () => {
+    const mail = composeWelcomeEmail({ language: 'en', firstName: 'Ada', username: 'ada_l', walletUrl: 'https://quern.example/account' });
+    expect(mail.subject).toBe('Welcome to Quern');
+    expect(mail.text).toContain('Hello Ada,');
+    expect(mail.text).toContain('Your username is ada_l.');
+    expect(mail.text).toContain('Open your wallet: https://quern.example/account');
+    expect(mail.html).toContain('<a href="https://quern.example/account">Open your wallet</a>');
+  });
+
+  it('given Spanish, when composed, then the Spanish texts are used', () => {
+    const mail = composeWelcomeEmail({ language: 'es', firstName: 'Ada', username: 'ada_l', walletUrl: 'https://quern.example/account' });
+    expect(mail.subject).toBe('Te damos la bienvenida a Quern');
+    expect(mail.text).toContain('Hola, Ada:');
+  });
+
+  it('given a name with markup, when composed, then the HTML escapes it and the text keeps it', () => {
+    const mail = composeWelcomeEmail({
+      language: 'en',
+      firstName: '<b>Eve</b>',
+      username: 'eve',
+      walletUrl: 'https://quern.example/account',
+    });
+    expect(mail.html).toContain('Hello &lt;b&gt;Eve&lt;/b&gt;,');
+    expect(mail.html).not.toContain('<b>Eve</b>');
+    expect(mail.text).toContain('Hello <b>Eve</b>,');
+  });
+});
+
+describe('composePasswordResetEmail', () => {
+  it('given a reset link, when composed, then it carries the link and how long it is valid', () => {
+    const resetUrl = 'https://quern.example/password-reset-verify?t=u.r.sig';
+    const mail = composePasswordResetEmail({ language: 'en', firstName: 'Ada', resetUrl, minutesValid: 60 });
+    expect(mail.subject).toBe('Reset your Quern password');
+    expect(mail.text).toContain(`Choose a new password: ${resetUrl}`);
+    expect(mail.text).toContain('expires in 60 minutes');
+    expect(mail.html).toContain(`href="${resetUrl}"`);
+  });
+});
