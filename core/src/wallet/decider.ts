@@ -9,6 +9,7 @@
  * that could move the wrong amount.
  */
 import { assertNever } from '../shared/assert.js';
+import { withBalanceAfter } from './balance-after.js';
 import type { AppErrorCode } from '../shared/errors.js';
 import { AppError } from '../shared/errors.js';
 import { isSameWallet, parseAddress } from './address.js';
@@ -322,6 +323,11 @@ function decideSettleDeposit(
  * Clock; every event of the decision carries it.
  */
 export function decide(command: WalletCommand, state: WalletState, now: Date): WalletDecision {
+  const decision = decideEvents(command, state, now);
+  return { ...decision, events: withBalanceAfter(state, decision.events) };
+}
+
+function decideEvents(command: WalletCommand, state: WalletState, now: Date): WalletDecision {
   const at = timestamp(now);
   switch (command.type) {
     case 'OpenWallet':

@@ -86,7 +86,17 @@ describe('MintSupply', () => {
   it('given the genesis wallet, when minting, then SupplyMinted; a retry is answered, another amount refused', () => {
     const mint: WalletCommand = { type: 'MintSupply', data: { amountMlx: MLX_TOTAL_SUPPLY } };
     const events = decide(mint, given(opened(genesis, 'genesis')), NOW).events;
-    expect(events).toEqual([{ type: 'SupplyMinted', data: { walletId: genesis.walletId, amountMlx: '9000000000000000', mintedAt: at } }]);
+    expect(events).toEqual([
+      {
+        type: 'SupplyMinted',
+        data: {
+          walletId: genesis.walletId,
+          amountMlx: '9000000000000000',
+          mintedAt: at,
+          balanceAfter: { postedMlx: '9000000000000000', heldMlx: '0', pendingCreditMlx: '0' },
+        },
+      },
+    ]);
     const state = given(opened(genesis, 'genesis'), ...events);
     expect(decide(mint, state, NOW).events).toEqual([]);
     expect(refusal({ type: 'MintSupply', data: { amountMlx: 1n } }, state).code).toBe('CONFLICT');
@@ -120,6 +130,7 @@ describe('ReserveTransfer', () => {
           feeMlx: '1000',
           idempotencyKey: 'key-1',
           reservedAt: at,
+          balanceAfter: { postedMlx: '10000', heldMlx: '6000', pendingCreditMlx: '0' },
         },
       },
     ]);
@@ -235,6 +246,7 @@ describe('CreditTransfer', () => {
           toAddress: bob.address,
           amountMlx: '5000',
           creditedAt: at,
+          balanceAfter: { postedMlx: '5000', heldMlx: '0', pendingCreditMlx: '0' },
         },
       },
     ]);
@@ -276,6 +288,7 @@ describe('PostTransfer and VoidTransfer', () => {
           amountMlx: '5000',
           feeMlx: '1000',
           postedAt: at,
+          balanceAfter: { postedMlx: '4000', heldMlx: '0', pendingCreditMlx: '0' },
         },
       },
     ]);
@@ -309,7 +322,15 @@ describe('PostTransfer and VoidTransfer', () => {
     expect(voided).toEqual([
       {
         type: 'TransferVoided',
-        data: { walletId: alice.walletId, transferId: 't1', amountMlx: '5000', feeMlx: '1000', reason: 'recipientNotFound', voidedAt: at },
+        data: {
+          walletId: alice.walletId,
+          transferId: 't1',
+          amountMlx: '5000',
+          feeMlx: '1000',
+          reason: 'recipientNotFound',
+          voidedAt: at,
+          balanceAfter: { postedMlx: '10000', heldMlx: '0', pendingCreditMlx: '0' },
+        },
       },
     ]);
     const state = given(opened(), credited(10_000n), ...decide(reserve(), given(opened(), credited(10_000n)), NOW).events, ...voided);
@@ -346,6 +367,7 @@ describe('deposits', () => {
           toAddress: alice.address,
           amountMlx: '7000',
           receivedAt: at,
+          balanceAfter: { postedMlx: '0', heldMlx: '0', pendingCreditMlx: '7000' },
         },
       },
     ]);
@@ -354,7 +376,16 @@ describe('deposits', () => {
     expect(refusal(reserve({ amountMlx: 1n }), pending).messageKey).toBe('errors:insufficientFunds');
     const confirmed = decide({ type: 'ConfirmDeposit', data: { depositId: 'abc123:0' } }, pending, NOW).events;
     expect(confirmed).toEqual([
-      { type: 'DepositConfirmed', data: { walletId: alice.walletId, depositId: 'abc123:0', amountMlx: '7000', confirmedAt: at } },
+      {
+        type: 'DepositConfirmed',
+        data: {
+          walletId: alice.walletId,
+          depositId: 'abc123:0',
+          amountMlx: '7000',
+          confirmedAt: at,
+          balanceAfter: { postedMlx: '7000', heldMlx: '0', pendingCreditMlx: '0' },
+        },
+      },
     ]);
     expect(balanceOf(given(opened(), ...received, ...confirmed))).toEqual({ stableMlx: 7000n, unstableMlx: 0n });
   });

@@ -64,6 +64,17 @@ export const transferVoidReasons: readonly TransferVoidReason[] = [
 export type DepositRejectReason = 'networkInvalidated' | 'expired';
 export const depositRejectReasons: readonly DepositRejectReason[] = ['networkInvalidated', 'expired'];
 
+/**
+ * The wallet's balance right after the event, written by the decider. Read models show "balance
+ * after" per transaction from it without reading Redis inside a projection transaction. Optional
+ * so that a reader never depends on it for correctness: the fold recomputes balances itself.
+ */
+export interface BalanceSnapshot {
+  postedMlx: string;
+  heldMlx: string;
+  pendingCreditMlx: string;
+}
+
 export interface WalletOpened {
   type: 'WalletOpened';
   data: { walletId: string; kind: WalletKind; address: string; ownerUserId?: string; openedAt: string };
@@ -72,13 +83,14 @@ export interface WalletOpened {
 /** Genesis only: brings MLX into existence. The audit checks every balance against the sum. */
 export interface SupplyMinted {
   type: 'SupplyMinted';
-  data: { walletId: string; amountMlx: string; mintedAt: string };
+  data: { balanceAfter?: BalanceSnapshot; walletId: string; amountMlx: string; mintedAt: string };
 }
 
 /** Payer's stream: a hold of amountMlx + feeMlx. `toWalletId` is set when the payee is a Quern wallet. */
 export interface TransferReserved {
   type: 'TransferReserved';
   data: {
+    balanceAfter?: BalanceSnapshot;
     walletId: string;
     transferId: string;
     fromAddress: string;
@@ -95,6 +107,7 @@ export interface TransferReserved {
 export interface TransferCredited {
   type: 'TransferCredited';
   data: {
+    balanceAfter?: BalanceSnapshot;
     walletId: string;
     transferId: string;
     fromWalletId: string;
@@ -112,6 +125,7 @@ export interface TransferCredited {
 export interface TransferPosted {
   type: 'TransferPosted';
   data: {
+    balanceAfter?: BalanceSnapshot;
     walletId: string;
     transferId: string;
     toAddress: string;
@@ -127,13 +141,22 @@ export interface TransferPosted {
 /** Payer's stream: the hold is released; nothing moved. */
 export interface TransferVoided {
   type: 'TransferVoided';
-  data: { walletId: string; transferId: string; amountMlx: string; feeMlx: string; reason: TransferVoidReason; voidedAt: string };
+  data: {
+    balanceAfter?: BalanceSnapshot;
+    walletId: string;
+    transferId: string;
+    amountMlx: string;
+    feeMlx: string;
+    reason: TransferVoidReason;
+    voidedAt: string;
+  };
 }
 
 /** Payee's stream: an incoming millix transaction seen on the network, not yet stable. */
 export interface DepositReceived {
   type: 'DepositReceived';
   data: {
+    balanceAfter?: BalanceSnapshot;
     walletId: string;
     /** The transaction hash and output that paid this wallet, e.g. "<hash>:<output position>". */
     depositId: string;
@@ -147,12 +170,19 @@ export interface DepositReceived {
 
 export interface DepositConfirmed {
   type: 'DepositConfirmed';
-  data: { walletId: string; depositId: string; amountMlx: string; confirmedAt: string };
+  data: { balanceAfter?: BalanceSnapshot; walletId: string; depositId: string; amountMlx: string; confirmedAt: string };
 }
 
 export interface DepositRejected {
   type: 'DepositRejected';
-  data: { walletId: string; depositId: string; amountMlx: string; reason: DepositRejectReason; rejectedAt: string };
+  data: {
+    balanceAfter?: BalanceSnapshot;
+    walletId: string;
+    depositId: string;
+    amountMlx: string;
+    reason: DepositRejectReason;
+    rejectedAt: string;
+  };
 }
 
 export type WalletEvent =
@@ -182,9 +212,11 @@ const amount = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
 const time = z.string().min(1).max(40);
 const text = z.string().min(1).max(200);
 
+const balanceSnapshot = z.object({ postedMlx: amount, heldMlx: amount, pendingCreditMlx: amount });
+
 const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { type: K }>['data']> } = {
   WalletOpened: z.object({ walletId: text, kind: z.enum(walletKinds), address: text, ownerUserId: text.optional(), openedAt: time }),
-  SupplyMinted: z.object({ walletId: text, amountMlx: amount, mintedAt: time }),
+  SupplyMinted: z.object({ walletId: text, amountMlx: amount, mintedAt: time, balanceAfter: balanceSnapshot.optional() }),
   TransferReserved: z.object({
     walletId: text,
     transferId: text,
@@ -195,6 +227,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     feeMlx: amount,
     idempotencyKey: z.string().min(1).max(255).optional(),
     reservedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
   }),
   TransferCredited: z.object({
     walletId: text,
@@ -204,6 +237,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     toAddress: text,
     amountMlx: amount,
     creditedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
   }),
   TransferPosted: z.object({
     walletId: text,
@@ -214,6 +248,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     feeMlx: amount,
     networkTransactionHash: text.optional(),
     postedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
   }),
   TransferVoided: z.object({
     walletId: text,
@@ -222,6 +257,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     feeMlx: amount,
     reason: z.enum(transferVoidReasons),
     voidedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
   }),
   DepositReceived: z.object({
     walletId: text,
@@ -231,9 +267,23 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     toAddress: text,
     amountMlx: amount,
     receivedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
   }),
-  DepositConfirmed: z.object({ walletId: text, depositId: text, amountMlx: amount, confirmedAt: time }),
-  DepositRejected: z.object({ walletId: text, depositId: text, amountMlx: amount, reason: z.enum(depositRejectReasons), rejectedAt: time }),
+  DepositConfirmed: z.object({
+    walletId: text,
+    depositId: text,
+    amountMlx: amount,
+    confirmedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
+  }),
+  DepositRejected: z.object({
+    walletId: text,
+    depositId: text,
+    amountMlx: amount,
+    reason: z.enum(depositRejectReasons),
+    rejectedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
+  }),
 };
 
 export const isWalletEventType = (type: string): type is WalletEventType => Object.hasOwn(dataSchemas, type);

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditLedger, createLedgerAuditor } from './audit.js';
 import type { LedgerRecord } from './audit.js';
+import type { BalanceSnapshot } from './events.js';
+import { mlxToWire } from './money.js';
 import type { ReserveTransfer } from './commands.js';
 import type { TransferVoidReason } from './events.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
@@ -319,6 +321,17 @@ class Scenario {
         kept.pendingDebitsMlx,
         kept.pendingCreditsMlx,
       ]);
+      // The balance the decider stamped on the stream's last balance-changing event is the fold's.
+      const stamped = [...events].reverse().find((e) => e && 'balanceAfter' in e.data)?.data as
+        | { balanceAfter?: BalanceSnapshot }
+        | undefined;
+      if (stamped?.balanceAfter) {
+        expect([stamped.balanceAfter.postedMlx, stamped.balanceAfter.heldMlx, stamped.balanceAfter.pendingCreditMlx]).toEqual([
+          mlxToWire(kept.postedBalanceMlx),
+          mlxToWire(kept.pendingDebitsMlx),
+          mlxToWire(kept.pendingCreditsMlx),
+        ]);
+      }
     }
   }
 }
