@@ -42,16 +42,30 @@ const steps = [];
 steps.push(['typecheck', run('typecheck', 'npm', ['run', 'typecheck', '--silent'])]);
 steps.push(['lint', run('lint', 'npx', ['biome', 'check', '.'])]);
 const vitestJson = join(reports, 'vitest.json');
-steps.push(['vitest', run('unit, web and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`])]);
+steps.push([
+  'vitest',
+  run('unit, web and integration tests', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]),
+]);
 if (!countVitest(vitestJson)) totals.failed += 1;
 steps.push(['web build', run('web build', 'npx', ['vite', 'build', 'web', '--logLevel', 'warn'])]);
 steps.push(['size', run('size budget', 'node', ['scripts/size-check.mjs'])]);
 const playwrightJson = join(reports, 'playwright.json');
-steps.push(['e2e', run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson })]);
+steps.push([
+  'e2e',
+  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
+]);
 if (!countPlaywright(playwrightJson)) totals.failed += 1;
 
 const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
-console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+console.log(
+  `\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}; ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+);
 // The closing line CI reads.
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length === 0 && totals.failed === 0 ? 0 : 1);

@@ -91,7 +91,8 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
     });
     // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
     const bound = server.address();
-    if (bound && typeof bound === 'object') for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
+    if (bound && typeof bound === 'object')
+      for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
   }
 
   const address = server?.address();

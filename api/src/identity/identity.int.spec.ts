@@ -12,7 +12,14 @@ let counter = 0;
 const newUser = () => {
   counter += 1;
   const n = `${Date.now() % 100000}${counter}`;
-  return { userName: `user_${n}`, firstName: 'Ada', lastName: 'Lovelace', email: `ada${n}@example.com`, phone: `+1555${n.padStart(7, '0').slice(-7)}`, password: 'correct horse battery' };
+  return {
+    userName: `user_${n}`,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada${n}@example.com`,
+    phone: `+1555${n.padStart(7, '0').slice(-7)}`,
+    password: 'correct horse battery',
+  };
 };
 
 async function registerAndLogin(user = newUser()) {
@@ -54,7 +61,9 @@ describe('registration', () => {
     const user = { ...newUser(), userName: 'bad name!' };
     const bad = await quern.call('POST', '/api/user/register', { body: user });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Invalid username format. Please use combination of numbers, letters and underscore with no space in between.');
+    expect(bad.body.message).toBe(
+      'Invalid username format. Please use combination of numbers, letters and underscore with no space in between.',
+    );
     const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
     expect(login.status).toBe(401);
   });
@@ -88,7 +97,9 @@ describe('registration', () => {
 
   it('lets exactly one of 20 concurrent registrations of one username win', async () => {
     const userName = newUser().userName;
-    const results = await Promise.all(Array.from({ length: 20 }, () => quern.call('POST', '/api/user/register', { body: { ...newUser(), userName } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => quern.call('POST', '/api/user/register', { body: { ...newUser(), userName } })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
@@ -117,7 +128,10 @@ describe('sessions', () => {
     const a = await registerAndLogin();
     const b = await registerAndLogin();
     const own = await quern.call('POST', `/api/user/get/${a.id}`, { cookie: a.cookie });
-    expect(own).toMatchObject({ status: 200, body: { username: a.user.userName, first_name: 'Ada', last_name: 'Lovelace', phone_number: a.user.phone } });
+    expect(own).toMatchObject({
+      status: 200,
+      body: { username: a.user.userName, first_name: 'Ada', last_name: 'Lovelace', phone_number: a.user.phone },
+    });
     expect((await quern.call('POST', `/api/user/get/${b.id}`, { cookie: a.cookie })).status).toBe(403);
     expect((await quern.call('POST', `/api/user/get/${a.id}`)).status).toBe(401);
     expect((await quern.call('POST', '/api/user/get/not-a-uuid', { cookie: a.cookie })).status).toBe(400);
@@ -140,21 +154,34 @@ describe('password reset', () => {
     const { user, cookie } = await registerAndLogin();
     expect((await quern.call('POST', '/api/user/password/reset', { body: { email: user.email } })).status).toBe(200);
     const mail = await eventually(() => outbox().find((m) => m.includes(user.email) && m.includes('password-reset-verify')));
-    const token = decodeURIComponent(/password-reset-verify\?t=3D([^\s"<]+)|password-reset-verify\?t=([^\s"<]+)/.exec(mail.replace(/=\r?\n/g, ''))?.slice(1).find(Boolean) ?? '');
+    const token = decodeURIComponent(
+      /password-reset-verify\?t=3D([^\s"<]+)|password-reset-verify\?t=([^\s"<]+)/
+        .exec(mail.replace(/=\r?\n/g, ''))
+        ?.slice(1)
+        .find(Boolean) ?? '',
+    );
     expect(token.length).toBeGreaterThan(20);
-    const confirm = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token, password: 'brand new secret', password1: 'brand new secret' } });
+    const confirm = await quern.call('POST', '/api/user/password/reset-verify/', {
+      body: { token, password: 'brand new secret', password1: 'brand new secret' },
+    });
     expect(confirm.status).toBe(200);
     expect((await quern.call('POST', '/api/auth/verify', { cookie })).status).toBe(401);
     expect((await quern.call('POST', '/api/user/login', { body: { email: user.email, password: 'brand new secret' } })).status).toBe(200);
-    const reuse = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token, password: 'third secret!', password1: 'third secret!' } });
+    const reuse = await quern.call('POST', '/api/user/password/reset-verify/', {
+      body: { token, password: 'third secret!', password1: 'third secret!' },
+    });
     expect(reuse.status).toBe(400);
   });
 
   it('answers the same for an unknown e-mail, and refuses forged tokens and mismatches', async () => {
     expect((await quern.call('POST', '/api/user/password/reset', { body: { email: 'nobody@example.com' } })).status).toBe(200);
-    const forged = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token: 'a.b.c', password: 'abcdefghij', password1: 'abcdefghij' } });
+    const forged = await quern.call('POST', '/api/user/password/reset-verify/', {
+      body: { token: 'a.b.c', password: 'abcdefghij', password1: 'abcdefghij' },
+    });
     expect(forged.status).toBe(400);
-    const mismatch = await quern.call('POST', '/api/user/password/reset-verify/', { body: { token: 'a.b.c', password: 'abcdefghij', password1: 'abcdefghik' } });
+    const mismatch = await quern.call('POST', '/api/user/password/reset-verify/', {
+      body: { token: 'a.b.c', password: 'abcdefghij', password1: 'abcdefghik' },
+    });
     expect(mismatch.body.message).toBe('Both password must match.');
   });
 });
@@ -166,7 +193,10 @@ describe('defences', () => {
     expect(crossSite.status).toBe(403);
     const evilOrigin = await quern.call('POST', '/api/user/register', { body: user, headers: { origin: 'https://evil.example' } });
     expect(evilOrigin.status).toBe(403);
-    const sameOrigin = await quern.call('POST', '/api/user/register', { body: user, headers: { 'sec-fetch-site': 'same-origin', origin: quern.url } });
+    const sameOrigin = await quern.call('POST', '/api/user/register', {
+      body: user,
+      headers: { 'sec-fetch-site': 'same-origin', origin: quern.url },
+    });
     expect(sameOrigin.status).toBe(200);
   });
 
@@ -188,6 +218,12 @@ describe('defences', () => {
       const r = await quern.call('GET', '/healthz');
       return r.status === 200 ? r : undefined;
     });
-    expect(health.body.checks).toMatchObject({ eventStore: { ok: true }, redis: { ok: true }, projections: { ok: true }, workers: { ok: true }, dispatcher: { ok: true } });
+    expect(health.body.checks).toMatchObject({
+      eventStore: { ok: true },
+      redis: { ok: true },
+      projections: { ok: true },
+      workers: { ok: true },
+      dispatcher: { ok: true },
+    });
   });
 });

@@ -9,11 +9,19 @@ import { startPrivateRedis } from '../../../test-support/redis.js';
 import { loadConfig } from '../config.js';
 import { startQuern, type RunningQuern } from '../main.js';
 
+/** Tests read response bodies field by field and assert on them; the shape is what is under test. */
+// biome-ignore lint/suspicious/noExplicitAny: a parsed JSON body whose shape the assertions check.
+type JsonBody = any;
+
 export interface TestQuern extends RunningQuern {
   url: string;
   dataDir: string;
   /** JSON request helper: returns status, parsed body and Set-Cookie. */
-  call(method: string, path: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; setCookie: string | null }>;
+  call(
+    method: string,
+    path: string,
+    options?: { body?: unknown; cookie?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: JsonBody; setCookie: string | null }>;
 }
 
 export async function startTestQuern(env: Record<string, string> = {}): Promise<TestQuern> {

@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { loginInput, passwordResetConfirmInput, registerInput } from './contracts.js';
 
-const valid = { userName: 'ada_l', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+15550102030', password: 'long enough' };
+const valid = {
+  userName: 'ada_l',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+15550102030',
+  password: 'long enough',
+};
 const messages = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
@@ -39,8 +46,14 @@ describe('loginInput and reset confirmation', () => {
   });
 
   it('gives the reset page its messages: missing token, empty fields, mismatch', () => {
-    expect(messages(passwordResetConfirmInput.safeParse({ token: '', password: 'abcdefgh', password1: 'abcdefgh' })).token).toBe('errors:invalidResetUrl');
-    expect(messages(passwordResetConfirmInput.safeParse({ token: 't', password: '', password1: '' })).password).toBe('errors:allFieldsRequiredDot');
-    expect(messages(passwordResetConfirmInput.safeParse({ token: 't', password: 'abcdefgh', password1: 'abcdefgX' })).password1).toBe('errors:passwordsMustMatchDot');
+    expect(messages(passwordResetConfirmInput.safeParse({ token: '', password: 'abcdefgh', password1: 'abcdefgh' })).token).toBe(
+      'errors:invalidResetUrl',
+    );
+    expect(messages(passwordResetConfirmInput.safeParse({ token: 't', password: '', password1: '' })).password).toBe(
+      'errors:allFieldsRequiredDot',
+    );
+    expect(messages(passwordResetConfirmInput.safeParse({ token: 't', password: 'abcdefgh', password1: 'abcdefgX' })).password1).toBe(
+      'errors:passwordsMustMatchDot',
+    );
   });
 });

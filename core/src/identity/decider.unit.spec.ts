@@ -26,12 +26,21 @@ function registered(): UserState {
 describe('decideClaim', () => {
   it('given a free key, when claimed, then it is claimed for the user', () => {
     const events = decideClaim({}, { kind: 'email', value: 'a@x.io', userId: 'u1', now, holderRegistered: false });
-    expect(events).toEqual([{ type: 'IdentityKeyClaimed', data: { kind: 'email', value: 'a@x.io', userId: 'u1', claimedAt: now.toISOString() } }]);
+    expect(events).toEqual([
+      { type: 'IdentityKeyClaimed', data: { kind: 'email', value: 'a@x.io', userId: 'u1', claimedAt: now.toISOString() } },
+    ]);
   });
 
   it('given a key held by a registered user, when another claims it, then CONFLICT names the field', () => {
     const held = { holderUserId: 'u1', claimedAt: now.toISOString() };
-    const attempt = () => decideClaim(held, { kind: 'username', value: 'ada_l', userId: 'u2', now: later(ORPHANED_CLAIM_AFTER_MS * 10), holderRegistered: true });
+    const attempt = () =>
+      decideClaim(held, {
+        kind: 'username',
+        value: 'ada_l',
+        userId: 'u2',
+        now: later(ORPHANED_CLAIM_AFTER_MS * 10),
+        holderRegistered: true,
+      });
     expect(attempt).toThrow(AppError);
     try {
       attempt();
@@ -43,17 +52,30 @@ describe('decideClaim', () => {
 
   it('given a fresh claim by an unfinished registration, when another claims it, then it is still taken', () => {
     const held = { holderUserId: 'u1', claimedAt: now.toISOString() };
-    expect(() => decideClaim(held, { kind: 'phone', value: '+15550102030', userId: 'u2', now: later(1000), holderRegistered: false })).toThrow(AppError);
+    expect(() =>
+      decideClaim(held, { kind: 'phone', value: '+15550102030', userId: 'u2', now: later(1000), holderRegistered: false }),
+    ).toThrow(AppError);
   });
 
   it('given an orphaned claim, when another claims it, then it is released and reclaimed', () => {
     const held = { holderUserId: 'u1', claimedAt: now.toISOString() };
-    const events = decideClaim(held, { kind: 'phone', value: '+15550102030', userId: 'u2', now: later(ORPHANED_CLAIM_AFTER_MS), holderRegistered: false });
+    const events = decideClaim(held, {
+      kind: 'phone',
+      value: '+15550102030',
+      userId: 'u2',
+      now: later(ORPHANED_CLAIM_AFTER_MS),
+      holderRegistered: false,
+    });
     expect(events.map((e) => e.type)).toEqual(['IdentityKeyReleased', 'IdentityKeyClaimed']);
   });
 
   it('given a key the same user holds, when claimed again, then nothing happens', () => {
-    expect(decideClaim({ holderUserId: 'u1', claimedAt: now.toISOString() }, { kind: 'email', value: 'a@x.io', userId: 'u1', now, holderRegistered: false })).toEqual([]);
+    expect(
+      decideClaim(
+        { holderUserId: 'u1', claimedAt: now.toISOString() },
+        { kind: 'email', value: 'a@x.io', userId: 'u1', now, holderRegistered: false },
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -81,12 +103,16 @@ describe('password reset', () => {
     const [changed] = decidePasswordReset(user, { requestId: 'r1', passwordHash: 'new', now: later(60_000) });
     expect(changed?.data).toMatchObject({ passwordHash: 'new', via: 'reset', requestId: 'r1' });
     const after = evolveUser(user, changed!)!;
-    expect(() => decidePasswordReset(after, { requestId: 'r1', passwordHash: 'again', now: later(61_000) })).toThrow('errors:invalidResetLink');
+    expect(() => decidePasswordReset(after, { requestId: 'r1', passwordHash: 'again', now: later(61_000) })).toThrow(
+      'errors:invalidResetLink',
+    );
   });
 
   it('refuses an expired link, an unknown request and an unknown user', () => {
     const user = withRequest();
-    expect(() => decidePasswordReset(user, { requestId: 'r1', passwordHash: 'x', now: later(2 * 60 * 60 * 1000) })).toThrow('errors:invalidResetLink');
+    expect(() => decidePasswordReset(user, { requestId: 'r1', passwordHash: 'x', now: later(2 * 60 * 60 * 1000) })).toThrow(
+      'errors:invalidResetLink',
+    );
     expect(() => decidePasswordReset(user, { requestId: 'nope', passwordHash: 'x', now })).toThrow('errors:invalidResetLink');
     expect(() => decidePasswordReset(undefined, { requestId: 'r1', passwordHash: 'x', now })).toThrow('errors:invalidResetLink');
   });

@@ -63,7 +63,7 @@ export interface IdentityKeyState {
   claimedAt?: string;
 }
 
-export function evolveIdentityKey(state: IdentityKeyState, event: IdentityKeyEvent): IdentityKeyState {
+export function evolveIdentityKey(_state: IdentityKeyState, event: IdentityKeyEvent): IdentityKeyState {
   switch (event.type) {
     case 'IdentityKeyClaimed':
       return { holderUserId: event.data.userId, claimedAt: event.data.claimedAt };

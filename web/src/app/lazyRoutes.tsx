@@ -42,7 +42,6 @@ function toComponent(resolved: { Component?: ComponentType | null; element?: Rea
   if (resolved.Component) return resolved.Component;
   if (resolved.element !== undefined) {
     const element = resolved.element;
-    // biome-ignore lint/correctness/noComponentHookFactories: made once per route when its code arrives (React.lazy needs a component), never per render.
     return function LazyRouteElement() {
       return <>{element}</>;
     };
