@@ -5,7 +5,7 @@
  * counted once and gzipped. It builds nothing: run it after `vite build` with the manifest on
  * (build.manifest in web/vite.config.ts, or `npx vite build web --manifest`).
  *
- * Usage: node scripts/size-check.mjs [--dist web/dist] [--budget-kb 90]
+ * Usage: node scripts/size-check.mjs [--dist web/dist] [--budget-kb 108] [--target-kb 90]
  * Exits 1 above the budget, 2 when the manifest or a chunk is missing.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,11 @@ import { gzipSync } from 'node:zlib';
 const { values } = parseArgs({
   options: {
     dist: { type: 'string', default: 'web/dist' },
-    'budget-kb': { type: 'string', default: '90' },
+    // The regression guard CI enforces (docs/decisions/009-home-js-budget.md): today's figure plus
+    // a little headroom, so any growth fails the build while the 90 kB goal stays open.
+    'budget-kb': { type: 'string', default: '108' },
+    // The product goal, printed every run so the distance to it stays visible.
+    'target-kb': { type: 'string', default: '90' },
     home: { type: 'string', default: 'src/features/home/HomePage.tsx' },
   },
 });
@@ -67,6 +71,10 @@ const totalBytes = rows.reduce((sum, row) => sum + row.bytes, 0);
 const kb = (bytes) => (bytes / 1000).toFixed(2).padStart(7);
 for (const row of rows) console.log(`${kb(row.bytes)} kB  ${row.file}`);
 console.log(`${kb(totalBytes)} kB  home route initial JS (gzip), budget ${kb(budgetBytes).trim()} kB`);
+const targetBytes = Number(values['target-kb']) * 1000;
+if (Number.isFinite(targetBytes) && totalBytes > targetBytes) {
+  console.log(`size-check: ${((totalBytes - targetBytes) / 1000).toFixed(2)} kB above the ${values['target-kb']} kB goal (see docs/decisions/009-home-js-budget.md)`);
+}
 
 if (totalBytes > budgetBytes) fail(1, `over budget by ${((totalBytes - budgetBytes) / 1000).toFixed(2)} kB`);
 console.log('size-check: within budget');
