@@ -20,20 +20,27 @@ const USER_APPEND_ATTEMPTS_MAX = 3;
 const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
   events.length === 0 ? 'no_stream' : (events[events.length - 1] as RecordedEvent).revision;
 
-export async function loadUser(deps: IdentityDeps, userId: string): Promise<{ state: UserState | undefined; revision: ExpectedRevision }> {
+export async function loadUser(
+  deps: Pick<IdentityDeps, 'store'>,
+  userId: string,
+): Promise<{ state: UserState | undefined; revision: ExpectedRevision }> {
   const events = await deps.store.readStream(userStream(userId));
   const state = events.reduce<UserState | undefined>((s, e) => evolveUser(s, e as unknown as UserEvent), undefined);
   return { state, revision: revisionOf(events) };
 }
 
-async function loadKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string) {
+async function loadKey(deps: Pick<IdentityDeps, 'store'>, kind: IdentityKeyKind, value: string) {
   const events = await deps.store.readStream(identityKeyStream(kind, value));
   const state = events.reduce<IdentityKeyState>((s, e) => evolveIdentityKey(s, e as unknown as IdentityKeyEvent), {});
   return { state, revision: revisionOf(events) };
 }
 
 /** The user holding a unique key, or undefined. Strongly consistent: reads the key's stream. */
-export async function findUserIdByKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string): Promise<string | undefined> {
+export async function findUserIdByKey(
+  deps: Pick<IdentityDeps, 'store'>,
+  kind: IdentityKeyKind,
+  value: string,
+): Promise<string | undefined> {
   const { state } = await loadKey(deps, kind, value);
   if (!state.holderUserId) return undefined;
   const user = await loadUser(deps, state.holderUserId);

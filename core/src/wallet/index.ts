@@ -16,3 +16,4 @@ export * from './money.js';
 export * from './pagination.js';
 export * from './shorten.js';
 export * from './state.js';
+export * from './handlers.js';
