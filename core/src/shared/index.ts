@@ -2,3 +2,4 @@ export * from './ports/event-store.js';
 export * from './errors.js';
 export * from './clock.js';
 export * from './assert.js';
+export * from './keyed-serializer.js';

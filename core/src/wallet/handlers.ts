@@ -4,6 +4,7 @@
  * the api, the settlement worker and the CLI tools share them.
  */
 import type { Clock } from '../shared/clock.js';
+import type { KeyedSerializer } from '../shared/keyed-serializer.js';
 import { AppError } from '../shared/errors.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '../shared/ports/event-store.js';
 import { findUserIdByKey } from '../identity/handlers.js';
@@ -22,6 +23,8 @@ export interface WalletDeps {
   /** 20 random bytes: the key identifier of a new wallet's address. */
   newKeyIdentifier: () => Uint8Array;
   network: MillixNetwork;
+  /** Queues commands per wallet within this process (see createKeyedSerializer); optional. */
+  serialize?: KeyedSerializer;
 }
 
 /** Sends racing on one wallet decide again this many times before answering "busy". */

@@ -17,3 +17,4 @@ export * from './pagination.js';
 export * from './shorten.js';
 export * from './state.js';
 export * from './handlers.js';
+export * from './rate.js';
