@@ -62,7 +62,8 @@ export interface IncomingTransaction {
   transactionHash: string;
   /**
    * The output's position in its transaction. A transaction can pay several addresses, so the
-   * deposit id is `<transactionHash>:<outputPosition>` (see depositIdOf).
+   * deposit id is `<transactionHash>:<outputPosition>` (see depositIdOf). Negative for millix
+   * fee outputs, which come first (-1, -2...).
    */
   outputPosition: number;
   toAddress: string;

@@ -82,6 +82,9 @@ describe('depositIdOf', () => {
     const id = depositIdOf({ transactionHash: '2qHnhmBDDt6diYqcTG4FnM9bNkQvbUeGU2gXey5QSNpMN3Rk2T', outputPosition: 3 });
     expect(id).toBe('2qHnhmBDDt6diYqcTG4FnM9bNkQvbUeGU2gXey5QSNpMN3Rk2T:3');
     expect(DEPOSIT_ID_PATTERN.test(id)).toBe(true);
+    const feeOutput = depositIdOf({ transactionHash: '2qHnhmBDDt6diYqcTG4FnM9bNkQvbUeGU2gXey5QSNpMN3Rk2T', outputPosition: -1 });
+    expect(feeOutput).toBe('2qHnhmBDDt6diYqcTG4FnM9bNkQvbUeGU2gXey5QSNpMN3Rk2T:-1');
+    expect(DEPOSIT_ID_PATTERN.test(feeOutput)).toBe(true);
   });
 });
 
