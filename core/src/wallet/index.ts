@@ -18,3 +18,4 @@ export * from './shorten.js';
 export * from './state.js';
 export * from './handlers.js';
 export * from './rate.js';
+export * from './network.js';
