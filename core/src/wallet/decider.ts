@@ -130,7 +130,8 @@ function decideMint(state: WalletState, data: MintSupply['data'], at: string): W
     if (state.mintedMlx === amountMlx) return { events: [] };
     throw conflict();
   }
-  return { events: [{ type: 'SupplyMinted', data: { walletId: wallet.walletId, amountMlx: mlxToWire(amountMlx), mintedAt: at } }] };
+  const minted = { walletId: wallet.walletId, amountMlx: mlxToWire(amountMlx), toAddress: wallet.address, mintedAt: at };
+  return { events: [{ type: 'SupplyMinted', data: minted }] };
 }
 
 function sameReservation(existing: OutgoingTransfer, data: ReserveTransfer['data']): boolean {
@@ -246,6 +247,7 @@ function decidePost(state: WalletState, data: PostTransfer['data'], at: string):
     data: {
       walletId: wallet.walletId,
       transferId: transfer.transferId,
+      fromAddress: wallet.address,
       toAddress: transfer.toAddress,
       amountMlx: mlxToWire(transfer.amountMlx),
       feeMlx: mlxToWire(transfer.feeMlx),
@@ -264,15 +266,19 @@ function decideVoid(state: WalletState, data: VoidTransfer['data'], at: string):
   if (!transferVoidReasons.includes(data.reason)) throw invalidRequest();
   if (transfer.status === 'voided') return { events: [] };
   if (transfer.status === 'posted') throw fail('CONFLICT', 'errors:alreadySettled');
-  const amounts = { amountMlx: mlxToWire(transfer.amountMlx), feeMlx: mlxToWire(transfer.feeMlx) };
-  return {
-    events: [
-      {
-        type: 'TransferVoided',
-        data: { walletId: wallet.walletId, transferId: transfer.transferId, ...amounts, reason: data.reason, voidedAt: at },
-      },
-    ],
+  const voided: Extract<WalletEvent, { type: 'TransferVoided' }> = {
+    type: 'TransferVoided',
+    data: {
+      walletId: wallet.walletId,
+      transferId: transfer.transferId,
+      amountMlx: mlxToWire(transfer.amountMlx),
+      feeMlx: mlxToWire(transfer.feeMlx),
+      reason: data.reason,
+      voidedAt: at,
+    },
   };
+  if (transfer.toWalletId !== undefined) voided.data.toWalletId = transfer.toWalletId;
+  return { events: [voided] };
 }
 
 function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], at: string): WalletDecision {
@@ -312,7 +318,10 @@ function decideSettleDeposit(
   if (deposit.status === outcome) return { events: [] };
   if (deposit.status !== 'received') throw fail('CONFLICT', 'errors:alreadySettled');
   const base = { walletId: wallet.walletId, depositId: deposit.depositId, amountMlx: mlxToWire(deposit.amountMlx) };
-  if (outcome === 'confirmed') return { events: [{ type: 'DepositConfirmed', data: { ...base, confirmedAt: at } }] };
+  if (outcome === 'confirmed') {
+    const display = { networkTransactionHash: deposit.networkTransactionHash, fromAddress: deposit.fromAddress, toAddress: wallet.address };
+    return { events: [{ type: 'DepositConfirmed', data: { ...base, ...display, confirmedAt: at } }] };
+  }
   const rejectReason = depositRejectReasons.find((candidate) => candidate === reason);
   if (rejectReason === undefined) throw invalidRequest();
   return { events: [{ type: 'DepositRejected', data: { ...base, reason: rejectReason, rejectedAt: at } }] };

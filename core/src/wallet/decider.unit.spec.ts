@@ -92,6 +92,7 @@ describe('MintSupply', () => {
         data: {
           walletId: genesis.walletId,
           amountMlx: '9000000000000000',
+          toAddress: genesis.address,
           mintedAt: at,
           balanceAfter: { postedMlx: '9000000000000000', heldMlx: '0', pendingCreditMlx: '0' },
         },
@@ -283,6 +284,7 @@ describe('PostTransfer and VoidTransfer', () => {
         data: {
           walletId: alice.walletId,
           transferId: 't1',
+          fromAddress: alice.address,
           toAddress: bob.address,
           toWalletId: bob.walletId,
           amountMlx: '5000',
@@ -325,6 +327,7 @@ describe('PostTransfer and VoidTransfer', () => {
         data: {
           walletId: alice.walletId,
           transferId: 't1',
+          toWalletId: bob.walletId,
           amountMlx: '5000',
           feeMlx: '1000',
           reason: 'recipientNotFound',
@@ -337,6 +340,19 @@ describe('PostTransfer and VoidTransfer', () => {
     expect([state.postedBalanceMlx, state.pendingDebitsMlx]).toEqual([10_000n, 0n]);
     expect(decide({ type: 'VoidTransfer', data: { transferId: 't1', reason: 'recipientNotFound' } }, state, NOW).events).toEqual([]);
     expect(refusal({ type: 'PostTransfer', data: { transferId: 't1' } }, state).code).toBe('CONFLICT');
+  });
+
+  it('given an external reservation, when voided or posted, then the void names no payee wallet and the post names the payer address', () => {
+    const [voided] = decide({ type: 'VoidTransfer', data: { transferId: 't1', reason: 'networkRejected' } }, reservedTo(), NOW).events;
+    expect(voided?.type).toBe('TransferVoided');
+    expect(voided?.data).not.toHaveProperty('toWalletId');
+    const [posted] = decide(
+      { type: 'PostTransfer', data: { transferId: 't1', networkTransactionHash: 'abc123' } },
+      reservedTo(),
+      NOW,
+    ).events;
+    expect(posted?.data).toMatchObject({ fromAddress: alice.address, toAddress: external });
+    expect(posted?.data).not.toHaveProperty('toWalletId');
   });
 
   it('given an unknown transfer, an incoming one or a bad reason, when settling, then refused', () => {
@@ -381,6 +397,9 @@ describe('deposits', () => {
         data: {
           walletId: alice.walletId,
           depositId: 'abc123:0',
+          networkTransactionHash: 'abc123',
+          fromAddress: external,
+          toAddress: alice.address,
           amountMlx: '7000',
           confirmedAt: at,
           balanceAfter: { postedMlx: '7000', heldMlx: '0', pendingCreditMlx: '0' },

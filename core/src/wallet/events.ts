@@ -27,6 +27,12 @@
  * network marks them stable: DepositReceived adds to the wallet's pending credits (not
  * spendable), DepositConfirmed moves them to the posted balance, DepositRejected drops them
  * (the network invalidated the transaction, e.g. a double spend).
+ *
+ * Read models are written from each event alone (a projection cannot read inside its Redis
+ * transaction), so an event repeats what a history row needs: the balance after it
+ * (`balanceAfter`) and, on settlements, the addresses, hash and payee of the event it settles.
+ * Those repeated fields are optional in the schemas, because events recorded before they were
+ * added lack them.
  */
 import { z } from 'zod';
 
@@ -83,7 +89,14 @@ export interface WalletOpened {
 /** Genesis only: brings MLX into existence. The audit checks every balance against the sum. */
 export interface SupplyMinted {
   type: 'SupplyMinted';
-  data: { balanceAfter?: BalanceSnapshot; walletId: string; amountMlx: string; mintedAt: string };
+  data: {
+    balanceAfter?: BalanceSnapshot;
+    walletId: string;
+    amountMlx: string;
+    /** The genesis wallet's address, so its history row names where the supply went. */
+    toAddress?: string;
+    mintedAt: string;
+  };
 }
 
 /** Payer's stream: a hold of amountMlx + feeMlx. `toWalletId` is set when the payee is a Quern wallet. */
@@ -128,6 +141,8 @@ export interface TransferPosted {
     balanceAfter?: BalanceSnapshot;
     walletId: string;
     transferId: string;
+    /** The payer's address, so the history row needs nothing from the reservation. */
+    fromAddress?: string;
     toAddress: string;
     toWalletId?: string;
     amountMlx: string;
@@ -145,6 +160,8 @@ export interface TransferVoided {
     balanceAfter?: BalanceSnapshot;
     walletId: string;
     transferId: string;
+    /** The payee when it is a Quern wallet: its read model drops the pending credit it showed. */
+    toWalletId?: string;
     amountMlx: string;
     feeMlx: string;
     reason: TransferVoidReason;
@@ -168,9 +185,22 @@ export interface DepositReceived {
   };
 }
 
+/**
+ * The hash and addresses repeat the DepositReceived's, so the history row is written from this
+ * event alone (a projection cannot read what it wrote for the DepositReceived).
+ */
 export interface DepositConfirmed {
   type: 'DepositConfirmed';
-  data: { balanceAfter?: BalanceSnapshot; walletId: string; depositId: string; amountMlx: string; confirmedAt: string };
+  data: {
+    balanceAfter?: BalanceSnapshot;
+    walletId: string;
+    depositId: string;
+    networkTransactionHash?: string;
+    fromAddress?: string;
+    toAddress?: string;
+    amountMlx: string;
+    confirmedAt: string;
+  };
 }
 
 export interface DepositRejected {
@@ -216,7 +246,13 @@ const balanceSnapshot = z.object({ postedMlx: amount, heldMlx: amount, pendingCr
 
 const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { type: K }>['data']> } = {
   WalletOpened: z.object({ walletId: text, kind: z.enum(walletKinds), address: text, ownerUserId: text.optional(), openedAt: time }),
-  SupplyMinted: z.object({ walletId: text, amountMlx: amount, mintedAt: time, balanceAfter: balanceSnapshot.optional() }),
+  SupplyMinted: z.object({
+    walletId: text,
+    amountMlx: amount,
+    toAddress: text.optional(),
+    mintedAt: time,
+    balanceAfter: balanceSnapshot.optional(),
+  }),
   TransferReserved: z.object({
     walletId: text,
     transferId: text,
@@ -242,6 +278,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
   TransferPosted: z.object({
     walletId: text,
     transferId: text,
+    fromAddress: text.optional(),
     toAddress: text,
     toWalletId: text.optional(),
     amountMlx: amount,
@@ -253,6 +290,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
   TransferVoided: z.object({
     walletId: text,
     transferId: text,
+    toWalletId: text.optional(),
     amountMlx: amount,
     feeMlx: amount,
     reason: z.enum(transferVoidReasons),
@@ -272,6 +310,9 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
   DepositConfirmed: z.object({
     walletId: text,
     depositId: text,
+    networkTransactionHash: text.optional(),
+    fromAddress: text.optional(),
+    toAddress: text.optional(),
     amountMlx: amount,
     confirmedAt: time,
     balanceAfter: balanceSnapshot.optional(),
