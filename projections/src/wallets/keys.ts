@@ -1,0 +1,10 @@
+/** Key names of the wallet read models (all under rm:, so a rebuild finds them). */
+
+/** Hash: wallet_id, kind, address, owner_user_id (user wallets), posted, held, pending_credit. */
+export const walletKey = (walletId: string): string => `rm:wallet:${walletId}`;
+/** Sorted set of completed transactions: score = log position, member = the item as compact JSON. */
+export const walletHistoryKey = (walletId: string): string => `rm:wallet:${walletId}:history`;
+/** Hash: transfer id or deposit id -> the pending item as JSON. */
+export const walletPendingKey = (walletId: string): string => `rm:wallet:${walletId}:pending`;
+/** Hash: millix address -> wallet id. */
+export const WALLET_ID_BY_ADDRESS_KEY = 'rm:wallet-id-by-address';

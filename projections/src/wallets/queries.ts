@@ -1,0 +1,133 @@
+/**
+ * Reads of the wallet read models, in the shapes of the wallet contracts (core/src/wallet/
+ * contracts.ts). Usernames are resolved at read time from the users read model, so a history row
+ * never has to be rewritten; each query costs a bounded number of round trips whatever the size
+ * of the wallet's history.
+ */
+import { AppError } from '@quern/core';
+import {
+  PENDING_TRANSACTIONS_MAX,
+  SYSTEM_WALLET_IDS,
+  TRANSACTIONS_PAGE_MAX,
+  TRANSACTIONS_PAGE_SIZE,
+  type CompletedTransaction,
+  type PendingTransaction,
+  type TransactionsPage,
+} from '@quern/core/wallet';
+import type { Redis } from 'ioredis';
+import { userKey } from '../users/keys.js';
+import type { StoredCompletedTransaction, StoredPendingTransaction, StoredTransaction } from './items.js';
+import { WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+
+/**
+ * The dashboard's balance: stable (Current) = posted − held, what the wallet can spend now;
+ * unstable (Pending) = deposits not yet confirmed. Null when the wallet is not projected (yet).
+ */
+export async function getWalletBalance(redis: Redis, walletId: string): Promise<{ stable: string; unstable: string } | null> {
+  const [posted, held, pendingCredit] = await redis.hmget(walletKey(walletId), 'posted', 'held', 'pending_credit');
+  if (posted == null || held == null || pendingCredit == null) return null;
+  return { stable: (BigInt(posted) - BigInt(held)).toString(), unstable: BigInt(pendingCredit).toString() };
+}
+
+export async function getWalletAddress(redis: Redis, walletId: string): Promise<string | null> {
+  return redis.hget(walletKey(walletId), 'address');
+}
+
+export async function findWalletIdByAddress(redis: Redis, address: string): Promise<string | null> {
+  return address.length === 0 ? null : redis.hget(WALLET_ID_BY_ADDRESS_KEY, address);
+}
+
+const invalidRequest = () => new AppError('VALIDATION', 'errors:invalidRequest');
+
+/**
+ * One page of completed transactions, newest first. Pages are 0-based; a page past the end is an
+ * empty list with the true total. ZREVRANGE by index costs O(log n + limit) for any page, and
+ * the range and the count are read in one MULTI so they describe the same moment.
+ */
+export async function getTransactionsPage(
+  redis: Redis,
+  walletId: string,
+  page: number,
+  limit = TRANSACTIONS_PAGE_SIZE,
+): Promise<TransactionsPage> {
+  if (!Number.isSafeInteger(page) || page < 0 || page > TRANSACTIONS_PAGE_MAX) throw invalidRequest();
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > TRANSACTIONS_PAGE_SIZE) throw invalidRequest();
+  const key = walletHistoryKey(walletId);
+  const start = page * limit;
+  const replies = await redis
+    .multi()
+    .zrevrange(key, start, start + limit - 1)
+    .zcard(key)
+    .exec();
+  const members = resultOf<string[]>(replies, 0);
+  const total = resultOf<number>(replies, 1);
+  const stored = members.map((member) => JSON.parse(member) as StoredCompletedTransaction);
+  const usernames = await resolveUsernames(redis, stored);
+  const transactions = stored.map(
+    (item): CompletedTransaction => ({ ...publicFields(item, usernames), balance: item.balance, transaction_date: item.transaction_date }),
+  );
+  return { transactions, total, page, limit };
+}
+
+/** Pending items (reservations, incoming transfers, unconfirmed deposits), newest first, bounded. */
+export async function getPendingTransactions(redis: Redis, walletId: string): Promise<PendingTransaction[]> {
+  // The hash stays small: at most OPEN_RESERVATIONS_MAX outgoing holds, plus what is in flight
+  // towards the wallet (settlement takes seconds), so reading it whole is cheap.
+  const values = Object.values(await redis.hgetall(walletPendingKey(walletId)));
+  const stored = values
+    .map((value) => JSON.parse(value) as StoredPendingTransaction)
+    .sort((a, b) => compareDescending(BigInt(a.position), BigInt(b.position)))
+    .slice(0, PENDING_TRANSACTIONS_MAX);
+  const usernames = await resolveUsernames(redis, stored);
+  return stored.map((item): PendingTransaction => ({ ...publicFields(item, usernames), create_date: item.create_date }));
+}
+
+const compareDescending = (a: bigint, b: bigint): number => (a === b ? 0 : a > b ? -1 : 1);
+
+function resultOf<T>(replies: [Error | null, unknown][] | null, index: number): T {
+  if (replies === null) throw new Error('The read of the transaction history was aborted');
+  const [error, value] = replies[index] ?? [new Error('Missing reply'), undefined];
+  if (error) throw error;
+  return value as T;
+}
+
+/** The spec's fields, in its order, without the internal ones; usernames where the wallet is a user's. */
+function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>) {
+  const fromUser = item.from_wallet_id === undefined ? undefined : usernames.get(item.from_wallet_id);
+  const toUser = item.to_wallet_id === undefined ? undefined : usernames.get(item.to_wallet_id);
+  return {
+    transaction_hash: item.transaction_hash,
+    transaction_type: item.transaction_type,
+    from_address: item.from_address,
+    to_address: item.to_address,
+    ...(fromUser === undefined ? {} : { from_user: { username: fromUser } }),
+    ...(toUser === undefined ? {} : { to_user: { username: toUser } }),
+    amount: item.amount,
+    ...(item.fee === undefined ? {} : { fee: item.fee }),
+  };
+}
+
+const SYSTEM_IDS: ReadonlySet<string> = new Set(Object.values(SYSTEM_WALLET_IDS));
+
+/**
+ * A user's wallet has the user's id, so the username is in the users read model under that id;
+ * system accounts have none. One pipelined HGET per distinct wallet id (at most two per item).
+ */
+async function resolveUsernames(redis: Redis, items: readonly StoredTransaction[]): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  for (const item of items) {
+    if (item.from_wallet_id !== undefined && !SYSTEM_IDS.has(item.from_wallet_id)) ids.add(item.from_wallet_id);
+    if (item.to_wallet_id !== undefined && !SYSTEM_IDS.has(item.to_wallet_id)) ids.add(item.to_wallet_id);
+  }
+  const usernames = new Map<string, string>();
+  if (ids.size === 0) return usernames;
+  const pipeline = redis.pipeline();
+  for (const id of ids) pipeline.hget(userKey(id), 'username');
+  const replies = (await pipeline.exec()) ?? [];
+  [...ids].forEach((id, index) => {
+    const [error, username] = replies[index] ?? [null, null];
+    if (error) throw error;
+    if (typeof username === 'string' && username.length > 0) usernames.set(id, username);
+  });
+  return usernames;
+}

@@ -1,0 +1,74 @@
+/**
+ * Test support for the wallet read-model tests: a real event store and wallet handlers, users
+ * with usernames, and a helper that waits until the runner has applied everything in the log.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { systemClock, type EventStore } from '@quern/core';
+import {
+  MLX_TOTAL_SUPPLY,
+  SEND_FEE_MLX,
+  SYSTEM_WALLET_IDS,
+  ensureSystemWallets,
+  openUserWallet,
+  sendMlx,
+  settleInternalTransfer,
+  type WalletDeps,
+} from '@quern/core/wallet';
+import type { ProjectionRunner } from '../runner.js';
+import { registerUsers } from '../testing/events.js';
+
+export const walletDeps = (store: EventStore): WalletDeps => ({
+  store,
+  clock: systemClock,
+  newId: randomUUID,
+  newKeyIdentifier: () => randomBytes(20),
+  network: 'mainnet',
+});
+
+/** The last position in the log (pages through it: every read is bounded). */
+export async function headPosition(store: EventStore): Promise<bigint | undefined> {
+  let head: bigint | undefined;
+  for (;;) {
+    const page = await store.readAll({ after: head, maxCount: 1_000 });
+    const last = page.at(-1);
+    if (!last) return head;
+    head = last.position;
+  }
+}
+
+/** Resolves once the runner has applied the whole log as it is now. */
+export async function caughtUp(store: EventStore, runner: ProjectionRunner): Promise<void> {
+  const head = await headPosition(store);
+  if (head === undefined) return;
+  if (!(await runner.waitForPosition(head, 10_000))) throw new Error(`The runner did not reach position ${head}`);
+}
+
+export interface Person {
+  id: string;
+  username: string;
+  address: string;
+}
+
+/** The system accounts (reserve funded), plus users User_<i> with wallets. */
+export async function openWorld(deps: WalletDeps, userCount: number): Promise<Person[]> {
+  await ensureSystemWallets(deps, { supplyMlx: MLX_TOTAL_SUPPLY, reserveFundingMlx: 1_000_000_000_000n });
+  const ids = await registerUsers(deps.store, userCount);
+  const people: Person[] = [];
+  for (const [index, id] of ids.entries()) people.push({ id, username: `User_${index}`, address: await openUserWallet(deps, id) });
+  return people;
+}
+
+/** A send settled between Quern wallets (reserve, credit, post); returns the transfer id. */
+export async function sendSettled(deps: WalletDeps, fromWalletId: string, toAddress: string, amountMlx: bigint): Promise<string> {
+  const transferId = await sendReserved(deps, fromWalletId, toAddress, amountMlx);
+  await settleInternalTransfer(deps, fromWalletId, transferId);
+  return transferId;
+}
+
+/** Only phase one of a send: the reservation. */
+export async function sendReserved(deps: WalletDeps, fromWalletId: string, toAddress: string, amountMlx: bigint): Promise<string> {
+  const sent = await sendMlx(deps, fromWalletId, { to: { kind: 'address', address: toAddress }, amount: amountMlx, fee: SEND_FEE_MLX });
+  return sent.transferId;
+}
+
+export const RESERVE = SYSTEM_WALLET_IDS.reserve;
