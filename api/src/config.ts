@@ -34,6 +34,31 @@ export const configSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   COMPANY_NAME: z.string().min(1).default('Quern'),
+  /** Which millix network addresses belong to: mainnet addresses start with 1, testnet with m/n. */
+  MILLIX_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
+  /** A millix node's HTTP API (http://host:port), its node id and signature. Unset: the simulated network. */
+  MILLIX_NODE_URL: z.string().url().optional(),
+  MILLIX_NODE_ID: z.string().min(1).optional(),
+  MILLIX_NODE_SIGNATURE: z.string().min(1).optional(),
+  /** Simulated network: how long a transaction stays pending before it is stable. */
+  MILLIX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** Delay before a send is settled (lets people watch it pending; 0 settles at once). */
+  SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** MLX minted into genesis on first start (the millix supply is 9,000,000,000,000,000). */
+  SUPPLY_MLX: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .default('9000000000000000'),
+  /** MLX moved from genesis to the reserve (which sells MLX for USD) on first start. */
+  RESERVE_FUNDING_MLX: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,15})$/)
+    .default('1000000000000'),
+  /** USD per MLX as a decimal (e.g. 0.000012); each change is recorded as an event. Unset: no rate. */
+  EXCHANGE_RATE_USD_PER_MLX: z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,8})(\.[0-9]{1,18})?$/)
+    .optional(),
   /** Failed sign-ins allowed per account, then per IP, in 15 minutes. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(20),

@@ -3,12 +3,13 @@
  * the parts asked for. `npm start` runs them all in one process (the embedded default);
  * docker-compose runs the api, projections and workers as separate processes.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import { systemClock, type EventStore } from '@quern/core';
-import { allProjections, startProjections } from '@quern/projections';
+import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
+import { ensureSystemWallets, recordConfiguredExchangeRate, type WalletDeps } from '@quern/core/wallet';
+import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
 import { createMailer, startDispatcher, startWorkers } from '@quern/workers';
 import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
@@ -21,6 +22,8 @@ import { openEventStore } from './infra/eventstore/index.js';
 import { startHeartbeat } from './infra/heartbeat.js';
 import { createPasswordHasher } from './infra/passwords.js';
 import { connectRedis, resolveRedis } from './infra/redis.js';
+import { waitForCheckpoint } from './infra/read-your-writes.js';
+import { createWalletService } from './wallet/service.js';
 
 export interface Parts {
   api: boolean;
@@ -34,6 +37,9 @@ export interface RunningQuern {
   stop(): Promise<void>;
 }
 
+/** A read after a write waits at most this long for the read models; then it serves what is there. */
+const READ_YOUR_WRITES_WAIT_MS = 2_000;
+
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function startQuern(config: Config, parts: Parts): Promise<RunningQuern> {
@@ -44,11 +50,25 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   const appSecret = loadAppSecret(config.APP_SECRET, dataDir);
   const stops: Array<() => Promise<void>> = [];
 
+  const walletDeps: WalletDeps = {
+    store,
+    clock: systemClock,
+    newId: randomUUID,
+    newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
+    network: config.MILLIX_NETWORK,
+    serialize: createKeyedSerializer(),
+  };
+  // Idempotent on every start: the first one mints the supply and funds the reserve.
+  await ensureSystemWallets(walletDeps, { supplyMlx: BigInt(config.SUPPLY_MLX), reserveFundingMlx: BigInt(config.RESERVE_FUNDING_MLX) });
+  if (config.EXCHANGE_RATE_USD_PER_MLX) await recordConfiguredExchangeRate(walletDeps, config.EXCHANGE_RATE_USD_PER_MLX);
+
+  let projections: ProjectionRunner | undefined;
   if (parts.projections) {
-    const projections = startProjections({ store, redis, projections: allProjections });
+    const runner = startProjections({ store, redis, projections: allProjections });
+    projections = runner;
     stops.push(
-      startHeartbeat(redis, 'projections', () => projections.status()),
-      () => projections.close(),
+      startHeartbeat(redis, 'projections', () => runner.status()),
+      () => runner.close(),
     );
   }
   if (parts.workers) {
@@ -67,6 +87,16 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   if (parts.api) {
     const sessions = createSessionStore(redis, config.SESSION_TTL_HOURS);
     const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+    const runner = projections;
+    const wallet = createWalletService({
+      core: walletDeps,
+      redis,
+      waitForReadModels: async (position) => {
+        // In one process the runner says when it got there; otherwise its checkpoint in Redis does.
+        if (runner) await runner.waitForPosition(position, READ_YOUR_WRITES_WAIT_MS);
+        else await waitForCheckpoint(redis, DEFAULT_CHECKPOINT_KEY, position, READ_YOUR_WRITES_WAIT_MS);
+      },
+    });
     const identity = createIdentityService({
       core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID },
       sessions,
@@ -78,9 +108,11 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       clock: systemClock,
       appSecret,
       secureCookies: config.publicUrl.startsWith('https://'),
+      openWallet: (userId) => wallet.openFor(userId),
     });
     const app = createApp({
       identity,
+      wallet,
       sessions,
       health: createHealthCheck(store, redis),
       allowedOrigins,

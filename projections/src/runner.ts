@@ -87,6 +87,9 @@ export function startProjections(options: StartProjectionsOptions): ProjectionRu
 
   /** Follows the log until the checkpoint moves under us, a restart is asked for, or close(). */
   async function follow(): Promise<void> {
+    // close() may have come while the checkpoint was being read, before there was a feed to close;
+    // subscribing now would keep the loop alive until the close timeout.
+    if (abort.signal.aborted) return;
     const batches = createBatcher(options.store.subscribeToAll({ after: applied }), { maxBatchSize, ...FEED_LIMITS });
     feed = batches;
     try {

@@ -10,6 +10,8 @@ import { appRouter } from '../trpc/router.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
+import type { WalletService } from '../wallet/service.js';
+import { walletRestRoutes } from '../wallet/rest.js';
 import type { RequestContext } from './context.js';
 import { readCookie } from './cookies.js';
 import { csrfGuard } from './csrf.js';
@@ -19,6 +21,7 @@ import type { HealthCheck } from '../health.js';
 
 export interface AppDeps {
   identity: IdentityService;
+  wallet: WalletService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps): Express {
       http: { req, res },
       language: requestLanguage(req),
       identity: deps.identity,
+      wallet: deps.wallet,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -58,6 +62,7 @@ export function createApp(deps: AppDeps): Express {
     createExpressMiddleware({ router: appRouter, createContext: ({ req, res }) => createContext(req, res), maxBatchSize: 10 }),
   );
   app.use(identityRestRoutes(createContext));
+  app.use(walletRestRoutes(createContext, deps.allowedOrigins));
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));
   app.use(errorHandler);

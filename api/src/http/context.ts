@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { Language } from '@quern/core/i18n';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
+import type { WalletService } from '../wallet/service.js';
 
 export interface HttpExchange {
   req: Request;
@@ -15,4 +16,5 @@ export interface RequestContext {
   /** The caller's session, looked up once per request. */
   getSession(): Promise<Session | undefined>;
   identity: IdentityService;
+  wallet: WalletService;
 }

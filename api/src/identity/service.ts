@@ -35,6 +35,8 @@ export interface IdentityServiceDeps {
   clock: Clock;
   appSecret: string;
   secureCookies: boolean;
+  /** Opens the new user's wallet; a failure here is repaired by the wallet's lazy open. */
+  openWallet: (userId: string) => Promise<unknown>;
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
@@ -54,6 +56,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async register(input: RegisterInput, http: HttpExchange): Promise<SessionOutput> {
       await limitRequest(deps.limits.registrationsPerIp, clientIp(http));
       const registered = await registerUser(deps.core, input);
+      await deps
+        .openWallet(registered.userId)
+        .catch((error) => console.error('[identity] could not open the wallet of', registered.userId, error));
       return { id: registered.userId, email: registered.email };
     },
 

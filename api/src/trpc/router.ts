@@ -1,9 +1,11 @@
 /** The web app's API: one router per capability, each calling the same handlers as REST. */
 import { router } from './init.js';
 import { identityRouter } from '../identity/trpc.js';
+import { walletRouter } from '../wallet/trpc.js';
 
 export const appRouter = router({
   identity: identityRouter,
+  wallet: walletRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,57 @@
+/**
+ * `npm run audit`: replays the whole event log in bounded pages and checks the ledger's
+ * invariants (the sum of all balances equals the supply minted, no available balance below
+ * zero, every transfer reserved once and settled or voided at most once). Prints the figures;
+ * exits 1 on any violation, 2 when the log cannot be read.
+ */
+import { resolve } from 'node:path';
+import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
+import { loadConfig } from '../config.js';
+import { openEventStore } from '../infra/eventstore/index.js';
+
+const PAGE_SIZE = 5_000;
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir: resolve(config.DATA_DIR) });
+  const auditor = createLedgerAuditor();
+  const startedMs = Date.now();
+  try {
+    let after: bigint | undefined;
+    for (;;) {
+      const page = await store.readAll({ after, maxCount: PAGE_SIZE });
+      for (const event of page) auditor.add({ streamId: event.streamId, type: event.type, data: event.data, position: event.position });
+      if (page.length < PAGE_SIZE) break;
+      after = page[page.length - 1]?.position;
+    }
+  } finally {
+    await store.close();
+  }
+  const audit = auditor.summary();
+  const mlx = (value: bigint) => `${value < 0n ? '-' : ''}${formatMlx(value < 0n ? -value : value, 'en')} MLX`;
+  const lines = [
+    `events read: ${audit.eventCount} (${audit.walletEventCount} wallet events, ${audit.walletCount} wallets) in ${Date.now() - startedMs} ms`,
+    `minted: ${mlx(audit.mintedMlx)}`,
+    `posted balances: ${mlx(audit.postedTotalMlx)}; fees accrued: ${mlx(audit.feeAccruedMlx)}; network account: ${mlx(audit.networkBalanceMlx)}; in transit: ${mlx(audit.inTransitMlx)}`,
+    `ledger total: ${mlx(audit.ledgerTotalMlx)} (must equal minted)`,
+    `held by open reservations: ${mlx(audit.pendingDebitsMlx)}; pending deposits: ${mlx(audit.pendingCreditsMlx)}`,
+    `transfers: ${audit.transfers.reserved} reserved, ${audit.transfers.posted} posted, ${audit.transfers.voided} voided, ${audit.transfers.open} open`,
+    `deposits: ${audit.deposits.received} received, ${audit.deposits.confirmed} confirmed, ${audit.deposits.rejected} rejected, ${audit.deposits.open} open`,
+  ];
+  for (const line of lines) console.log(line);
+  if (audit.ok) {
+    console.log('audit: OK');
+    return 0;
+  }
+  console.log(`audit: ${audit.violationCount} violation(s)`);
+  for (const violation of audit.violations) console.log(`  ${JSON.stringify(violation)}`);
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(`audit: could not read the log: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,45 @@
+/** Ledger helpers for integration tests: fund a wallet from the reserve, audit the whole log. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { systemClock, type EventStore } from '@quern/core';
+import {
+  createLedgerAuditor,
+  SYSTEM_WALLET_IDS,
+  sendMlx,
+  settleInternalTransfer,
+  type LedgerAudit,
+  type WalletDeps,
+} from '@quern/core/wallet';
+
+export const walletDepsFor = (store: EventStore): WalletDeps => ({
+  store,
+  clock: systemClock,
+  newId: randomUUID,
+  newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
+  network: 'mainnet',
+});
+
+/** Moves amountMlx from the reserve to the address and settles it (the worker may also; both are idempotent). */
+export async function fundFromReserve(store: EventStore, address: string, amountMlx: bigint): Promise<void> {
+  const deps = walletDepsFor(store);
+  const sent = await sendMlx(deps, SYSTEM_WALLET_IDS.reserve, { to: { kind: 'address', address }, amount: amountMlx, fee: 1000n });
+  await settleInternalTransfer(deps, SYSTEM_WALLET_IDS.reserve, sent.transferId);
+}
+
+export async function auditLog(store: EventStore): Promise<LedgerAudit & { reservedTransferIds: Map<string, number> }> {
+  const auditor = createLedgerAuditor();
+  const reservedTransferIds = new Map<string, number>();
+  let after: bigint | undefined;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 5000 });
+    for (const event of page) {
+      auditor.add({ streamId: event.streamId, type: event.type, data: event.data, position: event.position });
+      if (event.type === 'TransferReserved') {
+        const id = String(event.data.transferId);
+        reservedTransferIds.set(id, (reservedTransferIds.get(id) ?? 0) + 1);
+      }
+    }
+    if (page.length < 5000) break;
+    after = page[page.length - 1]?.position;
+  }
+  return { ...auditor.summary(), reservedTransferIds };
+}

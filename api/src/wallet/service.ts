@@ -1,0 +1,98 @@
+/**
+ * The wallet use cases as the api offers them. Writes go through the core handlers (the event
+ * log); reads come from the Redis read models, after waiting for them to include the caller's
+ * own last write, so a send shows on the dashboard that asked for it (read-your-writes).
+ */
+import { AppError } from '@quern/core';
+import {
+  currentExchangeRate,
+  loadWallet,
+  openUserWallet,
+  sendMlx,
+  TRANSACTIONS_PAGE_SIZE,
+  type PendingTransactions,
+  type SendCommandInput,
+  type SendOutput,
+  type TransactionsPage,
+  type WalletDeps,
+} from '@quern/core/wallet';
+import { getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
+import type { Redis } from 'ioredis';
+import type { Session } from '../identity/sessions.js';
+
+export interface WalletServiceDeps {
+  core: WalletDeps;
+  redis: Redis;
+  /** Resolves when the read models include the given log position (or the wait timed out). */
+  waitForReadModels: (position: bigint) => Promise<void>;
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
+
+/** Wallet addresses kept in memory; the oldest is dropped past this. */
+const ADDRESS_CACHE_MAX = 100_000;
+/** The last log position each user wrote, so their next read waits for it. Bounded. */
+const LAST_WRITES_MAX = 10_000;
+
+export function createWalletService(deps: WalletServiceDeps) {
+  const lastWrite = new Map<string, bigint>();
+  const remember = (userId: string, position: bigint | undefined) => {
+    if (position === undefined) return;
+    if (lastWrite.size >= LAST_WRITES_MAX) lastWrite.delete(lastWrite.keys().next().value as string);
+    lastWrite.set(userId, position);
+  };
+  const caughtUp = async (session: Session) => {
+    const position = lastWrite.get(session.userId);
+    if (position !== undefined) await deps.waitForReadModels(position);
+  };
+
+  // An address never changes once its wallet is open, so it is cached: folding a long wallet
+  // stream on every dashboard request would make reads cost O(history).
+  const addresses = new Map<string, string>();
+  /** A user's wallet address; opens the wallet when registration could not (opening is idempotent). */
+  async function openFor(userId: string): Promise<{ address: string }> {
+    const cached = addresses.get(userId);
+    if (cached) return { address: cached };
+    const { state } = await loadWallet(deps.core, userId);
+    const address = state.wallet?.address ?? (await openUserWallet(deps.core, userId));
+    if (addresses.size >= ADDRESS_CACHE_MAX) addresses.delete(addresses.keys().next().value as string);
+    addresses.set(userId, address);
+    return { address };
+  }
+  const address = (session: Session) => openFor(session.userId);
+
+  return {
+    openFor,
+    address,
+
+    async balance(session: Session, ofAddress?: string): Promise<{ stable: string; unstable: string }> {
+      const own = await address(session);
+      // Balances are private: the REST path names an address, and it must be the caller's.
+      if (ofAddress !== undefined && ofAddress !== own.address) throw new AppError('FORBIDDEN', 'errors:forbidden');
+      await caughtUp(session);
+      return (await getWalletBalance(deps.redis, session.userId)) ?? { stable: '0', unstable: '0' };
+    },
+
+    async rate(): Promise<{ rate: string | null }> {
+      const rate = await currentExchangeRate(deps.core.store);
+      return { rate: rate?.usdPerMlx ?? null };
+    },
+
+    async pending(session: Session): Promise<PendingTransactions> {
+      await caughtUp(session);
+      return { content: await getPendingTransactions(deps.redis, session.userId) };
+    },
+
+    async transactions(session: Session, page: number): Promise<TransactionsPage> {
+      await caughtUp(session);
+      return getTransactionsPage(deps.redis, session.userId, page, TRANSACTIONS_PAGE_SIZE);
+    },
+
+    async send(session: Session, input: SendCommandInput, idempotencyKey?: string): Promise<SendOutput> {
+      await address(session);
+      const result = await sendMlx(deps.core, session.userId, input, idempotencyKey);
+      remember(session.userId, result.position);
+      return { transferId: result.transferId, status: result.status };
+    },
+  };
+}
