@@ -29,7 +29,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function load(url: string, init: { method: string; headers?: Record<string, string>; body?: string }) {
+async function load(url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...init });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
