@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, type WalletDeps } from '@quern/core/wallet';
 import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
-import { createMailer, startDispatcher, startWorkers } from '@quern/workers';
+import { createMailer, startDepositWatcher, startDispatcher, startWorkers } from '@quern/workers';
 import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
 import { createApp } from './http/app.js';
@@ -22,6 +22,8 @@ import { openEventStore } from './infra/eventstore/index.js';
 import { startHeartbeat } from './infra/heartbeat.js';
 import { createPasswordHasher } from './infra/passwords.js';
 import { connectRedis, resolveRedis } from './infra/redis.js';
+import { openMillixNetwork } from './infra/millix/index.js';
+import { nodeNotificationRoutes } from './wallet/node-notification.js';
 import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
 
@@ -62,6 +64,16 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   await ensureSystemWallets(walletDeps, { supplyMlx: BigInt(config.SUPPLY_MLX), reserveFundingMlx: BigInt(config.RESERVE_FUNDING_MLX) });
   if (config.EXCHANGE_RATE_USD_PER_MLX) await recordConfiguredExchangeRate(walletDeps, config.EXCHANGE_RATE_USD_PER_MLX);
 
+  // The millix network: the simulated one by default, a node's HTTP API when configured.
+  const network = openMillixNetwork({
+    millixNodeUrl: config.MILLIX_NODE_URL,
+    millixNodeId: config.MILLIX_NODE_ID,
+    millixNodeSignature: config.MILLIX_NODE_SIGNATURE,
+    dataDir,
+    confirmDelayMs: config.MILLIX_CONFIRM_DELAY_MS,
+  });
+  stops.push(() => network.close());
+
   let projections: ProjectionRunner | undefined;
   if (parts.projections) {
     const runner = startProjections({ store, redis, projections: allProjections });
@@ -74,7 +86,17 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   if (parts.workers) {
     const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir, from: config.MAIL_FROM });
     const dispatcher = startDispatcher({ store, redis });
-    const workers = startWorkers({ store, connection: redisEndpoint.url, mailer, appSecret, publicUrl: config.publicUrl });
+    const workers = startWorkers({
+      store,
+      connection: redisEndpoint.url,
+      mailer,
+      appSecret,
+      publicUrl: config.publicUrl,
+      network,
+      settlementDelayMs: config.SETTLEMENT_DELAY_MS,
+    });
+    const deposits = startDepositWatcher({ store, redis, network, intervalMs: 1_000 });
+    stops.push(() => deposits.close());
     stops.push(
       startHeartbeat(redis, 'dispatcher', () => dispatcher.status()),
       startHeartbeat(redis, 'workers', () => workers.status()),
@@ -117,6 +139,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       health: createHealthCheck(store, redis),
       allowedOrigins,
       webDistDir: WEB_DIST_DIR,
+      extraRoutes: network.incomingFromNotification ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })] : [],
     });
     server = await new Promise<Server>((done) => {
       const s = app.listen(config.PORT, config.HOST, () => done(s));

@@ -2,7 +2,7 @@
  * The HTTP application: security headers, body limits, CSRF defence, tRPC for the web app at
  * /trpc, the spec's REST paths under /api, the health check and the built web app.
  */
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type Request, type Response, type Router } from 'express';
 import helmet from 'helmet';
 import { AppError } from '@quern/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
@@ -28,6 +28,8 @@ export interface AppDeps {
   allowedOrigins: ReadonlySet<string>;
   /** Built web app; unset in api-only tests. */
   webDistDir?: string;
+  /** Routes mounted before the catch-alls (e.g. the millix node's notification). */
+  extraRoutes?: Router[];
   trustProxy?: boolean;
 }
 
@@ -63,6 +65,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
+  for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));
   app.use(errorHandler);

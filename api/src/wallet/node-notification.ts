@@ -1,0 +1,29 @@
+/**
+ * The millix node's notification of a new transaction (its EXTERNAL_API_NOTIFICATION call:
+ * GET ?p0=<transaction id>&p1=transaction_new). It carries no amounts, so the outputs are read
+ * back from the node: a forged notification cannot invent a deposit. Mounted only when Quern
+ * talks to a real node.
+ */
+import { Router } from 'express';
+import { AppError, systemClock, type EventStore } from '@quern/core';
+import { recordIncomingTransaction } from '@quern/workers';
+import { parseNodeNotification, type OpenedMillixNetwork } from '../infra/millix/index.js';
+
+export const NODE_NOTIFICATION_PATH = '/api/millix/node-notification';
+
+export function nodeNotificationRoutes(store: EventStore, network: Required<Pick<OpenedMillixNetwork, 'incomingFromNotification'>>): Router {
+  const routes = Router();
+  routes.get(NODE_NOTIFICATION_PATH, async (req, res, next) => {
+    try {
+      const notification = parseNodeNotification(req.query);
+      if (notification instanceof Error) throw new AppError('VALIDATION', 'errors:invalidRequest');
+      const incoming = await network.incomingFromNotification(notification);
+      const outcomes = [];
+      for (const transaction of incoming) outcomes.push(await recordIncomingTransaction({ store, clock: systemClock }, transaction));
+      res.json({ api_status: 'success', outputs: outcomes.length });
+    } catch (error) {
+      next(error);
+    }
+  });
+  return routes;
+}
