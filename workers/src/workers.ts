@@ -1,15 +1,21 @@
 /**
  * The BullMQ workers, one per queue. Each job is a plain function of (payload, deps) that checks
  * the log before acting, so a stalled job that runs twice, or a job re-derived after a Redis
- * loss, does not repeat its effect (see welcome-email/job.ts).
+ * loss, does not repeat its effect (see welcome-email/job.ts and settlement/job.ts).
  */
 import { systemClock, type Clock, type EventStore } from '@quern/core';
-import { Worker, type ConnectionOptions, type RedisOptions } from 'bullmq';
+import { Worker, type ConnectionOptions, type Job, type RedisOptions } from 'bullmq';
+import { confirmDeposit } from './deposits/job.js';
+import { DEPOSIT_CONFIRMATION_QUEUE } from './deposits/payload.js';
 import type { Mailer } from './email/mailer.js';
-import type { EmailJobDeps, EmailJobResult } from './email-job.js';
+import type { EmailJobDeps } from './email-job.js';
 import { DEFAULT_QUEUE_PREFIX, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';
 import { consoleLogger, describeError, type Logger } from './log.js';
 import { sendPasswordResetEmail } from './password-reset-email/job.js';
+import { settleTransfer } from './settlement/job.js';
+import type { MillixNetworkPort } from '@quern/core/wallet';
+import { SETTLEMENT_QUEUE } from './settlement/payload.js';
+import { checkedWait, resumableBullJob, type NetworkWait } from './settlement/resumable.js';
 import { sendWelcomeEmail } from './welcome-email/job.js';
 
 export interface StartWorkersOptions {
@@ -24,6 +30,23 @@ export interface StartWorkersOptions {
   appSecret: string;
   /** Where users reach Quern, used in e-mailed links. */
   publicUrl: string;
+  /**
+   * The millix network: settlement of external sends and confirmation of deposits. Without it
+   * the settlement and deposit-confirmation queues are not consumed (their jobs wait, nothing is
+   * lost) and the start is logged as such; every Quern process that settles must pass it.
+   */
+  network?: MillixNetworkPort;
+  /**
+   * Earliest settlement of a send after its reservation, in ms (default 0). Lets people watch a
+   * send pending in demos; the job is parked in BullMQ's delayed set meanwhile.
+   */
+  settlementDelayMs?: number;
+  /** How long an external send may stay unconfirmed on the network before it is voided 'expired' (default 10 minutes). */
+  settlementWaitMs?: number;
+  /** How long a deposit may stay unconfirmed on the network before it is rejected 'expired' (default 1 hour). */
+  depositWaitMs?: number;
+  /** First pause between two looks at a transaction's status; it doubles up to 30 s (default 2 s). */
+  networkPollIntervalMs?: number;
   /** Jobs processed at once per queue. */
   concurrency?: number;
   /** BullMQ key prefix; must match the dispatcher's. */
@@ -35,6 +58,8 @@ export interface StartWorkersOptions {
 /** A type, not an interface, so it fits the api's heartbeat record with its index signature. */
 export type WorkersStatus = {
   running: boolean;
+  /** The queues consumed (settlement and deposit-confirmation only with a network). */
+  queues: string[];
   lastError: string | undefined;
   completedJobs: number;
   failedJobs: number;
@@ -46,14 +71,55 @@ export interface WorkersHandle {
   close(): Promise<void>;
 }
 
-type JobProcessor = (data: unknown, deps: EmailJobDeps) => Promise<EmailJobResult>;
+type JobProcessor = (job: Job, token: string | undefined) => Promise<unknown>;
 
-const processors: ReadonlyArray<{ queue: string; process: JobProcessor }> = [
-  { queue: WELCOME_EMAIL_QUEUE, process: sendWelcomeEmail },
-  { queue: PASSWORD_RESET_EMAIL_QUEUE, process: sendPasswordResetEmail },
-];
+interface QueueProcessor {
+  queue: string;
+  process: JobProcessor;
+  /**
+   * A guard on runs of one job, waits included (BullMQ fails the job past it). The waits are
+   * bounded by their deadlines long before; this only stops a job that somehow never ends.
+   */
+  maxStartedAttempts?: number;
+}
 
 const MAX_CONCURRENCY = 100;
+const MINUTE_MS = 60_000;
+/** Above POLLS_MAX plus the retry attempts, so the jobs' own deadline always acts first. */
+const WAITING_JOB_RUNS_MAX = 10_000;
+
+function emailProcessors(deps: EmailJobDeps): QueueProcessor[] {
+  return [
+    { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
+    { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
+  ];
+}
+
+function networkProcessors(options: StartWorkersOptions, network: MillixNetworkPort, clock: Clock, logger: Logger): QueueProcessor[] {
+  const pollIntervalMs = options.networkPollIntervalMs ?? 2_000;
+  const settlementWait: NetworkWait = checkedWait(
+    { waitMs: options.settlementWaitMs ?? 10 * MINUTE_MS, pollIntervalMs },
+    'settlementWaitMs',
+  );
+  const depositWait: NetworkWait = checkedWait({ waitMs: options.depositWaitMs ?? 60 * MINUTE_MS, pollIntervalMs }, 'depositWaitMs');
+  const settlementDelayMs = options.settlementDelayMs ?? 0;
+  if (!Number.isInteger(settlementDelayMs) || settlementDelayMs < 0 || settlementDelayMs > 60 * MINUTE_MS)
+    throw new RangeError('settlementDelayMs must be an integer number of milliseconds from 0 to an hour');
+  const store = options.store;
+  return [
+    {
+      queue: SETTLEMENT_QUEUE,
+      process: (job, token) =>
+        settleTransfer(resumableBullJob(job, token), { store, clock, network, logger, settlementDelayMs, wait: settlementWait }),
+      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
+    },
+    {
+      queue: DEPOSIT_CONFIRMATION_QUEUE,
+      process: (job, token) => confirmDeposit(resumableBullJob(job, token), { store, clock, network, logger, wait: depositWait }),
+      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
+    },
+  ];
+}
 
 export function startWorkers(options: StartWorkersOptions): WorkersHandle {
   const concurrency = options.concurrency ?? 5;
@@ -61,25 +127,30 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
     throw new Error(`Worker concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`);
   }
   const logger = options.logger ?? consoleLogger;
+  const clock = options.clock ?? systemClock;
   const deps: EmailJobDeps = {
     store: options.store,
     mailer: options.mailer,
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     appSecret: options.appSecret,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
   };
+  const processors = [...emailProcessors(deps), ...(options.network ? networkProcessors(options, options.network, clock, logger) : [])];
+  if (!options.network)
+    logger.info('[workers] no millix network given: settlement and deposit confirmation are not running in this process');
   const connection: ConnectionOptions = typeof options.connection === 'string' ? { url: options.connection } : options.connection;
   let lastError: string | undefined;
   let completedJobs = 0;
   let failedJobs = 0;
   let closed = false;
 
-  const workers = processors.map(({ queue, process }) => {
-    const worker = new Worker(queue, (job) => process(job.data, deps), {
+  const workers = processors.map(({ queue, process, maxStartedAttempts }) => {
+    const worker = new Worker(queue, (job, token) => process(job, token), {
       connection,
       prefix: options.prefix ?? DEFAULT_QUEUE_PREFIX,
       concurrency,
+      ...(maxStartedAttempts === undefined ? {} : { maxStartedAttempts }),
     });
     worker.on('completed', () => (completedJobs += 1));
     worker.on('failed', (job, error) => {
@@ -94,7 +165,13 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
 
   let closing: Promise<void> | undefined;
   return {
-    status: () => ({ running: !closed && workers.every((worker) => worker.isRunning()), lastError, completedJobs, failedJobs }),
+    status: () => ({
+      running: !closed && workers.every((worker) => worker.isRunning()),
+      queues: processors.map((processor) => processor.queue),
+      lastError,
+      completedJobs,
+      failedJobs,
+    }),
     close() {
       closed = true;
       closing ??= Promise.all(workers.map((worker) => worker.close())).then(() => undefined);

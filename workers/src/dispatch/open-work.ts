@@ -28,7 +28,7 @@ export class OpenWork {
    */
   observe(event: RecordedEvent): PendingJob[] {
     for (const rule of this.rules) {
-      if (event.type === rule.completion) this.open.delete(rule.matchCompletion(event));
+      if (rule.completions.includes(event.type)) this.open.delete(rule.matchCompletion(event));
     }
     for (const job of jobsRequestedBy(event, this.rules)) {
       // The same request twice in the log is one job; the first keeps its place in line.

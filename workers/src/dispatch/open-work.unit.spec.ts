@@ -58,4 +58,27 @@ describe('OpenWork', () => {
   it('given a bound below one, when created, then it is refused', () => {
     expect(() => new OpenWork(dispatchRules, 0)).toThrow(/positive/);
   });
+
+  it('given reservations and deposits, when some end either way, then only those without any of their completions stay open', () => {
+    const work = new OpenWork(dispatchRules, 100);
+    const wallet = id(50);
+    const reserve = (n: number, position: bigint) =>
+      recorded('TransferReserved', { walletId: wallet, transferId: id(n), reservedAt: '2026-01-01T00:00:00.000Z' }, position);
+    const receive = (n: number, position: bigint) => recorded('DepositReceived', { walletId: wallet, depositId: `hash${n}:0` }, position);
+    const log = [
+      reserve(1, 1n),
+      reserve(2, 2n),
+      reserve(3, 3n),
+      receive(4, 4n),
+      receive(5, 5n),
+      receive(6, 6n),
+      recorded('TransferPosted', { walletId: wallet, transferId: id(1) }, 7n),
+      recorded('TransferVoided', { walletId: wallet, transferId: id(2) }, 8n),
+      recorded('TransferCredited', { walletId: id(60), transferId: id(3) }, 9n),
+      recorded('DepositConfirmed', { walletId: wallet, depositId: 'hash4:0' }, 10n),
+      recorded('DepositRejected', { walletId: wallet, depositId: 'hash5:0' }, 11n),
+    ];
+    for (const event of log) work.observe(event);
+    expect(work.drain().map((job) => job.jobId)).toEqual([`settle-${id(3)}`, `deposit-${wallet}-hash6.0`]);
+  });
 });

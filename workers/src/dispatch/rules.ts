@@ -4,16 +4,26 @@
  * whether it is enqueued live, again after a restart, or re-derived after Redis was lost.
  */
 import type { RecordedEvent } from '@quern/core';
+import {
+  DEPOSIT_CONFIRMATION_JOB_NAME,
+  DEPOSIT_CONFIRMATION_QUEUE,
+  depositConfirmationJobId,
+  depositConfirmationPayload,
+} from '../deposits/payload.js';
 import { PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from '../jobs.js';
 import { languageOf } from '../language.js';
 import { passwordResetEmailJobId, passwordResetEmailPayload } from '../password-reset-email/payload.js';
+import { SETTLEMENT_JOB_NAME, SETTLEMENT_QUEUE, settlementJobId, settlementPayload } from '../settlement/payload.js';
 import { welcomeEmailJobId, welcomeEmailPayload } from '../welcome-email/payload.js';
 
 export interface DispatchRule {
   /** Event type that asks for the work. */
   request: string;
-  /** Event type that records the work as done. */
-  completion: string;
+  /**
+   * Event types that record the work as done; any one of them closes it (a transfer ends
+   * posted or voided). Each must carry what matchCompletion needs to name the job.
+   */
+  completions: readonly string[];
   queue: string;
   /** BullMQ job name. */
   name: string;
@@ -33,7 +43,7 @@ const text = (event: RecordedEvent, field: string): string => {
 
 export const welcomeEmailRule: DispatchRule = {
   request: 'UserRegistered',
-  completion: 'WelcomeEmailSent',
+  completions: ['WelcomeEmailSent'],
   queue: WELCOME_EMAIL_QUEUE,
   name: 'send-welcome-email',
   jobId: (event) => welcomeEmailJobId(welcomeEmailPayload.parse({ userId: text(event, 'userId') }).userId),
@@ -43,7 +53,7 @@ export const welcomeEmailRule: DispatchRule = {
 
 export const passwordResetEmailRule: DispatchRule = {
   request: 'PasswordResetRequested',
-  completion: 'PasswordResetEmailSent',
+  completions: ['PasswordResetEmailSent'],
   queue: PASSWORD_RESET_EMAIL_QUEUE,
   name: 'send-password-reset-email',
   jobId: (event) =>
@@ -55,7 +65,46 @@ export const passwordResetEmailRule: DispatchRule = {
   matchCompletion: (event) => passwordResetEmailJobId(text(event, 'requestId')),
 };
 
-export const dispatchRules: readonly DispatchRule[] = [welcomeEmailRule, passwordResetEmailRule];
+const settlementRequest = (event: RecordedEvent) =>
+  settlementPayload.parse({
+    payerWalletId: text(event, 'walletId'),
+    transferId: text(event, 'transferId'),
+    reservedAt: text(event, 'reservedAt'),
+  });
+
+/**
+ * A send's settlement. The request is the reservation on the payer's stream; it is done when the
+ * same stream posts or voids the transfer. Every wallet event names its wallet, so the payer is
+ * read from the data, not parsed out of the stream name.
+ */
+export const settlementRule: DispatchRule = {
+  request: 'TransferReserved',
+  completions: ['TransferPosted', 'TransferVoided'],
+  queue: SETTLEMENT_QUEUE,
+  name: SETTLEMENT_JOB_NAME,
+  jobId: (event) => settlementJobId(settlementRequest(event).transferId),
+  payload: (event) => settlementRequest(event),
+  matchCompletion: (event) => settlementJobId(text(event, 'transferId')),
+};
+
+const depositRequest = (event: RecordedEvent) =>
+  depositConfirmationPayload.parse({ walletId: text(event, 'walletId'), depositId: text(event, 'depositId') });
+
+/** A deposit seen on the network waits for stability; it is done when confirmed or rejected. */
+export const depositConfirmationRule: DispatchRule = {
+  request: 'DepositReceived',
+  completions: ['DepositConfirmed', 'DepositRejected'],
+  queue: DEPOSIT_CONFIRMATION_QUEUE,
+  name: DEPOSIT_CONFIRMATION_JOB_NAME,
+  jobId: (event) => {
+    const { walletId, depositId } = depositRequest(event);
+    return depositConfirmationJobId(walletId, depositId);
+  },
+  payload: (event) => depositRequest(event),
+  matchCompletion: (event) => depositConfirmationJobId(text(event, 'walletId'), text(event, 'depositId')),
+};
+
+export const dispatchRules: readonly DispatchRule[] = [welcomeEmailRule, passwordResetEmailRule, settlementRule, depositConfirmationRule];
 
 /** A job ready to enqueue, with the position of the request that asked for it. */
 export interface PendingJob {

@@ -1,7 +1,14 @@
 // Proves the dispatch rules derive the same job id and a valid payload from a request event, match completions to those ids, and refuse malformed requests.
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../testing/recorded.js';
-import { dispatchRules, jobsRequestedBy, passwordResetEmailRule, welcomeEmailRule } from './rules.js';
+import {
+  depositConfirmationRule,
+  dispatchRules,
+  jobsRequestedBy,
+  passwordResetEmailRule,
+  settlementRule,
+  welcomeEmailRule,
+} from './rules.js';
 
 const userId = '0b6f4e0c-7c1e-4d3a-9f7a-3f0e2d1c4b5a';
 const requestId = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
@@ -72,5 +79,87 @@ describe('jobsRequestedBy', () => {
         position: 7n,
       },
     ]);
+  });
+});
+
+const payerId = '5c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e';
+const transferId = '7e6d5c4b-3a29-4180-9f0e-1d2c3b4a5968';
+const reservedAt = '2026-03-01T10:00:00.000Z';
+const reserved = (data: Record<string, unknown> = {}, position = 1n) =>
+  recorded(
+    'TransferReserved',
+    { walletId: payerId, transferId, fromAddress: 'a', toAddress: 'b', amountMlx: '5', feeMlx: '1000', reservedAt, ...data },
+    position,
+  );
+
+describe('settlementRule', () => {
+  it('given TransferReserved, when dispatched, then one settlement job per transfer carries the payer, the transfer and the reservation time', () => {
+    expect(jobsRequestedBy(reserved({}, 9n), dispatchRules)).toEqual([
+      {
+        queue: 'settlement',
+        name: 'settle-transfer',
+        jobId: `settle-${transferId}`,
+        data: { payerWalletId: payerId, transferId, reservedAt },
+        position: 9n,
+      },
+    ]);
+  });
+
+  it.each(['TransferPosted', 'TransferVoided'])(
+    'given %s of the same transfer, when matched, then it closes the settlement job',
+    (type) => {
+      expect(settlementRule.completions).toContain(type);
+      expect(settlementRule.matchCompletion(recorded(type, { walletId: payerId, transferId }))).toBe(`settle-${transferId}`);
+    },
+  );
+
+  it('given TransferCredited (the payee side), when read, then it neither requests nor completes a settlement', () => {
+    expect(settlementRule.completions).not.toContain('TransferCredited');
+    expect(jobsRequestedBy(recorded('TransferCredited', { walletId: 'x', transferId }), dispatchRules)).toEqual([]);
+  });
+
+  it.each([
+    ['no transfer id', { transferId: undefined }],
+    ['a transfer id with a colon', { transferId: 'a:b' }],
+    ['a payer id with a slash', { walletId: 'a/b' }],
+    ['no reservation time', { reservedAt: undefined }],
+  ])('given TransferReserved with %s, when dispatched, then it throws', (_label, data) => {
+    expect(() => settlementRule.jobId(reserved(data))).toThrow();
+  });
+});
+
+describe('depositConfirmationRule', () => {
+  const depositId = '2Jt5Qm8pXr9K3vWcYb7N1dFgHs6LaZeTu4Po:0';
+  const received = (data: Record<string, unknown> = {}) =>
+    recorded('DepositReceived', {
+      walletId: payerId,
+      depositId,
+      networkTransactionHash: 'h',
+      fromAddress: 'a',
+      toAddress: 'b',
+      amountMlx: '5',
+      receivedAt: reservedAt,
+      ...data,
+    });
+
+  it('given DepositReceived, when dispatched, then the job id names wallet and deposit without a colon', () => {
+    const [job] = jobsRequestedBy(received(), dispatchRules);
+    expect(job).toMatchObject({ queue: 'deposit-confirmation', name: 'confirm-deposit', data: { walletId: payerId, depositId } });
+    expect(job?.jobId).toBe(`deposit-${payerId}-2Jt5Qm8pXr9K3vWcYb7N1dFgHs6LaZeTu4Po.0`);
+    expect(job?.jobId).not.toContain(':');
+  });
+
+  it.each(['DepositConfirmed', 'DepositRejected'])('given %s of the same deposit, when matched, then it closes the job', (type) => {
+    expect(depositConfirmationRule.matchCompletion(recorded(type, { walletId: payerId, depositId }))).toBe(
+      depositConfirmationRule.jobId(received()),
+    );
+  });
+
+  it.each([
+    ['no deposit id', { depositId: undefined }],
+    ['a deposit id with a dot', { depositId: 'a.b' }],
+    ['no wallet id', { walletId: undefined }],
+  ])('given DepositReceived with %s, when dispatched, then it throws', (_label, data) => {
+    expect(() => depositConfirmationRule.payload(received(data))).toThrow();
   });
 });
