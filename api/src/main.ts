@@ -94,6 +94,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       publicUrl: config.publicUrl,
       network,
       settlementDelayMs: config.SETTLEMENT_DELAY_MS,
+      walletSerializer: walletDeps.serialize,
     });
     const deposits = startDepositWatcher({ store, redis, network, intervalMs: 1_000 });
     stops.push(() => deposits.close());
@@ -139,7 +140,9 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       health: createHealthCheck(store, redis),
       allowedOrigins,
       webDistDir: WEB_DIST_DIR,
-      extraRoutes: network.incomingFromNotification ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })] : [],
+      extraRoutes: network.incomingFromNotification
+        ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
+        : [],
     });
     server = await new Promise<Server>((done) => {
       const s = app.listen(config.PORT, config.HOST, () => done(s));

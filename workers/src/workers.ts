@@ -3,6 +3,7 @@
  * the log before acting, so a stalled job that runs twice, or a job re-derived after a Redis
  * loss, does not repeat its effect (see welcome-email/job.ts and settlement/job.ts).
  */
+import type { KeyedSerializer } from '@quern/core';
 import { systemClock, type Clock, type EventStore } from '@quern/core';
 import { Worker, type ConnectionOptions, type Job, type RedisOptions } from 'bullmq';
 import { confirmDeposit } from './deposits/job.js';
@@ -41,6 +42,11 @@ export interface StartWorkersOptions {
    * send pending in demos; the job is parked in BullMQ's delayed set meanwhile.
    */
   settlementDelayMs?: number;
+  /**
+   * The per-wallet command queue of this process, shared with the api in `npm start`: settlement
+   * posting on a payer's stream then waits its turn instead of racing the payer's sends.
+   */
+  walletSerializer?: KeyedSerializer;
   /** How long an external send may stay unconfirmed on the network before it is voided 'expired' (default 10 minutes). */
   settlementWaitMs?: number;
   /** How long a deposit may stay unconfirmed on the network before it is rejected 'expired' (default 1 hour). */
@@ -110,12 +116,28 @@ function networkProcessors(options: StartWorkersOptions, network: MillixNetworkP
     {
       queue: SETTLEMENT_QUEUE,
       process: (job, token) =>
-        settleTransfer(resumableBullJob(job, token), { store, clock, network, logger, settlementDelayMs, wait: settlementWait }),
+        settleTransfer(resumableBullJob(job, token), {
+          store,
+          clock,
+          network,
+          logger,
+          settlementDelayMs,
+          wait: settlementWait,
+          serialize: options.walletSerializer,
+        }),
       maxStartedAttempts: WAITING_JOB_RUNS_MAX,
     },
     {
       queue: DEPOSIT_CONFIRMATION_QUEUE,
-      process: (job, token) => confirmDeposit(resumableBullJob(job, token), { store, clock, network, logger, wait: depositWait }),
+      process: (job, token) =>
+        confirmDeposit(resumableBullJob(job, token), {
+          store,
+          clock,
+          network,
+          logger,
+          wait: depositWait,
+          serialize: options.walletSerializer,
+        }),
       maxStartedAttempts: WAITING_JOB_RUNS_MAX,
     },
   ];

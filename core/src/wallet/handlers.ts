@@ -55,11 +55,16 @@ export interface Executed {
 }
 
 /** Loads, decides and appends one command, deciding again when another writer got there first. */
-export async function executeWalletCommand(
-  deps: Pick<WalletDeps, 'store' | 'clock'>,
+export function executeWalletCommand(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize'>,
   walletId: string,
   command: WalletCommand,
 ): Promise<Executed> {
+  const run = () => executeOnce(deps, walletId, command);
+  return deps.serialize ? deps.serialize(walletStream(walletId), run) : run();
+}
+
+async function executeOnce(deps: Pick<WalletDeps, 'store' | 'clock'>, walletId: string, command: WalletCommand): Promise<Executed> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadWallet(deps, walletId);
     const decision = decide(command, state, deps.clock.now());
@@ -189,7 +194,7 @@ export async function sendMlx(
  * posts the payer's reservation; voids it when the payee cannot be credited. Safe to run again.
  */
 export async function settleInternalTransfer(
-  deps: Pick<WalletDeps, 'store' | 'clock'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize'>,
   payerWalletId: string,
   transferId: string,
 ): Promise<'posted' | 'voided'> {

@@ -5,6 +5,7 @@
  * wait ran out (RejectDeposit 'expired'). It reads the wallet's stream first and does nothing for
  * a deposit already settled, so re-runs and re-derived jobs are harmless.
  */
+import type { KeyedSerializer } from '@quern/core';
 import type { Clock, EventStore } from '@quern/core';
 import { isAppError } from '@quern/core';
 import {
@@ -22,6 +23,8 @@ import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from '.
 import { depositConfirmationJobData, type DepositConfirmationJobData } from './payload.js';
 
 export interface DepositConfirmationDeps {
+  /** The process's per-wallet command queue, shared with the api (see createKeyedSerializer). */
+  serialize?: KeyedSerializer;
   store: EventStore;
   clock: Clock;
   network: Pick<MillixNetworkPort, 'transactionStatus'>;

@@ -9,6 +9,7 @@
  *   record its hash in the job, then look at its status until it is stable (post with the hash),
  *   rejected (void 'networkRejected'), or the bounded wait ran out (void 'expired').
  */
+import type { KeyedSerializer } from '@quern/core';
 import type { Clock, EventStore } from '@quern/core';
 import { isAppError } from '@quern/core';
 import {
@@ -30,6 +31,8 @@ import { settlementJobData, type SettlementJobData, type SettlementProgress } fr
 import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from './resumable.js';
 
 export interface SettlementDeps {
+  /** The process's per-wallet command queue, shared with the api (see createKeyedSerializer). */
+  serialize?: KeyedSerializer;
   store: EventStore;
   clock: Clock;
   network: Pick<MillixNetworkPort, 'send' | 'transactionStatus'>;
