@@ -11,7 +11,10 @@ import { parseNodeNotification, type OpenedMillixNetwork } from '../infra/millix
 
 export const NODE_NOTIFICATION_PATH = '/api/millix/node-notification';
 
-export function nodeNotificationRoutes(store: EventStore, network: Required<Pick<OpenedMillixNetwork, 'incomingFromNotification'>>): Router {
+export function nodeNotificationRoutes(
+  store: EventStore,
+  network: Required<Pick<OpenedMillixNetwork, 'incomingFromNotification'>>,
+): Router {
   const routes = Router();
   routes.get(NODE_NOTIFICATION_PATH, async (req, res, next) => {
     try {
