@@ -90,6 +90,14 @@ interface QueueProcessor {
 }
 
 const MAX_CONCURRENCY = 100;
+/**
+ * A worker killed mid-job (kill -9, a lost container) leaves its job locked. Every job here checks
+ * the log before acting, so running a stalled job again is safe: the lock is short so another
+ * worker takes it over within seconds, and a job may stall many times (one crash after another)
+ * before BullMQ gives up on it; with BullMQ's default of 1, a second crash during the same
+ * settlement would fail it for good and leave the payer's hold open.
+ */
+const STALLED_JOB_RECOVERY = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 50 } as const;
 const MINUTE_MS = 60_000;
 /** Above POLLS_MAX plus the retry attempts, so the jobs' own deadline always acts first. */
 const WAITING_JOB_RUNS_MAX = 10_000;
@@ -173,6 +181,7 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
       prefix: options.prefix ?? DEFAULT_QUEUE_PREFIX,
       concurrency,
       ...(maxStartedAttempts === undefined ? {} : { maxStartedAttempts }),
+      ...STALLED_JOB_RECOVERY,
     });
     worker.on('completed', () => (completedJobs += 1));
     worker.on('failed', (job, error) => {

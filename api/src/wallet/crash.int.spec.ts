@@ -150,7 +150,7 @@ it(`keeps every acknowledged send exactly once across ${KILLS} kill -9 restarts`
     const audit = await eventually(async () => {
       const result = await auditLog(store);
       return result.transfers.open === 0 ? result : undefined;
-    }, 60_000);
+    }, 120_000);
     for (const transferId of acknowledged.values()) expect(audit.reservedTransferIds.get(transferId)).toBe(1);
     expect(new Set(acknowledged.values()).size).toBe(acknowledged.size);
     expect([...audit.reservedTransferIds.values()].every((count) => count === 1)).toBe(true);
