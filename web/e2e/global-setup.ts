@@ -14,6 +14,8 @@ const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const chromiumPath = '/usr/bin/chromium';
 const healthTimeoutMs = 90_000;
 const stopTimeoutMs = 10_000;
+/** Shared with the faucet that wallet.e2e.ts runs against this server's DATA_DIR. */
+const walletE2eEnv = { MILLIX_CONFIRM_DELAY_MS: '2000', SETTLEMENT_DELAY_MS: '4000', EXCHANGE_RATE_USD_PER_MLX: '0.000012' };
 
 function ensureChromium(): void {
   if (existsSync(chromiumPath)) return;
@@ -70,6 +72,9 @@ function startQuern(port: number, dataDir: string, redisUrl: string, logFile: st
       // refuse the suite, not protect anything.
       REGISTRATIONS_PER_IP_HOUR: '10000',
       LOGIN_FAILURES_PER_IP: '10000',
+      // Wallet specs (wallet.e2e.ts): deposits and sends stay pending long enough to be seen on
+      // both dashboards before they complete, and USD equivalents have a rate to show.
+      ...walletE2eEnv,
     },
   });
 }
@@ -102,6 +107,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.QUERN_E2E_BASE_URL = baseUrl;
+  process.env.QUERN_E2E_DATA_DIR = dataDir;
+  process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS = walletE2eEnv.MILLIX_CONFIRM_DELAY_MS;
   console.log(`[e2e setup] Quern at ${baseUrl} (log: ${logFile})`);
   return stop;
 }

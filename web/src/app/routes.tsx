@@ -7,6 +7,7 @@ import type { RouteObject } from 'react-router';
 import { bareRoutes, contentRoutes, protectedContentRoutes } from '../features/content/routes.js';
 import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
 import { Layout } from '../features/shell/Layout.js';
+import { walletRoutes } from '../features/wallet/routes.js';
 import { lazyComponent, resolveLazyRoutes } from './lazyRoutes.js';
 
 const HomePage = lazyComponent(() => import('../features/home/HomePage.js').then((m) => m.default), 'home page');
@@ -45,7 +46,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             element: <RequireAuth />,
-            children: [{ path: '/account', element: <AccountPage /> }, ...resolveLazyRoutes(protectedContentRoutes)],
+            children: [{ path: '/account', element: <AccountPage /> }, ...resolveLazyRoutes([...protectedContentRoutes, ...walletRoutes])],
           },
           // Not guarded: when the session ends, a guard would redirect to /login before the page
           // could take the user to / as the spec says.

@@ -1,42 +1,83 @@
 /**
- * /account, the post-login destination. For now it greets the signed-in user by username; the
- * spec's dashboard (balance, address, transactions) grows here.
+ * /account, the dashboard (spec, Dashboard): the balance hero, the pending transactions (only
+ * when there are any), the completed transactions with pagination, and the detail popup. The
+ * data stays current by polling (useWalletQueries.ts); failures other than the address's are
+ * logged only, as spec section 8 says.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
-import { singleMessageFromServer } from '../../ui/formErrors.js';
-import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
-import { useMessageText } from '../../ui/useMessageText.js';
 import { useAuth } from '../auth/AuthProvider.js';
+import { BalanceHero } from './BalanceHero.js';
+import { PaginationBar } from './PaginationBar.js';
+import { TransactionDialog } from './TransactionDialog.js';
+import { TransactionList } from './TransactionList.js';
+import { useLanguage } from './useLanguage.js';
+import { useIsMobile } from './useMediaQuery.js';
+import { useDashboardQueries, useLogFailure } from './useWalletQueries.js';
+import type { WalletTransaction } from './walletFormat.js';
 import './wallet.css';
 
-function AccountHeading({ userId }: { userId: string }) {
-  const { t } = useTranslation('common');
-  const messageText = useMessageText();
+function Dashboard({ userId }: { userId: string }) {
+  const { t } = useTranslation('wallet');
   const trpc = useTRPC();
+  const language = useLanguage();
+  const mobile = useIsMobile();
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<WalletTransaction | null>(null);
   const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
-  if (user.isPending) return <LoadingStatus />;
-  if (user.isError) return <FormAlert kind="error">{messageText(singleMessageFromServer(toAppErrorView(user.error)))}</FormAlert>;
+  useLogFailure('user', user.error);
+  const { address, balance, rate, pending, transactions } = useDashboardQueries(page);
+
+  if (address.isPending || balance.isPending) return <LoadingStatus />;
+  const pendingItems = pending.data?.content ?? [];
+  const listProps = { mobile, language, onOpen: setSelected };
   return (
-    <section className="account-hero" aria-labelledby="account-title">
-      <h1 id="account-title">{t('account.title')}</h1>
-      <p className="account-user">
-        <span className="account-user-label">{t('account.signedInAs')}</span>{' '}
-        <strong className="account-username">{user.data.username}</strong>
-      </p>
-    </section>
+    <div className="dashboard">
+      <h1>{t('dashboard.title')}</h1>
+      <BalanceHero
+        balance={balance.data}
+        rate={rate.data?.rate}
+        username={user.data?.username}
+        address={address.data?.address ?? 'invalid'}
+        language={language}
+      />
+      {pendingItems.length > 0 ? (
+        <section className="tx-section" aria-labelledby="pending-title">
+          <h2 id="pending-title">{t('dashboard.pendingTransactions')}</h2>
+          <TransactionList transactions={pendingItems} showBalance={false} labelledBy="pending-title" {...listProps} />
+        </section>
+      ) : null}
+      <section
+        className="tx-section"
+        aria-labelledby="transactions-title"
+        aria-busy={transactions.isFetching && transactions.isPlaceholderData}
+      >
+        <h2 id="transactions-title">{t('dashboard.transactions')}</h2>
+        {transactions.isPending ? (
+          <LoadingStatus />
+        ) : transactions.data && transactions.data.transactions.length > 0 ? (
+          <>
+            <TransactionList transactions={transactions.data.transactions} showBalance labelledBy="transactions-title" {...listProps} />
+            <PaginationBar page={page} total={transactions.data.total} limit={transactions.data.limit} onPageChange={setPage} />
+          </>
+        ) : (
+          <p className="tx-empty">{t('dashboard.noTransactions')}</p>
+        )}
+      </section>
+      <TransactionDialog transaction={selected} language={language} onClose={() => setSelected(null)} />
+    </div>
   );
 }
 
 export function AccountPage() {
-  const { t } = useTranslation('common');
-  useDocumentTitle(t('account.title'));
+  const { t } = useTranslation('wallet');
+  useDocumentTitle(t('dashboard.title'));
   const { state } = useAuth();
   // The route guard renders this page only with a session, so a missing id is a wiring defect.
   if (!state.id) throw new Error('AccountPage rendered without a session');
-  return <AccountHeading userId={state.id} />;
+  return <Dashboard userId={state.id} />;
 }

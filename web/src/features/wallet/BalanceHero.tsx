@@ -1,0 +1,77 @@
+/**
+ * The dashboard's hero block: Current Balance, the Current (stable) and Pending (unstable)
+ * amounts in MLX with their USD equivalents when a rate exists, the username, and the millix
+ * address with a copy button ('Invalid address' when the address call failed).
+ */
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../i18n/languages.js';
+import { CopyAddress } from './CopyAddress.js';
+import { formatMlxWire, formatUsdEquivalent } from './walletFormat.js';
+
+interface BalanceHeroProps {
+  /** Undefined while unknown (the call failed: spec section 8 shows no message, only dashes). */
+  balance: { stable: string; unstable: string } | undefined;
+  rate: string | null | undefined;
+  username: string | undefined;
+  /** The address, or 'invalid' when its call failed. */
+  address: string | 'invalid';
+  language: Language;
+}
+
+function BalanceFigure({
+  label,
+  wire,
+  rate,
+  language,
+  kind,
+}: {
+  label: string;
+  wire: string | undefined;
+  rate: string | null | undefined;
+  language: Language;
+  kind: string;
+}) {
+  const { t } = useTranslation('wallet');
+  const amount = wire === undefined ? null : formatMlxWire(wire, language);
+  const usd = wire === undefined ? null : formatUsdEquivalent(wire, rate, language);
+  return (
+    <div className={`balance-figure balance-${kind}`}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="balance-mlx">{amount === null ? t('dashboard.unknownAmount') : t('units.amountMlx', { amount })}</span>
+        {usd === null ? null : <span className="balance-usd">{t('dashboard.usdEquivalent', { amount: usd })}</span>}
+      </dd>
+    </div>
+  );
+}
+
+export function BalanceHero({ balance, rate, username, address, language }: BalanceHeroProps) {
+  const { t } = useTranslation('wallet');
+  return (
+    <section className="account-hero" aria-labelledby="balance-title">
+      <div className="account-hero-head">
+        <h2 id="balance-title">{t('dashboard.currentBalance')}</h2>
+        {username ? (
+          <p className="account-user">
+            <span className="account-user-label">{t('dashboard.signedInAs')}</span> <strong className="account-username">{username}</strong>
+          </p>
+        ) : null}
+      </div>
+      <dl className="balance-figures">
+        <BalanceFigure label={t('dashboard.current')} wire={balance?.stable} rate={rate} language={language} kind="current" />
+        <BalanceFigure label={t('dashboard.pending')} wire={balance?.unstable} rate={rate} language={language} kind="pending" />
+      </dl>
+      <div className="account-address">
+        <span className="account-address-label">{t('dashboard.millixAddress')}</span>
+        {address === 'invalid' ? (
+          <span className="account-address-invalid">{t('dashboard.invalidAddress')}</span>
+        ) : (
+          <>
+            <span className="account-address-value">{address}</span>
+            <CopyAddress address={address} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

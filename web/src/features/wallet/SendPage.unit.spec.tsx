@@ -1,0 +1,183 @@
+// Proves the send page checks input with the server's messages before sending, sends the amount
+// without separators, the fixed fee and an idempotency key, shows 'Transaction in progress' then
+// 'Transaction successful' (Ok goes to /account) or 'Transaction failed' with the server's
+// message (Go to account, Try again), and reuses the key only when a retry may repeat a send.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
+import type { Rendered } from '../content/renderForTest.js';
+import SendPage from './SendPage.js';
+import { type FakeAnswer, type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage } from './testKit.js';
+
+beforeAll(installDialogStandIn);
+
+let rendered: (Rendered & { calls: FakeCall[] }) | undefined;
+afterEach(() => rendered?.unmount());
+
+const balance: FakeProcedures[string] = () => ({ data: { stable: '2500000', unstable: '0' } });
+const sent: FakeAnswer = { data: { transferId: 'transfer-1', status: 'reserved' } };
+// As the api answers it: the amount field named, the amounts as wire digits.
+const insufficient: FakeAnswer = {
+  error: {
+    status: 409,
+    code: 'CONFLICT',
+    messageKey: 'errors:insufficientFunds',
+    message: 'Insufficient funds',
+    fields: { amount: 'errors:insufficientFunds' },
+    params: { requiredMlx: '3001000', availableMlx: '2500000' },
+  },
+};
+
+async function renderSend(send: FakeProcedures[string], language: 'en' | 'es' = 'en') {
+  rendered = await renderWalletPage(<SendPage />, {
+    procedures: { 'wallet.balance': balance, 'wallet.send': send },
+    path: '/millix/send',
+    language,
+  });
+  const { container } = rendered;
+  const form = container.querySelector('form') as HTMLFormElement;
+  const dialogTitle = () => container.querySelector('dialog[open] h2')?.textContent ?? null;
+  const sends = () =>
+    (rendered?.calls ?? []).filter((call) => call.path === 'wallet.send').map((call) => call.input as Record<string, string>);
+  return { container, form, dialogTitle, sends };
+}
+
+const fill = (container: HTMLElement, to: string, amount: string) => {
+  typeInto(byLabel(container, 'To'), to);
+  typeInto(byLabel(container, 'Amount'), amount);
+};
+
+describe('SendPage form', () => {
+  it('given the page, then it shows to, amount, the disabled 1,000 fee, Send and the available balance', async () => {
+    const { container } = await renderSend(() => sent);
+    expect(container.querySelector('h1')?.textContent).toBe('Send millix');
+    const fee = byLabel(container, 'Fee');
+    expect(fee.disabled).toBe(true);
+    expect(fee.value).toBe('1,000');
+    expect(byRole(container, 'button', 'Send')).toBeTruthy();
+    await waitFor(() => expect(textOf(container)).toContain('Available: 2,500,000 MLX'));
+  });
+
+  it('given empty fields, when sent, then the server’s messages show on the fields and nothing is sent', async () => {
+    const { container, form, sends } = await renderSend(() => sent);
+    await submit(form);
+    expect(container.querySelector('#send-to-error')?.textContent).toBe('All fields are required');
+    expect(container.querySelector('#send-amount-error')?.textContent).toBe(
+      'Please enter a whole number of MLX, using digits only (thousands separators are allowed).',
+    );
+    expect(byLabel(container, 'To').getAttribute('aria-invalid')).toBe('true');
+    expect(sends()).toEqual([]);
+
+    typeInto(byLabel(container, 'Amount'), '25');
+    expect(container.querySelector('#send-amount-error')).toBeNull();
+    expect(container.querySelector('#send-to-error')?.textContent).toBe('All fields are required');
+  });
+
+  it('given a recipient that is no address, username or e-mail, when sent, then the field says so', async () => {
+    const { container, form, sends } = await renderSend(() => sent);
+    fill(container, 'x'.repeat(40), '5');
+    await submit(form);
+    expect(container.querySelector('#send-to-error')?.textContent).toBe('Invalid address');
+    fill(container, 'bob@', '5');
+    await submit(form);
+    expect(container.querySelector('#send-to-error')?.textContent).toBe('Please enter a valid e-mail address.');
+    expect(sends()).toEqual([]);
+  });
+});
+
+describe('SendPage dialogs', () => {
+  it('given a valid send, then progress shows, the request carries bare digits, the fee and a key, and Ok goes to /account', async () => {
+    let answer: (value: FakeAnswer) => void = () => {};
+    const { container, form, dialogTitle, sends } = await renderSend(() => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
+    fill(container, ' bob ', '1,234,567');
+    expect(byLabel(container, 'Amount').value).toBe('1,234,567');
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction in progress'));
+    const [request] = sends();
+    expect(request).toEqual({ to: 'bob', amount: '1234567', fee: '1000', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    answer(sent);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction successful'));
+    expect(textOf(container)).toContain('1,234,567 MLX is on its way to bob.');
+    expect(container.querySelector('dialog[open]')?.getAttribute('role')).toBe('alertdialog');
+    click(byRole(container, 'button', 'Ok'));
+    await waitFor(() => expect(textOf(container)).toContain('Account page'));
+  });
+
+  it('given the server refuses (insufficient funds), then Transaction failed shows its message; Try again keeps the details and sends with a new key', async () => {
+    let call = 0;
+    const { container, form, dialogTitle, sends } = await renderSend(() => (call++ === 0 ? insufficient : sent));
+    fill(container, 'bob', '3000000');
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction failed'), 3_000);
+    expect(textOf(container.querySelector('dialog[open]') as HTMLElement)).toContain(
+      'Insufficient funds: this send needs 3,001,000 MLX including the fee, and 2,500,000 MLX is available.',
+    );
+    click(byRole(container, 'button', 'Try again'));
+    expect(container.querySelector('dialog[open]')).toBeNull();
+    expect(byLabel(container, 'Amount').value).toBe('3,000,000');
+    await waitFor(() =>
+      expect(container.querySelector('#send-amount-error')?.textContent).toBe(
+        'Insufficient funds: this send needs 3,001,000 MLX including the fee, and 2,500,000 MLX is available.',
+      ),
+    );
+    expect(document.activeElement).toBe(byLabel(container, 'Amount'));
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction successful'), 3_000);
+    const [first, second] = sends();
+    expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
+  });
+
+  it('given an unknown recipient, then the failure names it and the To field is marked after Try again', async () => {
+    const unknown: FakeAnswer = {
+      error: {
+        status: 404,
+        code: 'NOT_FOUND',
+        messageKey: 'errors:unknownRecipient',
+        message: 'No user',
+        fields: { to: 'errors:unknownRecipient' },
+      },
+    };
+    const { container, form, dialogTitle } = await renderSend(() => unknown);
+    fill(container, 'nobody_here', '10');
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction failed'), 3_000);
+    expect(textOf(container.querySelector('dialog[open]') as HTMLElement)).toContain('No user with this username or e-mail was found.');
+    click(byRole(container, 'button', 'Try again'));
+    await waitFor(() =>
+      expect(container.querySelector('#send-to-error')?.textContent).toBe('No user with this username or e-mail was found.'),
+    );
+    expect(document.activeElement).toBe(byLabel(container, 'To'));
+  });
+
+  it('given a lost connection, then the retry of the same details reuses the key, so the server can never send twice', async () => {
+    let call = 0;
+    const { container, form, dialogTitle, sends } = await renderSend(() => (call++ === 0 ? 'network-failure' : sent));
+    fill(container, 'bob', '10');
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction failed'), 3_000);
+    expect(textOf(container.querySelector('dialog[open]') as HTMLElement)).toContain('Something went wrong. Please try again.');
+    click(byRole(container, 'button', 'Try again'));
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction successful'), 3_000);
+    const [first, second] = sends();
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+  });
+
+  it('given a failure, when Go to account is pressed, then the dashboard opens', async () => {
+    const { container, form, dialogTitle } = await renderSend(() => insufficient);
+    fill(container, 'bob', '10');
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction failed'), 3_000);
+    click(byRole(container, 'button', 'Go to account'));
+    await waitFor(() => expect(textOf(container)).toContain('Account page'));
+  });
+
+  it('given Spanish, then the dialogs and the grouped amount are Spanish', async () => {
+    const { container, form, dialogTitle } = await renderSend(() => sent, 'es');
+    typeInto(byLabel(container, 'Para'), 'bob');
+    typeInto(byLabel(container, 'Importe'), '1234567');
+    expect(byLabel(container, 'Importe').value).toBe('1.234.567');
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transacción realizada'), 3_000);
+    expect(byRole(container, 'button', 'Aceptar')).toBeTruthy();
+  });
+});

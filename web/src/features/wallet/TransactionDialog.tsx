@@ -1,0 +1,80 @@
+/**
+ * The detail popup of a transaction (spec, Dashboard): ID (the transaction hash), Type in
+ * upper case, From and To addresses in full, the amount with sign, colour and icon, and the date
+ * (transaction_date, falling back to create_date for a pending one).
+ */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../i18n/languages.js';
+import { Modal } from './Modal.js';
+import { TransactionAmount } from './TransactionAmount.js';
+import { directionOf, formatMlxWire, formatTransactionDate, transactionDateOf, type WalletTransaction } from './walletFormat.js';
+
+function AddressValue({ address, username }: { address: string; username: string | undefined }) {
+  return (
+    <>
+      <span className="tx-detail-address">{address}</span>
+      {username ? <span className="tx-detail-username">{username}</span> : null}
+    </>
+  );
+}
+
+function DetailRows({ transaction, language }: { transaction: WalletTransaction; language: Language }) {
+  const { t } = useTranslation('wallet');
+  const fee = transaction.fee === undefined ? null : formatMlxWire(transaction.fee, language);
+  const completed = 'transaction_date' in transaction;
+  return (
+    <dl className="tx-detail">
+      <dt>{t('detail.id')}</dt>
+      <dd className="tx-detail-id">{transaction.transaction_hash}</dd>
+      <dt>{t('detail.type')}</dt>
+      <dd>{t(`types.${directionOf(transaction)}`).toLocaleUpperCase(language)}</dd>
+      <dt>{t('detail.status')}</dt>
+      <dd>{t(completed ? 'status.completed' : 'status.pending')}</dd>
+      <dt>{t('detail.fromAddress')}</dt>
+      <dd>
+        <AddressValue address={transaction.from_address} username={transaction.from_user?.username} />
+      </dd>
+      <dt>{t('detail.toAddress')}</dt>
+      <dd>
+        <AddressValue address={transaction.to_address} username={transaction.to_user?.username} />
+      </dd>
+      <dt>{t('detail.amount')}</dt>
+      <dd>
+        <TransactionAmount transaction={transaction} language={language} />
+      </dd>
+      {fee === null ? null : (
+        <>
+          <dt>{t('detail.fee')}</dt>
+          <dd>{t('units.amountMlx', { amount: fee })}</dd>
+        </>
+      )}
+      <dt>{t('detail.date')}</dt>
+      <dd>{formatTransactionDate(transactionDateOf(transaction), 'long')}</dd>
+    </dl>
+  );
+}
+
+export function TransactionDialog({
+  transaction,
+  language,
+  onClose,
+}: {
+  transaction: WalletTransaction | null;
+  language: Language;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('wallet');
+  const titleId = useId();
+  return (
+    <Modal open={transaction !== null} onClose={onClose} labelledBy={titleId} className="tx-dialog">
+      <h2 id={titleId}>{t('detail.title')}</h2>
+      {transaction ? <DetailRows transaction={transaction} language={language} /> : null}
+      <div className="wallet-dialog-actions">
+        <button type="button" className="button button-primary" onClick={onClose}>
+          {t('detail.close')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

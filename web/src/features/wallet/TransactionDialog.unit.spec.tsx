@@ -1,0 +1,102 @@
+// Proves the detail popup shows ID, upper-case type, full addresses, the amount with sign, colour
+// class and icon for credits and debits, the date from transaction_date falling back to
+// create_date, numbers in the language on screen, and that it closes on the backdrop and Escape.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { byRole, click, textOf } from '../../test/dom.js';
+import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
+import { ADDRESS_A, ADDRESS_B, completed, HASH_1, installDialogStandIn, pending } from './testKit.js';
+import { TransactionDialog } from './TransactionDialog.js';
+import type { WalletTransaction } from './walletFormat.js';
+
+// Dates are shown in the viewer's time zone; the expectations below are written for UTC.
+process.env.TZ = 'UTC';
+beforeAll(installDialogStandIn);
+
+let rendered: Rendered | undefined;
+afterEach(() => rendered?.unmount());
+
+async function renderDialog(transaction: WalletTransaction | null, language: TestLanguage = 'en') {
+  const onClose = vi.fn();
+  rendered = await render(<TransactionDialog transaction={transaction} language={language} onClose={onClose} />, { language });
+  const dialog = rendered.container.querySelector('dialog');
+  const value = (term: string) => {
+    const dt = [...(dialog?.querySelectorAll('dt') ?? [])].find((element) => element.textContent === term);
+    return dt?.nextElementSibling as HTMLElement | undefined;
+  };
+  return { dialog, onClose, value };
+}
+
+describe('TransactionDialog', () => {
+  it('given a completed credit, then it shows its hash, CREDIT, both addresses, +amount in green with the credit icon, and its date', async () => {
+    const { dialog, value } = await renderDialog(completed({ from_user: { username: 'bob' } }));
+    expect(dialog?.hasAttribute('open')).toBe(true);
+    expect(dialog?.getAttribute('aria-labelledby')).toBe(dialog?.querySelector('h2')?.id);
+    expect(dialog?.querySelector('h2')?.textContent).toBe('Transaction details');
+    expect(value('ID')?.textContent).toBe(HASH_1);
+    expect(value('Type')?.textContent).toBe('CREDIT');
+    expect(value('From address')?.textContent).toBe(`${ADDRESS_B}bob`);
+    expect(value('To address')?.textContent).toBe(ADDRESS_A);
+    const amount = value('Amount')?.querySelector('.tx-amount');
+    expect(amount?.textContent).toBe('+1,234,567 MLX');
+    expect(amount?.classList.contains('tx-amount-credit')).toBe(true);
+    expect(amount?.querySelector('svg')?.getAttribute('data-direction')).toBe('credit');
+    expect(value('Date')?.textContent).toBe('22/11/2026, 3:04 pm');
+    expect(value('Status')?.textContent).toBe('Completed');
+    expect(value('Fee')).toBeUndefined();
+  });
+
+  it('given a pending debit, then it shows DEBIT, −amount in red with the debit icon, the fee, and the create date', async () => {
+    const { value } = await renderDialog(pending());
+    expect(value('Type')?.textContent).toBe('DEBIT');
+    const amount = value('Amount')?.querySelector('.tx-amount');
+    expect(amount?.textContent).toBe('\u22125,000 MLX');
+    expect(amount?.classList.contains('tx-amount-debit')).toBe(true);
+    expect(amount?.querySelector('svg')?.getAttribute('data-direction')).toBe('debit');
+    expect(value('Fee')?.textContent).toBe('1,000 MLX');
+    expect(value('Date')?.textContent).toBe('23/11/2026, 9:30 am');
+    expect(value('Status')?.textContent).toBe('Pending');
+  });
+
+  it('given a completed transaction with an empty transaction_date, then the date falls back to create_date', async () => {
+    const odd = { ...completed({ transaction_date: '' }), create_date: '2026-01-05T00:15:00.000Z' } as WalletTransaction;
+    const { value } = await renderDialog(odd);
+    expect(value('Date')?.textContent).toBe('05/01/2026, 12:15 am');
+  });
+
+  it('given Spanish, then the type is upper-case Spanish and numbers use Spanish separators', async () => {
+    const { value } = await renderDialog(completed(), 'es');
+    expect(value('Tipo')?.textContent).toBe('CRÉDITO');
+    expect(value('Importe')?.textContent).toBe('+1.234.567 MLX');
+  });
+
+  it('given an amount the server garbled, then it shows a dash instead of a wrong number', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { value } = await renderDialog(completed({ amount: '1e9' }));
+    expect(value('Amount')?.textContent).toBe('—');
+    expect(consoleError).toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  it('given an open popup, when the backdrop is clicked, then it asks to close; a click inside does not', async () => {
+    const { dialog, onClose } = await renderDialog(completed());
+    click(dialog?.querySelector('dl') as Element);
+    expect(onClose).not.toHaveBeenCalled();
+    click(dialog as Element);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('given an open popup, when Escape cancels it or Close is pressed, then it asks to close', async () => {
+    const { dialog, onClose } = await renderDialog(completed());
+    const cancel = new Event('cancel', { cancelable: true });
+    dialog?.dispatchEvent(cancel);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    click(byRole(rendered?.container as HTMLElement, 'button', 'Close'));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('given no transaction, then no dialog is on the page', async () => {
+    await renderDialog(null);
+    expect(rendered?.container.querySelector('dialog')).toBeNull();
+    expect(textOf(rendered?.container as HTMLElement)).toBe('');
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * A list of transactions: a table on desktop (Date, From / To, Amount, and Balance for completed
+ * ones), cards on phones. A click anywhere on a row or card opens the detail popup; keyboard
+ * users reach the same popup with the button in the row (its date) or the card itself.
+ */
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../i18n/languages.js';
+import { TransactionAmount } from './TransactionAmount.js';
+import { formatMlxWire, formatTransactionDate, otherPartyOf, transactionDateOf, type WalletTransaction } from './walletFormat.js';
+
+interface TransactionListProps {
+  transactions: readonly WalletTransaction[];
+  /** Completed transactions carry the balance after them; pending ones do not. */
+  showBalance: boolean;
+  mobile: boolean;
+  language: Language;
+  /** The id of the heading that names the list. */
+  labelledBy: string;
+  onOpen(transaction: WalletTransaction): void;
+}
+
+const keyOf = (transaction: WalletTransaction): string => `${transaction.transaction_hash}:${transaction.transaction_type}`;
+
+function BalanceText({ transaction, language }: { transaction: WalletTransaction; language: Language }) {
+  const { t } = useTranslation('wallet');
+  if (!('balance' in transaction)) return null;
+  const balance = formatMlxWire(transaction.balance, language);
+  return <>{balance === null ? t('dashboard.unknownAmount') : t('units.amountMlx', { amount: balance })}</>;
+}
+
+function TransactionTable({ transactions, showBalance, language, labelledBy, onOpen }: Omit<TransactionListProps, 'mobile'>) {
+  const { t } = useTranslation('wallet');
+  return (
+    <div className="tx-table-scroll">
+      <table className="tx-table" aria-labelledby={labelledBy}>
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.date')}</th>
+            <th scope="col">{t('columns.fromTo')}</th>
+            <th scope="col" className="tx-number">
+              {t('columns.amount')}
+            </th>
+            {showBalance ? (
+              <th scope="col" className="tx-number">
+                {t('columns.balance')}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((transaction) => {
+            const party = otherPartyOf(transaction);
+            return (
+              <tr key={keyOf(transaction)} className="tx-row" onClick={() => onOpen(transaction)}>
+                <td>
+                  <button
+                    type="button"
+                    className="tx-open"
+                    aria-haspopup="dialog"
+                    onClick={(event) => {
+                      // The row's own handler would open the popup a second time.
+                      event.stopPropagation();
+                      onOpen(transaction);
+                    }}
+                  >
+                    {formatTransactionDate(transactionDateOf(transaction), 'long')}
+                  </button>
+                </td>
+                <td className="tx-party" title={party.address}>
+                  {party.label}
+                </td>
+                <td className="tx-number">
+                  <TransactionAmount transaction={transaction} language={language} />
+                </td>
+                {showBalance ? (
+                  <td className="tx-number">
+                    <BalanceText transaction={transaction} language={language} />
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TransactionCards({ transactions, showBalance, language, labelledBy, onOpen }: Omit<TransactionListProps, 'mobile'>) {
+  const { t } = useTranslation('wallet');
+  return (
+    <ul className="tx-cards" aria-labelledby={labelledBy}>
+      {transactions.map((transaction) => {
+        const party = otherPartyOf(transaction);
+        return (
+          <li key={keyOf(transaction)}>
+            <button type="button" className="tx-card" aria-haspopup="dialog" onClick={() => onOpen(transaction)}>
+              <span className="tx-card-top">
+                <span className="tx-party" title={party.address}>
+                  {party.label}
+                </span>
+                <TransactionAmount transaction={transaction} language={language} />
+              </span>
+              <span className="tx-card-bottom">
+                <span className="tx-card-date">{formatTransactionDate(transactionDateOf(transaction), 'short')}</span>
+                {showBalance ? (
+                  <span className="tx-card-balance">
+                    {t('columns.balance')}: <BalanceText transaction={transaction} language={language} />
+                  </span>
+                ) : null}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function TransactionList({ mobile, ...props }: TransactionListProps) {
+  return mobile ? <TransactionCards {...props} /> : <TransactionTable {...props} />;
+}

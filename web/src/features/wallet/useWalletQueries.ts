@@ -1,0 +1,81 @@
+/**
+ * The dashboard's data and how it stays current without a reload (docs/decisions/
+ * 011-dashboard-updates.md): balance, pending list and the transactions page are polled, every
+ * 2 s while something is pending and every 10 s otherwise. TanStack Query pauses the polling
+ * while the tab is hidden and refreshes at once when it is shown again.
+ */
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTRPC } from '../../app/data/trpc.js';
+import type { WalletTransaction } from './walletFormat.js';
+
+/** While a transaction is pending: it usually settles within seconds, and people watch for it. */
+export const POLL_WHILE_PENDING_MS = 2_000;
+/** Otherwise: only a deposit from outside can change anything, and 10 s is soon enough for that. */
+export const POLL_IDLE_MS = 10_000;
+/** The exchange rate changes rarely and only moves the USD estimates. */
+export const RATE_POLL_MS = 60_000;
+
+export function isSomethingPending(
+  pending: { content: readonly unknown[] } | undefined,
+  balance: { unstable: string } | undefined,
+): boolean {
+  return (pending?.content.length ?? 0) > 0 || (balance !== undefined && balance.unstable !== '0');
+}
+
+export const pollIntervalMs = (somethingPending: boolean): number => (somethingPending ? POLL_WHILE_PENDING_MS : POLL_IDLE_MS);
+
+/** Spec section 8: these failures are logged, never shown; the dashboard keeps what it has. */
+export function useLogFailure(what: string, error: unknown): void {
+  useEffect(() => {
+    if (error) console.error(`Dashboard: ${what} could not be loaded`, error);
+  }, [what, error]);
+}
+
+/**
+ * When an item leaves the pending list it has completed (or was cancelled): the balance and the
+ * transactions page are refreshed at once rather than at the next tick, so the item never seems
+ * to vanish from both lists.
+ */
+function useRefreshWhenPendingSettles(pending: readonly WalletTransaction[] | undefined, refresh: () => void): void {
+  const shown = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    const now = new Set(pending.map((item) => `${item.transaction_hash}:${item.transaction_type}`));
+    const before = shown.current;
+    shown.current = now;
+    if (before && [...before].some((key) => !now.has(key))) refresh();
+  }, [pending, refresh]);
+}
+
+export function useDashboardQueries(page: number) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  // Read from the cache rather than from the hooks below, which need the interval first; a change
+  // of either answer re-renders this component, which then passes the new interval on.
+  const interval = pollIntervalMs(
+    isSomethingPending(queryClient.getQueryData(trpc.wallet.pending.queryKey()), queryClient.getQueryData(trpc.wallet.balance.queryKey())),
+  );
+  const live = { refetchInterval: interval, refetchOnWindowFocus: true, staleTime: 0 } as const;
+
+  const address = useQuery(trpc.wallet.address.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
+  const balance = useQuery(trpc.wallet.balance.queryOptions(undefined, live));
+  const rate = useQuery(trpc.wallet.rate.queryOptions(undefined, { refetchInterval: RATE_POLL_MS, staleTime: RATE_POLL_MS }));
+  const pending = useQuery(trpc.wallet.pending.queryOptions(undefined, live));
+  // The previous page stays on screen while the next one loads, so the list does not jump.
+  const transactions = useQuery(trpc.wallet.transactions.queryOptions({ page }, { ...live, placeholderData: keepPreviousData }));
+
+  useLogFailure('balance', balance.error);
+  useLogFailure('rate', rate.error);
+  useLogFailure('pending transactions', pending.error);
+  useLogFailure('transactions', transactions.error);
+  useLogFailure('address', address.error);
+
+  const refreshSettled = useRef(() => {
+    void queryClient.invalidateQueries(trpc.wallet.balance.queryFilter());
+    void queryClient.invalidateQueries(trpc.wallet.transactions.queryFilter());
+  });
+  useRefreshWhenPendingSettles(pending.data?.content, refreshSettled.current);
+
+  return { address, balance, rate, pending, transactions };
+}

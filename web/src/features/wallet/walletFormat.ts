@@ -1,0 +1,111 @@
+/**
+ * How the dashboard writes amounts, dates and parties. Amounts arrive as decimal strings (exact
+ * bigints on the wire) and are formatted with core's money helpers in the language on screen;
+ * nothing here goes through a float.
+ */
+import {
+  formatMlx,
+  formatUsdCents,
+  mlxFromWire,
+  mlxToUsdCents,
+  parseExchangeRate,
+  shortenIdentifier,
+  type CompletedTransaction,
+  type PendingTransaction,
+} from '@quern/core/wallet';
+import type { Language } from '../../i18n/languages.js';
+
+export type WalletTransaction = CompletedTransaction | PendingTransaction;
+export type TransactionDirection = 'credit' | 'debit';
+
+/** An MLX wire amount with thousands separators, or null when the server sent something else. */
+export function formatMlxWire(wire: string, language: Language): string | null {
+  try {
+    return formatMlx(mlxFromWire(wire), language);
+  } catch (error) {
+    console.error('Unreadable MLX amount from the server', wire, error);
+    return null;
+  }
+}
+
+/**
+ * The USD value of an MLX amount at the current rate, with two decimals, or null when there is
+ * no usable rate (the dashboard then shows MLX alone).
+ */
+export function formatUsdEquivalent(wire: string, rateText: string | null | undefined, language: Language): string | null {
+  if (!rateText) return null;
+  const rate = parseExchangeRate(rateText);
+  if (!rate.ok) return null;
+  try {
+    return formatUsdCents(mlxToUsdCents(mlxFromWire(wire), rate.rate), language);
+  } catch {
+    return null;
+  }
+}
+
+/** The spec: 'credit' is incoming; any other type is outgoing. */
+export const directionOf = (transaction: Pick<WalletTransaction, 'transaction_type'>): TransactionDirection =>
+  transaction.transaction_type === 'credit' ? 'credit' : 'debit';
+
+/** U+2212 MINUS SIGN: the same width as '+', and read as "minus" by screen readers. */
+export const MINUS_SIGN = '\u2212';
+
+/** '+1,000' for a credit, '−1,000' for a debit; null when the amount is unreadable. */
+export function signedAmount(transaction: Pick<WalletTransaction, 'transaction_type' | 'amount'>, language: Language): string | null {
+  const amount = formatMlxWire(transaction.amount, language);
+  if (amount === null) return null;
+  return `${directionOf(transaction) === 'credit' ? '+' : MINUS_SIGN}${amount}`;
+}
+
+/** The popup's date: when the transaction completed, else when it was created (pending). */
+export function transactionDateOf(transaction: WalletTransaction): string {
+  const completedAt = 'transaction_date' in transaction ? transaction.transaction_date : undefined;
+  const createdAt = 'create_date' in transaction ? transaction.create_date : undefined;
+  return completedAt || createdAt || '';
+}
+
+export type DateStyle = 'long' | 'short';
+
+/**
+ * The spec writes dates the British way whatever the language: '22/11/2026, 3:04 pm' on
+ * desktop and in the popup, '22/11/2026' on phones. `timeZone` is for tests; the app shows the
+ * viewer's local time.
+ */
+export function formatTransactionDate(iso: string, style: DateStyle, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long'
+      ? // hourCycle, not hour12: en-GB with hour12 counts 0-11 and writes midnight as '0:15 am'.
+        { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }
+      : { day: '2-digit', month: '2-digit', year: 'numeric' };
+  return new Intl.DateTimeFormat('en-GB', timeZone ? { ...options, timeZone } : options).format(date);
+}
+
+export interface Party {
+  /** What the From / To column shows: the username when known, else the shortened address. */
+  label: string;
+  /** The full address, for the title attribute. */
+  address: string;
+}
+
+/** The other side of a transaction: the sender of a credit, the recipient of a debit. */
+export function otherPartyOf(transaction: WalletTransaction): Party {
+  const incoming = directionOf(transaction) === 'credit';
+  const address = incoming ? transaction.from_address : transaction.to_address;
+  const username = incoming ? transaction.from_user?.username : transaction.to_user?.username;
+  return { label: username || shortenIdentifier(address), address };
+}
+
+/**
+ * The server's message parameters as the page shows them: MLX amounts ("requiredMlx") arrive as
+ * wire digits and are grouped like every other amount on screen.
+ */
+export function displayParams(params: Record<string, string | number>, language: Language): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      if (!name.endsWith('Mlx') || typeof value !== 'string' || !/^\d+$/.test(value)) return [name, value];
+      return [name, formatMlxWire(value, language) ?? value];
+    }),
+  );
+}
