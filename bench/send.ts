@@ -31,7 +31,17 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function load(url: string, init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...init });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stat]) => `${code}: ${(stat as { count: number }).count}`)
+    .join(', ');
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statuses,
+  };
 }
 
 async function bareExpressBaseline() {
@@ -98,7 +108,7 @@ async function main() {
   });
   console.log(`bare Express JSON route: ${baseline.rps.toFixed(0)} req/s (p50 ${baseline.p50} ms, p99 ${baseline.p99} ms)`);
   console.log(
-    `sends via HTTP API:      ${sends.rps.toFixed(0)} req/s (p50 ${sends.p50} ms, p99 ${sends.p99} ms, non-2xx ${sends.non2xx}, errors ${sends.errors})`,
+    `sends via HTTP API:      ${sends.rps.toFixed(0)} req/s (p50 ${sends.p50} ms, p99 ${sends.p99} ms, non-2xx ${sends.non2xx}, errors ${sends.errors}; statuses ${sends.statuses})`,
   );
   console.log(`ratio sends / bare route: ${(sends.rps / baseline.rps).toFixed(3)}`);
 

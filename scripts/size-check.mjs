@@ -73,7 +73,9 @@ for (const row of rows) console.log(`${kb(row.bytes)} kB  ${row.file}`);
 console.log(`${kb(totalBytes)} kB  home route initial JS (gzip), budget ${kb(budgetBytes).trim()} kB`);
 const targetBytes = Number(values['target-kb']) * 1000;
 if (Number.isFinite(targetBytes) && totalBytes > targetBytes) {
-  console.log(`size-check: ${((totalBytes - targetBytes) / 1000).toFixed(2)} kB above the ${values['target-kb']} kB goal (see docs/decisions/009-home-js-budget.md)`);
+  console.log(
+    `size-check: ${((totalBytes - targetBytes) / 1000).toFixed(2)} kB above the ${values['target-kb']} kB goal (see docs/decisions/009-home-js-budget.md)`,
+  );
 }
 
 if (totalBytes > budgetBytes) fail(1, `over budget by ${((totalBytes - budgetBytes) / 1000).toFixed(2)} kB`);

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
-import { ensureSystemWallets, recordConfiguredExchangeRate, type WalletDeps } from '@quern/core/wallet';
+import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
 import { createMailer, startDepositWatcher, startDispatcher, startWorkers } from '@quern/workers';
 import type { Config } from './config.js';
@@ -59,6 +59,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
     network: config.MILLIX_NETWORK,
     serialize: createKeyedSerializer(),
+    stateCache: new WalletStateCache(),
   };
   // Idempotent on every start: the first one mints the supply and funds the reserve.
   await ensureSystemWallets(walletDeps, { supplyMlx: BigInt(config.SUPPLY_MLX), reserveFundingMlx: BigInt(config.RESERVE_FUNDING_MLX) });
@@ -95,6 +96,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       network,
       settlementDelayMs: config.SETTLEMENT_DELAY_MS,
       walletSerializer: walletDeps.serialize,
+      walletStateCache: walletDeps.stateCache,
     });
     const deposits = startDepositWatcher({ store, redis, network, intervalMs: 1_000 });
     stops.push(() => deposits.close());

@@ -4,6 +4,7 @@
  * loss, does not repeat its effect (see welcome-email/job.ts and settlement/job.ts).
  */
 import type { KeyedSerializer } from '@quern/core';
+import type { WalletStateCache } from '@quern/core/wallet';
 import { systemClock, type Clock, type EventStore } from '@quern/core';
 import { Worker, type ConnectionOptions, type Job, type RedisOptions } from 'bullmq';
 import { confirmDeposit } from './deposits/job.js';
@@ -47,6 +48,8 @@ export interface StartWorkersOptions {
    * posting on a payer's stream then waits its turn instead of racing the payer's sends.
    */
   walletSerializer?: KeyedSerializer;
+  /** The process's wallet state cache, shared with the api; used only with walletSerializer. */
+  walletStateCache?: WalletStateCache;
   /** How long an external send may stay unconfirmed on the network before it is voided 'expired' (default 10 minutes). */
   settlementWaitMs?: number;
   /** How long a deposit may stay unconfirmed on the network before it is rejected 'expired' (default 1 hour). */
@@ -132,6 +135,7 @@ function networkProcessors(options: StartWorkersOptions, network: MillixNetworkP
           settlementDelayMs,
           wait: settlementWait,
           serialize: options.walletSerializer,
+          stateCache: options.walletStateCache,
         }),
       maxStartedAttempts: WAITING_JOB_RUNS_MAX,
     },
@@ -145,6 +149,7 @@ function networkProcessors(options: StartWorkersOptions, network: MillixNetworkP
           logger,
           wait: depositWait,
           serialize: options.walletSerializer,
+          stateCache: options.walletStateCache,
         }),
       maxStartedAttempts: WAITING_JOB_RUNS_MAX,
     },

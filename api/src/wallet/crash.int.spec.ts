@@ -118,6 +118,9 @@ it(`keeps every acknowledged send exactly once across ${KILLS} kill -9 restarts`
           if (sent.status === 200) {
             acknowledged.set(key, sent.body.transferId as string);
             unacknowledged.delete(key);
+          } else {
+            // 429: too many sends pending settlement; a polite client waits.
+            await new Promise((resolve) => setTimeout(resolve, 100));
           }
         } catch {
           return; // the process died under us: this request stays unacknowledged
@@ -131,13 +134,13 @@ it(`keeps every acknowledged send exactly once across ${KILLS} kill -9 restarts`
     await startQuernProcess();
     // Retrying an unacknowledged send with its key never makes a second transfer.
     for (const key of [...unacknowledged]) {
-      const retried = await call(
-        'POST',
-        '/api/millix/send',
-        cookie,
-        { to: payee.userName, amount: '7', fee: '1000' },
-        { 'idempotency-key': key },
-      );
+      const retry = () =>
+        call('POST', '/api/millix/send', cookie, { to: payee.userName, amount: '7', fee: '1000' }, { 'idempotency-key': key });
+      // Back-pressure (429) while the restarted workers take over stalled settlements: wait, bounded.
+      const retried = await eventually(async () => {
+        const response = await retry();
+        return response.status === 429 ? undefined : response;
+      }, 60_000);
       expect(retried.status).toBe(200);
       acknowledged.set(key, retried.body.transferId as string);
       unacknowledged.delete(key);

@@ -6,7 +6,6 @@
 import { AppError } from '@quern/core';
 import {
   currentExchangeRate,
-  loadWallet,
   openUserWallet,
   sendMlx,
   TRANSACTIONS_PAGE_SIZE,
@@ -15,6 +14,7 @@ import {
   type SendOutput,
   type TransactionsPage,
   type WalletDeps,
+  walletAddressOf,
 } from '@quern/core/wallet';
 import { getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
@@ -53,8 +53,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   async function openFor(userId: string): Promise<{ address: string }> {
     const cached = addresses.get(userId);
     if (cached) return { address: cached };
-    const { state } = await loadWallet(deps.core, userId);
-    const address = state.wallet?.address ?? (await openUserWallet(deps.core, userId));
+    const address = (await walletAddressOf(deps.core, userId)) ?? (await openUserWallet(deps.core, userId));
     if (addresses.size >= ADDRESS_CACHE_MAX) addresses.delete(addresses.keys().next().value as string);
     addresses.set(userId, address);
     return { address };

@@ -13,7 +13,7 @@ import type { WalletCommand } from './commands.js';
 import type { Recipient, SendCommandInput } from './contracts.js';
 import { decide, type WalletDecision } from './decider.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream, type WalletKind } from './events.js';
-import { foldWallet, type OutgoingTransfer, type WalletState } from './state.js';
+import { evolve, foldWallet, type OutgoingTransfer, type WalletState } from './state.js';
 
 export interface WalletDeps {
   store: EventStore;
@@ -25,6 +25,43 @@ export interface WalletDeps {
   network: MillixNetwork;
   /** Queues commands per wallet within this process (see createKeyedSerializer); optional. */
   serialize?: KeyedSerializer;
+  /** Folded wallet states kept between commands; used only together with `serialize`. */
+  stateCache?: WalletStateCache;
+}
+
+interface CachedWallet {
+  state: WalletState;
+  revision: bigint;
+}
+
+/**
+ * Keeps each wallet's folded state and revision in memory, so a command reads only the events
+ * appended since the last one instead of folding the whole stream (a send would otherwise cost
+ * O(history)). Safe only under the per-wallet serializer: one command at a time mutates an entry.
+ * Bounded; the least recently used wallet is dropped first.
+ */
+export class WalletStateCache {
+  readonly #entries = new Map<string, CachedWallet>();
+  constructor(readonly maxWallets = 10_000) {}
+
+  take(walletId: string): CachedWallet | undefined {
+    const entry = this.#entries.get(walletId);
+    if (entry) {
+      this.#entries.delete(walletId);
+      this.#entries.set(walletId, entry);
+    }
+    return entry;
+  }
+
+  put(walletId: string, entry: CachedWallet): void {
+    this.#entries.delete(walletId);
+    this.#entries.set(walletId, entry);
+    if (this.#entries.size > this.maxWallets) this.#entries.delete(this.#entries.keys().next().value as string);
+  }
+
+  drop(walletId: string): void {
+    this.#entries.delete(walletId);
+  }
 }
 
 /** Sends racing on one wallet decide again this many times before answering "busy". */
@@ -49,6 +86,7 @@ export async function loadWallet(
 
 export interface Executed {
   decision: WalletDecision;
+  /** The wallet before the decision; valid until the next command on this wallet (it may be cached). */
   state: WalletState;
   /** Log position of the last event appended; undefined when the decision appended nothing. */
   position?: bigint;
@@ -56,17 +94,57 @@ export interface Executed {
 
 /** Loads, decides and appends one command, deciding again when another writer got there first. */
 export function executeWalletCommand(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache'>,
   walletId: string,
   command: WalletCommand,
 ): Promise<Executed> {
-  const run = () => executeOnce(deps, walletId, command);
-  return deps.serialize ? deps.serialize(walletStream(walletId), run) : run();
+  if (!deps.serialize) return executeOnce(deps, walletId, command, undefined);
+  return deps.serialize(walletStream(walletId), () => executeOnce(deps, walletId, command, deps.stateCache));
 }
 
-async function executeOnce(deps: Pick<WalletDeps, 'store' | 'clock'>, walletId: string, command: WalletCommand): Promise<Executed> {
+/**
+ * The wallet's current state for a decision made outside a command (which transfer to settle):
+ * through the cache when there is one, so the read does not fold the whole stream. The state is
+ * valid until the next command on this wallet.
+ */
+export function readWallet(
+  deps: Pick<WalletDeps, 'store' | 'serialize' | 'stateCache'>,
+  walletId: string,
+): Promise<{ state: WalletState }> {
+  const cache = deps.stateCache;
+  if (!deps.serialize || !cache) return loadWallet(deps, walletId);
+  return deps.serialize(walletStream(walletId), () => loadForCommand(deps, walletId, cache));
+}
+
+/** The wallet as the command sees it: from the cache caught up to the stream's end, or folded afresh. */
+async function loadForCommand(deps: Pick<WalletDeps, 'store'>, walletId: string, cache: WalletStateCache | undefined) {
+  const cached = cache?.take(walletId);
+  if (!cached) {
+    const loaded = await loadWallet(deps, walletId);
+    if (cache && typeof loaded.revision === 'bigint') cache.put(walletId, { state: loaded.state, revision: loaded.revision });
+    return loaded;
+  }
+  const newer = await deps.store.readStream(walletStream(walletId), { fromRevision: cached.revision + 1n });
+  for (const record of newer) {
+    const event = toWalletEvent(record);
+    if (!event) {
+      cache?.drop(walletId);
+      throw new Error(`Unreadable ${record.type} at ${walletStream(walletId)}@${record.revision}`);
+    }
+    cached.state = evolve(cached.state, event);
+    cached.revision = record.revision;
+  }
+  return { state: cached.state, revision: cached.revision as ExpectedRevision };
+}
+
+async function executeOnce(
+  deps: Pick<WalletDeps, 'store' | 'clock'>,
+  walletId: string,
+  command: WalletCommand,
+  cache: WalletStateCache | undefined,
+): Promise<Executed> {
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadWallet(deps, walletId);
+    const { state, revision } = await loadForCommand(deps, walletId, cache);
     const decision = decide(command, state, deps.clock.now());
     if (decision.events.length === 0) return { decision, state };
     try {
@@ -157,9 +235,19 @@ export async function resolveRecipient(deps: WalletDeps, recipient: Recipient): 
       ? await findUserIdByKey(deps, 'username', recipient.username)
       : await findUserIdByKey(deps, 'email', recipient.email);
   if (!userId) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
-  const wallet = (await loadWallet(deps, userId)).state.wallet;
-  if (!wallet) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
-  return { toAddress: wallet.address, toWalletId: userId };
+  const address = await walletAddressOf(deps, userId);
+  if (!address) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
+  return { toAddress: address, toWalletId: userId };
+}
+
+/**
+ * A wallet's address from its first event (WalletOpened is always first), so resolving a
+ * recipient costs one read however long the payee's history is.
+ */
+export async function walletAddressOf(deps: Pick<WalletDeps, 'store'>, walletId: string): Promise<string | undefined> {
+  const [first] = await deps.store.readStream(walletStream(walletId), { maxCount: 1 });
+  const opened = first ? toWalletEvent(first) : undefined;
+  return opened?.type === 'WalletOpened' ? opened.data.address : undefined;
 }
 
 export interface SendResult {
@@ -194,11 +282,11 @@ export async function sendMlx(
  * posts the payer's reservation; voids it when the payee cannot be credited. Safe to run again.
  */
 export async function settleInternalTransfer(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache'>,
   payerWalletId: string,
   transferId: string,
 ): Promise<'posted' | 'voided'> {
-  const payer = (await loadWallet(deps, payerWalletId)).state;
+  const payer = (await readWallet(deps, payerWalletId)).state;
   const transfer = outgoingTransfer(payer, transferId);
   if (!transfer) throw new AppError('NOT_FOUND', 'errors:notFound');
   if (transfer.status !== 'reserved') return transfer.status;

@@ -6,6 +6,7 @@
  * a deposit already settled, so re-runs and re-derived jobs are harmless.
  */
 import type { KeyedSerializer } from '@quern/core';
+import type { WalletStateCache } from '@quern/core/wallet';
 import type { Clock, EventStore } from '@quern/core';
 import { isAppError } from '@quern/core';
 import {
@@ -25,6 +26,7 @@ import { depositConfirmationJobData, type DepositConfirmationJobData } from './p
 export interface DepositConfirmationDeps {
   /** The process's per-wallet command queue, shared with the api (see createKeyedSerializer). */
   serialize?: KeyedSerializer;
+  stateCache?: WalletStateCache;
   store: EventStore;
   clock: Clock;
   network: Pick<MillixNetworkPort, 'transactionStatus'>;

@@ -10,12 +10,14 @@
  *   rejected (void 'networkRejected'), or the bounded wait ran out (void 'expired').
  */
 import type { KeyedSerializer } from '@quern/core';
+import type { WalletStateCache } from '@quern/core/wallet';
 import type { Clock, EventStore } from '@quern/core';
 import { isAppError } from '@quern/core';
 import {
   executeWalletCommand,
   isMillixNetworkError,
   loadWallet,
+  readWallet,
   outgoingTransfer,
   settleInternalTransfer,
   type MillixNetworkPort,
@@ -33,6 +35,7 @@ import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from '.
 export interface SettlementDeps {
   /** The process's per-wallet command queue, shared with the api (see createKeyedSerializer). */
   serialize?: KeyedSerializer;
+  stateCache?: WalletStateCache;
   store: EventStore;
   clock: Clock;
   network: Pick<MillixNetworkPort, 'send' | 'transactionStatus'>;
@@ -51,7 +54,7 @@ export type SettlementResult =
 
 export async function settleTransfer(job: ResumableJob, deps: SettlementDeps): Promise<SettlementResult> {
   const data = parsePayload(settlementJobData, job.data);
-  const payer = (await loadWallet(deps, data.payerWalletId)).state;
+  const payer = (await readWallet(deps, data.payerWalletId)).state;
   const transfer = outgoingTransfer(payer, data.transferId);
   // The job comes from a TransferReserved in this very stream; if it is not there, no retry can find it.
   if (!payer.wallet || !transfer)

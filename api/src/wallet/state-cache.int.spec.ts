@@ -1,0 +1,86 @@
+// Proves the wallet state cache never decides on a stale wallet: events appended behind its
+// back (by another process) are caught up before the next command, and a bound evicts wallets.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createKeyedSerializer } from '@quern/core';
+import {
+  ensureSystemWallets,
+  executeWalletCommand,
+  openUserWallet,
+  readWallet,
+  SYSTEM_WALLET_IDS,
+  sendMlx,
+  settleInternalTransfer,
+  WalletStateCache,
+} from '@quern/core/wallet';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteEventStore } from '../infra/eventstore/sqlite.js';
+import { walletDepsFor } from '../test-support/ledger.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quern-cache-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('WalletStateCache', () => {
+  it('given a cached wallet, when another writer funds it, then the next send sees the new balance', async () => {
+    const file = join(dir, 'events.sqlite');
+    const store = openSqliteEventStore({ file });
+    const otherProcess = openSqliteEventStore({ file });
+    try {
+      const cached = { ...walletDepsFor(store), serialize: createKeyedSerializer(), stateCache: new WalletStateCache() };
+      const uncached = walletDepsFor(otherProcess);
+      await ensureSystemWallets(uncached, { supplyMlx: 1_000_000n, reserveFundingMlx: 500_000n });
+      const address = await openUserWallet(uncached, 'alice');
+      await openUserWallet(uncached, 'bob');
+      // Prime the cache with an empty wallet: a send is refused.
+      await expect(sendMlx(cached, 'alice', { to: { kind: 'username', username: 'nobody' }, amount: 1n, fee: 1000n })).rejects.toThrow();
+      expect((await readWallet(cached, 'alice')).state.postedBalanceMlx).toBe(0n);
+
+      // Another process funds alice behind the cache's back.
+      const funding = await sendMlx(uncached, SYSTEM_WALLET_IDS.reserve, { to: { kind: 'address', address }, amount: 10_000n, fee: 1000n });
+      await settleInternalTransfer(uncached, SYSTEM_WALLET_IDS.reserve, funding.transferId);
+
+      const bobAddress = (await readWallet(uncached, 'bob')).state.wallet?.address as string;
+      const sent = await sendMlx(cached, 'alice', { to: { kind: 'address', address: bobAddress }, amount: 9_000n, fee: 1000n });
+      expect(sent.status).toBe('reserved');
+      await expect(sendMlx(cached, 'alice', { to: { kind: 'address', address: bobAddress }, amount: 1n, fee: 1000n })).rejects.toThrow(
+        'errors:insufficientFunds',
+      );
+      const settled = await settleInternalTransfer(cached, 'alice', sent.transferId);
+      expect(settled).toBe('posted');
+      expect((await readWallet(uncached, 'bob')).state.postedBalanceMlx).toBe(9_000n);
+      expect((await readWallet(cached, 'alice')).state.postedBalanceMlx).toBe(0n);
+    } finally {
+      await store.close();
+      await otherProcess.close();
+    }
+  });
+
+  it('keeps at most maxWallets entries, dropping the least recently used', () => {
+    const cache = new WalletStateCache(2);
+    const entry = () => ({ state: {} as never, revision: 0n });
+    cache.put('a', entry());
+    cache.put('b', entry());
+    cache.take('a');
+    cache.put('c', entry());
+    expect(cache.take('b')).toBeUndefined();
+    expect(cache.take('a')).toBeDefined();
+    expect(cache.take('c')).toBeDefined();
+  });
+
+  it('without a serializer, commands never use the cache', async () => {
+    const store = openSqliteEventStore({ file: join(dir, 'e.sqlite') });
+    try {
+      const stateCache = new WalletStateCache();
+      const deps = { ...walletDepsFor(store), stateCache };
+      await ensureSystemWallets(deps, { supplyMlx: 1_000n, reserveFundingMlx: 0n });
+      await executeWalletCommand(deps, SYSTEM_WALLET_IDS.genesis, { type: 'MintSupply', data: { amountMlx: 1_000n } });
+      expect(stateCache.take(SYSTEM_WALLET_IDS.genesis)).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+});
