@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { csrfGuard } from '../http/csrf.js';
 import { restRoute, type ContextFactory } from '../http/rest.js';
+import type { Session } from '../identity/sessions.js';
 
 async function sessionOf(ctx: RequestContext) {
   const session = await ctx.getSession();
@@ -25,38 +26,43 @@ const addressParam = z.object({ address: z.string().min(1).max(200) });
 
 export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: ReadonlySet<string>): Router {
   const routes = Router();
-  const run = <I, O>(schema: z.ZodType<I> | null, handler: (ctx: RequestContext, input: I) => Promise<O>) =>
-    restRoute(createContext, schema, handler);
+
+  // Every call checks the session before it reads the input: a visitor gets 401, never a
+  // validation answer about a call they may not make.
+  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) =>
+    restRoute(createContext, null, async (ctx) => handler(ctx, await sessionOf(ctx)));
+  const query = (ctx: RequestContext) => ctx.http.req.query;
+  const body = (ctx: RequestContext) => ctx.http.req.body ?? {};
 
   routes.get(
     '/api/millix/address',
-    run(null, async (ctx) => ctx.wallet.address(await sessionOf(ctx))),
+    authed((ctx, session) => ctx.wallet.address(session)),
   );
   routes.get(
     '/api/millix/balance/:address',
-    run(null, async (ctx) => ctx.wallet.balance(await sessionOf(ctx), addressParam.parse(ctx.http.req.params).address)),
+    authed((ctx, session) => ctx.wallet.balance(session, addressParam.parse(ctx.http.req.params).address)),
   );
   routes.get(
     '/api/millix/current-rate',
-    run(null, async (ctx) => ctx.wallet.rate()),
+    restRoute(createContext, null, (ctx) => ctx.wallet.rate()),
   );
   routes.get(
     '/api/quern/pending-transactions',
-    run(null, async (ctx) => ctx.wallet.pending(await sessionOf(ctx))),
+    authed((ctx, session) => ctx.wallet.pending(session)),
   );
   routes.get(
     '/api/quern/transactions',
-    run(transactionsPageQuery, async (ctx, input) => ctx.wallet.transactions(await sessionOf(ctx), input.page)),
+    authed((ctx, session) => ctx.wallet.transactions(session, transactionsPageQuery.parse(query(ctx)).page)),
   );
   // The spec's send is a GET that moves money: it gets the same cross-site refusal as a POST.
   routes.get(
     '/api/millix/send',
     csrfGuard(allowedOrigins, { alsoSafeMethods: true }),
-    run(sendInput, async (ctx, input) => ctx.wallet.send(await sessionOf(ctx), input, idempotencyKeyOf(ctx))),
+    authed((ctx, session) => ctx.wallet.send(session, sendInput.parse(query(ctx)), idempotencyKeyOf(ctx))),
   );
   routes.post(
     '/api/millix/send',
-    run(sendInput, async (ctx, input) => ctx.wallet.send(await sessionOf(ctx), input, idempotencyKeyOf(ctx))),
+    authed((ctx, session) => ctx.wallet.send(session, sendInput.parse(body(ctx)), idempotencyKeyOf(ctx))),
   );
   return routes;
 }
