@@ -99,7 +99,10 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       walletStateCache: walletDeps.stateCache,
     });
     const deposits = startDepositWatcher({ store, redis, network, intervalMs: 1_000 });
-    stops.push(() => deposits.close());
+    stops.push(
+      startHeartbeat(redis, 'deposits', () => deposits.status()),
+      () => deposits.close(),
+    );
     stops.push(
       startHeartbeat(redis, 'dispatcher', () => dispatcher.status()),
       startHeartbeat(redis, 'workers', () => workers.status()),

@@ -224,6 +224,7 @@ describe('defences', () => {
       projections: { ok: true },
       workers: { ok: true },
       dispatcher: { ok: true },
+      deposits: { ok: true },
     });
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Heartbeats: each background component (projections, dispatcher, workers) writes its status to
+ * Heartbeats: each background component (projections, dispatcher, workers, deposit watcher) writes its status to
  * Redis with a short expiry, so /healthz can tell whether they are up whether they run in the
  * api's process (npm start) or in processes of their own (docker-compose).
  */
 import type { Redis } from 'ioredis';
 
-export const HEARTBEAT_COMPONENTS = ['projections', 'dispatcher', 'workers'] as const;
+export const HEARTBEAT_COMPONENTS = ['projections', 'dispatcher', 'workers', 'deposits'] as const;
 export type HeartbeatComponent = (typeof HEARTBEAT_COMPONENTS)[number];
 
 const INTERVAL_MS = 2_000;
