@@ -1,22 +1,5 @@
-/** Bounded exponential backoff: how long to wait before retry n, and when to stop retrying. */
-
-export interface RetryPolicy {
-  /** Attempts in a row that may fail before the consumer stops and reports the error. */
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-/** About three minutes of retrying: long enough to ride out a Redis restart, short enough to be seen. */
-export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 12, baseDelayMs: 200, maxDelayMs: 30_000 };
-
-/** Delay before retrying after the given failed attempt (1-based): base, 2x, 4x, ... up to the max. */
-export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy): number {
-  if (!Number.isInteger(failedAttempt) || failedAttempt < 1) throw new Error(`Invalid attempt number ${failedAttempt}`);
-  // The exponent is capped so the multiplication cannot overflow to Infinity.
-  const exponent = Math.min(failedAttempt - 1, 30);
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
-}
+/** Backoff for the projection runner: the policy is shared (core), the waiting is here. */
+export { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
 
 /** Waits, but returns early (without throwing) when the signal aborts, so close() is prompt. */
 export function sleep(delayMs: number, signal: AbortSignal): Promise<void> {

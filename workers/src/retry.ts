@@ -1,19 +1,5 @@
-/** Bounded exponential backoff for the dispatcher's loop (BullMQ retries the jobs themselves). */
-
-export interface RetryPolicy {
-  /** Failures in a row before the dispatcher stops and reports the error. */
-  maxAttempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-/** About three minutes of retrying: rides out a Redis restart, then stops visibly. */
-export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 12, baseDelayMs: 200, maxDelayMs: 30_000 };
-
-export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy): number {
-  if (!Number.isInteger(failedAttempt) || failedAttempt < 1) throw new Error(`Invalid attempt number ${failedAttempt}`);
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(failedAttempt - 1, 30));
-}
+/** Backoff for the dispatcher and the deposit watcher: the policy is shared (core), the waiting is here. */
+export { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
 
 /** Waits, returning early (without throwing) when the signal aborts, so close() is prompt. */
 export function sleep(delayMs: number, signal: AbortSignal): Promise<void> {

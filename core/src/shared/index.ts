@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './clock.js';
 export * from './assert.js';
 export * from './keyed-serializer.js';
+export * from './backoff.js';

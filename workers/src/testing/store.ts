@@ -1,28 +1,5 @@
-/**
- * Test support: a real SQLite event store in a temporary directory. The adapter belongs to the
- * api workspace; only tests import it, production code sees the EventStore port alone.
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { EventStore } from '@quern/core';
-import { openSqliteEventStore } from '../../../api/src/infra/eventstore/sqlite.js';
+/** Test support: a real SQLite event store in a temporary directory (shared with the other workspaces). */
+import { openTempStore as open } from '../../../test-support/temp-store.js';
 
-export interface TempStore {
-  store: EventStore;
-  dir: string;
-  dispose(): Promise<void>;
-}
-
-export function openTempStore(): TempStore {
-  const dir = mkdtempSync(join(tmpdir(), 'quern-workers-'));
-  const store = openSqliteEventStore({ file: join(dir, 'events.sqlite') });
-  return {
-    store,
-    dir,
-    async dispose() {
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+export type { TempStore } from '../../../test-support/temp-store.js';
+export const openTempStore = () => open('quern-workers-');
