@@ -11,10 +11,12 @@ WORKDIR /app
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
 COPY core/package.json core/
+COPY adapters/package.json adapters/
 COPY projections/package.json projections/
 COPY workers/package.json workers/
 COPY api/package.json api/
 COPY web/package.json web/
+COPY test-support/package.json test-support/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

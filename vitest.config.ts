@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{core,projections,workers,api}/src/**/*.unit.spec.ts', 'test-support/**/*.unit.spec.ts'],
+          include: ['{core,adapters,projections,workers,api}/src/**/*.unit.spec.ts', 'test-support/**/*.unit.spec.ts'],
           environment: 'node',
         },
       },
@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{core,projections,workers,api}/src/**/*.int.spec.ts', 'bench/**/*.int.spec.ts'],
+          include: ['{core,adapters,projections,workers,api}/src/**/*.int.spec.ts', 'bench/**/*.int.spec.ts'],
           environment: 'node',
           globalSetup: ['test-support/global-setup.ts'],
           testTimeout: 60_000,

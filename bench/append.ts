@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewEvent } from '@quern/core';
-import { openSqliteEventStore, type SqliteEventStore } from '../api/src/infra/eventstore/sqlite.js';
-import { MAX_BATCH_APPENDS, MAX_BATCH_EVENTS } from '../api/src/infra/eventstore/sqlite-writer.js';
+import { openSqliteEventStore, type SqliteEventStore } from '@quern/adapters/eventstore';
+import { MAX_BATCH_APPENDS, MAX_BATCH_EVENTS } from '@quern/adapters/eventstore';
 
 const RUNS = 5;
 const SEQUENTIAL_APPENDS = 1_000;

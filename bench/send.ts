@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
 import { walletStream } from '@quern/core/wallet';
-import { loadConfig } from '../api/src/config.js';
-import { startQuern } from '../api/src/main.js';
-import { fundFromReserve } from '../api/src/test-support/ledger.js';
-import { startPrivateRedis } from '../test-support/redis.js';
+import { loadConfig } from '@quern/api';
+import { startQuern } from '@quern/api';
+import { fundFromReserve } from '@quern/api/testing';
+import { startPrivateRedis } from '@quern/test-support/redis';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventStore } from '@quern/core';
-import { openSqliteEventStore } from '../api/src/infra/eventstore/sqlite.js';
+import { openSqliteEventStore } from '@quern/adapters/eventstore';
 
 export interface TempStore {
   store: EventStore;

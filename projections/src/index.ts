@@ -5,8 +5,7 @@ import { walletsProjection } from './wallets/projection.js';
 
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
-export { DEFAULT_CHECKPOINT_KEY, READ_MODEL_KEY_PREFIX, type Logger, type Projection } from './types.js';
-export type { RetryPolicy } from './backoff.js';
+export { DEFAULT_CHECKPOINT_KEY, READ_MODEL_KEY_PREFIX, type Projection } from './types.js';
 export { usersProjection } from './users/projection.js';
 export { findUserIdByEmail, findUserIdByUsername, getUser, type UserReadModel } from './users/queries.js';
 export { USER_ID_BY_EMAIL_KEY, USER_ID_BY_USERNAME_KEY, userKey } from './users/keys.js';

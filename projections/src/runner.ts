@@ -6,11 +6,14 @@
  */
 import type { EventStore, RecordedEvent } from '@quern/core';
 import type { Redis } from 'ioredis';
-import { backoffDelayMs, defaultRetryPolicy, sleep, type RetryPolicy } from './backoff.js';
+import { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
+import { sleep } from '@quern/adapters/runtime';
 import { createBatcher, type Batcher } from './batcher.js';
 import { formatPosition, parseCheckpoint } from './checkpoint.js';
 import { commitBatch, PartialCommitError } from './commit.js';
-import { consoleLogger, DEFAULT_CHECKPOINT_KEY, describeError, type Logger, type Projection } from './types.js';
+import { describeError, type Logger } from '@quern/core';
+import { consoleLogger } from '@quern/adapters/runtime';
+import { DEFAULT_CHECKPOINT_KEY, type Projection } from './types.js';
 import { PositionWaiters } from './waiters.js';
 
 export interface StartProjectionsOptions {

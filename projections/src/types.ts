@@ -27,15 +27,3 @@ export const READ_MODEL_KEY_PREFIX = 'rm:';
  * checkpoint with them, so the models can never be empty while the checkpoint says "done".
  */
 export const DEFAULT_CHECKPOINT_KEY = 'rm:checkpoint';
-
-export interface Logger {
-  info(message: string): void;
-  error(message: string): void;
-}
-
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message) => console.error(message),
-};
-
-export const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error));

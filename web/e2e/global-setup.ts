@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startPrivateRedis, type RedisServer } from '../../test-support/redis.js';
+import { freePort, startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const chromiumPath = '/usr/bin/chromium';

@@ -12,8 +12,10 @@ import { Enqueuer } from './dispatch/enqueuer.js';
 import { rederiveOpenWork } from './dispatch/rederive.js';
 import { dispatchRules, jobsRequestedBy, type DispatchRule, type PendingJob } from './dispatch/rules.js';
 import { DEFAULT_QUEUE_PREFIX } from './jobs.js';
-import { consoleLogger, describeError, type Logger } from './log.js';
-import { backoffDelayMs, defaultRetryPolicy, settlesWithin, sleep, type RetryPolicy } from './retry.js';
+import { describeError, type Logger } from '@quern/core';
+import { consoleLogger } from '@quern/adapters/runtime';
+import { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
+import { settlesWithin, sleep } from '@quern/adapters/runtime';
 
 export interface StartDispatcherOptions {
   store: EventStore;

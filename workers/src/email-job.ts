@@ -2,8 +2,8 @@
 import type { Clock, EventStore } from '@quern/core';
 import { UnrecoverableError } from 'bullmq';
 import type { z } from 'zod';
-import type { Mailer } from './email/mailer.js';
-import type { Logger } from './log.js';
+import type { Mailer } from '@quern/adapters/mail';
+import type { Logger } from '@quern/core';
 
 export interface EmailJobDeps {
   store: EventStore;

@@ -1,10 +1,7 @@
-/**
- * Ids that end up in job ids, Message-IDs, file names and reset tokens. The api makes them with
- * randomUUID; the pattern is a little wider but excludes every separator those formats use
- * ('.', ':', '@', '/'), so an id can never split a token or escape the outbox directory.
- */
+/** Ids in job payloads follow the reset token's id rule (core), so one pattern guards both. */
+import { ID_PATTERN } from '@quern/core/identity';
 import { z } from 'zod';
 
-export const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+export { ID_PATTERN };
 
 export const idSchema = z.string().regex(ID_PATTERN);

@@ -4,8 +4,6 @@
  */
 export { startDispatcher, type Dispatcher, type DispatcherStatus, type StartDispatcherOptions } from './dispatcher.js';
 export { startWorkers, type StartWorkersOptions, type WorkersHandle, type WorkersStatus } from './workers.js';
-export { createMailer, type CreateMailerOptions, type EmailMessage, type Mailer } from './email/mailer.js';
-export { createResetToken, verifyResetToken, type ResetLink } from './password-reset-email/token.js';
 export {
   depositConfirmationRule,
   dispatchRules,
@@ -21,9 +19,6 @@ export {
   type DepositWatcherStatus,
   type StartDepositWatcherOptions,
 } from './deposits/watcher.js';
-export { recordIncomingTransaction, type IncomingOutcome } from './deposits/receive.js';
 export { DEPOSIT_CONFIRMATION_QUEUE, depositConfirmationJobId } from './deposits/payload.js';
 export { SETTLEMENT_QUEUE, settlementJobId } from './settlement/payload.js';
 export { DEFAULT_QUEUE_PREFIX, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';
-export type { Logger } from './log.js';
-export type { RetryPolicy } from './retry.js';

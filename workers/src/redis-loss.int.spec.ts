@@ -1,11 +1,11 @@
 // Proves that after FLUSHALL (Redis losing every queue and checkpoint) the open work is re-derived from the log: every user gets exactly one welcome mail and exactly one WelcomeEmailSent.
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPrivateRedis, type RedisServer } from '../../test-support/redis.js';
-import { createMailer, type Mailer } from './email/mailer.js';
+import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
+import { createMailer, type Mailer } from '@quern/adapters/mail';
 import { registerUser, type TestUser } from './testing/identity-events.js';
 import { captureLog, connectRedis, eventsOfType, eventually, startPipeline, type Pipeline } from './testing/pipeline.js';
-import { startTestSmtpServer, type TestSmtpServer } from './testing/smtp.js';
+import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { openTempStore, type TempStore } from './testing/store.js';
 
 const USERS = 30;

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
 import { loadConfig } from '../config.js';
-import { openEventStore } from '../infra/eventstore/index.js';
+import { openEventStore } from '@quern/adapters/eventstore';
 
 const PAGE_SIZE = 5_000;
 

@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { identityKeyStream } from '@quern/core/identity';
 import { walletStream } from '@quern/core/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testAddress } from '../../../core/src/wallet/wallet-test-fixtures.js';
-import { openSqliteEventStore, type SqliteEventStore } from '../infra/eventstore/sqlite.js';
-import { isMillixTransactionId } from '../infra/millix/chash.js';
-import { simulatedNetworkFile } from '../infra/millix/index.js';
-import { openSimulatedNetwork, type SimulatedNetwork } from '../infra/millix/simulated.js';
+import { testAddress } from '@quern/core/wallet/testing';
+import { openSqliteEventStore, type SqliteEventStore } from '@quern/adapters/eventstore';
+import { isMillixTransactionId } from '@quern/adapters/millix';
+import { simulatedNetworkFile } from '@quern/adapters/millix';
+import { openSimulatedNetwork, type SimulatedNetwork } from '@quern/adapters/millix';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FAUCET = join(REPO_ROOT, 'api/src/bin/faucet.ts');

@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { allProjections, rebuildProjections } from '@quern/projections';
 import { Redis } from 'ioredis';
-import { openEventStore } from '../infra/eventstore/index.js';
+import { openEventStore } from '@quern/adapters/eventstore';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dataDir = resolve(process.env.DATA_DIR ?? './data');

@@ -22,7 +22,7 @@ import {
   type SessionOutput,
   type UserOutput,
 } from '@quern/core/identity';
-import { verifyResetToken } from '@quern/workers';
+import { verifyResetToken } from '@quern/core/identity';
 import type { HttpExchange } from '../http/context.js';
 import { readCookie } from '../http/cookies.js';
 import { assertNotBlocked, consume, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';

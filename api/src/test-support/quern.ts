@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPrivateRedis } from '../../../test-support/redis.js';
+import { startPrivateRedis } from '@quern/test-support/redis';
 import { loadConfig } from '../config.js';
 import { startQuern, type RunningQuern } from '../main.js';
 

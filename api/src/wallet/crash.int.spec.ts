@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startPrivateRedis, type RedisServer } from '../../../test-support/redis.js';
-import { openSqliteEventStore } from '../infra/eventstore/sqlite.js';
+import { freePort, startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
+import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
 import { cookieOf, eventually } from '../test-support/quern.js';
 

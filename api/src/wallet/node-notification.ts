@@ -6,8 +6,8 @@
  */
 import { Router } from 'express';
 import { AppError, systemClock, type EventStore } from '@quern/core';
-import { recordIncomingTransaction } from '@quern/workers';
-import { parseNodeNotification, type OpenedMillixNetwork } from '../infra/millix/index.js';
+import { recordIncomingTransaction } from '@quern/core/wallet';
+import { parseNodeNotification, type OpenedMillixNetwork } from '@quern/adapters/millix';
 
 export const NODE_NOTIFICATION_PATH = '/api/millix/node-notification';
 

@@ -15,7 +15,7 @@ import {
   WalletStateCache,
 } from '@quern/core/wallet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteEventStore } from '../infra/eventstore/sqlite.js';
+import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { walletDepsFor } from '../test-support/ledger.js';
 
 let dir: string;

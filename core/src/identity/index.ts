@@ -4,3 +4,4 @@ export * from './state.js';
 export * from './decider.js';
 export * from './ports.js';
 export * from './handlers.js';
+export * from './reset-token.js';

@@ -4,3 +4,4 @@ export * from './clock.js';
 export * from './assert.js';
 export * from './keyed-serializer.js';
 export * from './backoff.js';
+export * from './logger.js';

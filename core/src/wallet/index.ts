@@ -19,3 +19,4 @@ export * from './state.js';
 export * from './handlers.js';
 export * from './rate.js';
 export * from './network.js';
+export * from './deposits.js';

@@ -1,6 +1,6 @@
 /** Test support: a private redis-server per test file, so tests may flush it and read fixed rm: keys. */
 import { Redis } from 'ioredis';
-import { startPrivateRedis, type RedisServer } from '../../../test-support/redis.js';
+import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 
 export interface PrivateRedis {
   server: RedisServer;

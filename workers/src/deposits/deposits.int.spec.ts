@@ -3,11 +3,11 @@ import { loadWallet, SYSTEM_WALLET_IDS } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPrivateRedis, type RedisServer } from '../../../test-support/redis.js';
+import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { memoryJob, openWalletWorld, runToEnd, startWalletPipeline, type WalletPipeline, type WalletWorld } from '../settlement/testing.js';
 import { captureLog, connectRedis, eventually, type CapturedLog } from '../testing/pipeline.js';
 import { confirmDeposit, type DepositConfirmationDeps } from './job.js';
-import { recordIncomingTransaction } from './receive.js';
+import { recordIncomingTransaction } from '@quern/core/wallet';
 import { DEPOSIT_CURSOR_KEY, startDepositWatcher } from './watcher.js';
 
 const CONFIRM_DELAY_MS = 400;

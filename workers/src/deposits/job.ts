@@ -19,7 +19,7 @@ import {
 } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@quern/core';
 import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from '../settlement/resumable.js';
 import { depositConfirmationJobData, type DepositConfirmationJobData } from './payload.js';
 

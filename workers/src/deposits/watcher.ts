@@ -10,10 +10,12 @@
  */
 import { systemClock, type Clock, type EventStore } from '@quern/core';
 import type { Redis } from 'ioredis';
-import { consoleLogger, describeError, type Logger } from '../log.js';
-import { backoffDelayMs, defaultRetryPolicy, settlesWithin, sleep, type RetryPolicy } from '../retry.js';
+import { describeError, type Logger } from '@quern/core';
+import { consoleLogger } from '@quern/adapters/runtime';
+import { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
+import { settlesWithin, sleep } from '@quern/adapters/runtime';
 import { INCOMING_PAGE_SIZE_MAX, type MillixNetworkPort } from '@quern/core/wallet';
-import { recordIncomingTransaction } from './receive.js';
+import { recordIncomingTransaction } from '@quern/core/wallet';
 
 export const DEPOSIT_CURSOR_KEY = 'quern:deposits:cursor';
 /** Cursors are opaque, but a bookmark longer than this is corruption, not a position. */

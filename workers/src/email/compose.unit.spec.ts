@@ -1,7 +1,7 @@
 // Proves the e-mails come out in the asked language with the link and the user's name, escape HTML, and that both languages define the same texts.
 import { describe, expect, it } from 'vitest';
-import en from '../../../core/src/i18n/locales/en/email.json' with { type: 'json' };
-import es from '../../../core/src/i18n/locales/es/email.json' with { type: 'json' };
+import en from '@quern/core/locales/en/email.json' with { type: 'json' };
+import es from '@quern/core/locales/es/email.json' with { type: 'json' };
 import { composePasswordResetEmail, composeWelcomeEmail } from './compose.js';
 import { fill } from './texts.js';
 

@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseEml } from '../testing/eml.js';
-import { captureLog } from '../testing/pipeline.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp.js';
+import { parseEml } from '@quern/test-support/eml';
+import { captureLog } from '@quern/test-support/log';
+import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { composeWelcomeEmail } from './compose.js';
-import { createMailer } from './mailer.js';
+import { createMailer } from '@quern/adapters/mail';
 
 const from = 'Quern <no-reply@quern.example>';
 let dataDir: string;

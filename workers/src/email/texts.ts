@@ -3,8 +3,8 @@
  * through a relative path because @quern/core exports folders, not single resource files.
  */
 import type { Language } from '@quern/core/i18n';
-import en from '../../../core/src/i18n/locales/en/email.json' with { type: 'json' };
-import es from '../../../core/src/i18n/locales/es/email.json' with { type: 'json' };
+import en from '@quern/core/locales/en/email.json' with { type: 'json' };
+import es from '@quern/core/locales/es/email.json' with { type: 'json' };
 
 export type EmailTexts = typeof en;
 

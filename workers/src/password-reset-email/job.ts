@@ -10,7 +10,7 @@ import { composePasswordResetEmail } from '../email/compose.js';
 import { parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { appendCompletionOnce, readUserStream } from '../user-stream.js';
 import { passwordResetEmailJobId, passwordResetEmailPayload } from './payload.js';
-import { createResetToken } from './token.js';
+import { createResetToken } from '@quern/core/identity';
 
 const MINUTE_MS = 60_000;
 

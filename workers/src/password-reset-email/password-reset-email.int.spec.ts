@@ -2,7 +2,7 @@
 import { systemClock } from '@quern/core';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../email/mailer.js';
+import { createMailer, type Mailer } from '@quern/adapters/mail';
 import { registerUser, requestPasswordReset } from '../testing/identity-events.js';
 import {
   captureLog,
@@ -16,10 +16,10 @@ import {
   uniquePrefix,
   type Pipeline,
 } from '../testing/pipeline.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp.js';
+import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { sendPasswordResetEmail } from './job.js';
-import { verifyResetToken } from './token.js';
+import { verifyResetToken } from '@quern/core/identity';
 
 const redisUrl = process.env.REDIS_URL as string;
 const HOUR_MS = 3_600_000;

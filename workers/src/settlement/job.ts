@@ -28,7 +28,7 @@ import {
 } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '@quern/core';
 import { settlementJobData, type SettlementJobData, type SettlementProgress } from './payload.js';
 import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from './resumable.js';
 

@@ -2,7 +2,7 @@
 import { loadWallet, sendMlx, SEND_FEE_MLX, SYSTEM_WALLET_IDS } from '@quern/core/wallet';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateRedis, type RedisServer } from '../../../test-support/redis.js';
+import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { captureLog, connectRedis, eventually } from '../testing/pipeline.js';
 import { openWalletWorld, startWalletPipeline, type WalletPipeline, type WalletWorld } from './testing.js';
 

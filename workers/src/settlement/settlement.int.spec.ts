@@ -12,8 +12,8 @@ import {
 import { Queue, UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPrivateRedis, type RedisServer } from '../../../test-support/redis.js';
-import { openSimulatedNetwork } from '../../../api/src/infra/millix/simulated.js';
+import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
+import { openSimulatedNetwork } from '@quern/adapters/millix';
 import { captureLog, connectRedis, eventually, type CapturedLog } from '../testing/pipeline.js';
 import { settleTransfer, type SettlementDeps } from './job.js';
 import { SETTLEMENT_QUEUE, settlementJobId } from './payload.js';

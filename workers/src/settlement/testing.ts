@@ -24,12 +24,12 @@ import {
   type WalletDeps,
 } from '@quern/core/wallet';
 import type { Redis } from 'ioredis';
-import { openSqliteEventStore } from '../../../api/src/infra/eventstore/sqlite.js';
-import { openSimulatedNetwork, type SimulatedNetwork } from '../../../api/src/infra/millix/simulated.js';
+import { openSqliteEventStore } from '@quern/adapters/eventstore';
+import { openSimulatedNetwork, type SimulatedNetwork } from '@quern/adapters/millix';
 import { startDepositWatcher, type DepositWatcher } from '../deposits/watcher.js';
 import { startDispatcher, type Dispatcher } from '../dispatcher.js';
-import { createMailer, type Mailer } from '../email/mailer.js';
-import type { Logger } from '../log.js';
+import { createMailer, type Mailer } from '@quern/adapters/mail';
+import type { Logger } from '@quern/core';
 import { startWorkers, type StartWorkersOptions, type WorkersHandle } from '../workers.js';
 import type { ResumableJob } from './resumable.js';
 

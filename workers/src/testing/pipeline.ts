@@ -7,24 +7,14 @@ import type { EventStore, RecordedEvent } from '@quern/core';
 import { userStream } from '@quern/core/identity';
 import { Redis } from 'ioredis';
 import { startDispatcher, type Dispatcher } from '../dispatcher.js';
-import type { Mailer } from '../email/mailer.js';
-import type { Logger } from '../log.js';
+import type { Mailer } from '@quern/adapters/mail';
+import type { Logger } from '@quern/core';
 import { startWorkers, type WorkersHandle } from '../workers.js';
 
 export const TEST_APP_SECRET = 'test-app-secret-with-enough-characters';
 export const TEST_PUBLIC_URL = 'http://quern.test:3000';
 
-export interface CapturedLog {
-  info: string[];
-  error: string[];
-  logger: Logger;
-}
-
-export function captureLog(): CapturedLog {
-  const info: string[] = [];
-  const error: string[] = [];
-  return { info, error, logger: { info: (m) => info.push(m), error: (m) => error.push(m) } };
-}
+export { captureLog, type CapturedLog } from '@quern/test-support/log';
 
 export interface Pipeline {
   dispatcher: Dispatcher;

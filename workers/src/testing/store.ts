@@ -1,5 +1,5 @@
 /** Test support: a real SQLite event store in a temporary directory (shared with the other workspaces). */
-import { openTempStore as open } from '../../../test-support/temp-store.js';
+import { openTempStore as open } from '@quern/test-support/temp-store';
 
-export type { TempStore } from '../../../test-support/temp-store.js';
+export type { TempStore } from '@quern/test-support/temp-store';
 export const openTempStore = () => open('quern-workers-');

@@ -3,7 +3,7 @@ import { systemClock } from '@quern/core';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../email/mailer.js';
+import { createMailer, type Mailer } from '@quern/adapters/mail';
 import { registerUser } from '../testing/identity-events.js';
 import {
   captureLog,
@@ -17,7 +17,7 @@ import {
   uniquePrefix,
   type Pipeline,
 } from '../testing/pipeline.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp.js';
+import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { sendWelcomeEmail } from './job.js';
 

@@ -15,3 +15,4 @@ export function openEventStore(config: { eventStoreUrl?: string; dataDir: string
   if (config.eventStoreUrl) return openKurrentEventStore({ connectionString: config.eventStoreUrl });
   return openSqliteEventStore({ file: join(config.dataDir, 'events.sqlite') });
 }
+export { MAX_BATCH_APPENDS, MAX_BATCH_EVENTS } from './sqlite-writer.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SEND_FEE_MLX } from '@quern/core/wallet';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { testAddress } from '../../../../core/src/wallet/wallet-test-fixtures.js';
+import { testAddress } from '@quern/core/wallet/testing';
 import { isMillixTransactionId } from './chash.js';
 import { isMillixNetworkError, type MillixNetworkErrorCode, type MillixSendRequest } from './port.js';
 import { openSimulatedNetwork, simulatedFaucetAddress, type SimulatedNetwork, type SimulatedNetworkOptions } from './simulated.js';

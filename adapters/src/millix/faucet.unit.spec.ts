@@ -1,7 +1,7 @@
 // Proves how the faucet reads its command line: amounts as the send form reads them, and --to
 // as an address, an e-mail or a username, refusing what is none of them.
 import { describe, expect, it } from 'vitest';
-import { testAddress } from '../../../../core/src/wallet/wallet-test-fixtures.js';
+import { testAddress } from '@quern/core/wallet/testing';
 import { classifyRecipient, FaucetInputError, parseFaucetArgs } from './faucet.js';
 
 describe('parseFaucetArgs', () => {

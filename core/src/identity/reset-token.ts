@@ -4,8 +4,37 @@
  * PasswordResetRequested event after a Redis loss, and the api verifies a link with the secret
  * alone. Expiry and single use are checked by the api against the log, not here.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ID_PATTERN } from '../ids.js';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+
+/**
+ * Ids that end up in job ids, Message-IDs, file names and reset tokens: the pattern excludes every
+ * separator those formats use ('.', ':', '@', '/'), so an id can never split a token or escape a
+ * directory. The api makes them with randomUUID.
+ */
+export const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
+
+const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Unpadded base64url, the canonical spelling a token carries (core has no Buffer or btoa). */
+function base64url(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const chunk = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let c = 0; c < chars; c++) out += BASE64URL_ALPHABET[(chunk >> (18 - 6 * c)) & 63];
+  }
+  return out;
+}
+
+/** Compares two strings in time that depends only on their length, not on where they differ. */
+function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
 
 export interface ResetLink {
   userId: string;
@@ -21,7 +50,7 @@ const MAX_TOKEN_LENGTH = 64 + 1 + 64 + 1 + 43;
 
 function sign(secret: string, userId: string, requestId: string): string {
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`The app secret must be at least ${MIN_SECRET_LENGTH} characters`);
-  return createHmac('sha256', secret).update(`${userId}.${requestId}`).digest('base64url');
+  return base64url(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`${userId}.${requestId}`)));
 }
 
 export function createResetToken(secret: string, userId: string, requestId: string): string {
@@ -38,7 +67,5 @@ export function verifyResetToken(secret: string, token: string): ResetLink | nul
   if (!ID_PATTERN.test(userId) || !ID_PATTERN.test(requestId) || !SIGNATURE_PATTERN.test(signature)) return null;
   // Comparing the canonical encodings (same length, checked above) refuses the non-canonical
   // base64url spellings that would decode to the same bytes, and takes the same time for any mismatch.
-  const expected = Buffer.from(sign(secret, userId, requestId), 'ascii');
-  const given = Buffer.from(signature, 'ascii');
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, requestId } : null;
+  return constantTimeEqual(sign(secret, userId, requestId), signature) ? { userId, requestId } : null;
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEND_FEE_MLX } from '@quern/core/wallet';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testAddress } from '../../../../core/src/wallet/wallet-test-fixtures.js';
+import { testAddress } from '@quern/core/wallet/testing';
 import { isMillixTransactionId } from './chash.js';
 import { type FakeMillixNode, startFakeMillixNode } from './fake-node-server.js';
 import { IN_DOUBT_GRACE_MS, type MillixNodeNetwork, type MillixNodeOptions, openMillixNodeNetwork } from './node-http.js';

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { consoleLogger, type Logger } from '../log.js';
+import type { Logger } from '@quern/core';
+import { consoleLogger } from '../runtime/index.js';
 
 export interface EmailMessage {
   to: string;

@@ -1,6 +1,6 @@
 // Proves the retry delays double from the base, never exceed the cap, and refuse nonsense attempt numbers.
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, sleep } from './backoff.js';
+import { backoffDelayMs } from './backoff.js';
 
 const policy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
 
@@ -15,16 +15,5 @@ describe('backoffDelayMs', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('given attempt %s, when asked for a delay, then it is refused', (attempt) => {
     expect(() => backoffDelayMs(attempt, policy)).toThrow(/Invalid attempt/);
-  });
-});
-
-describe('sleep', () => {
-  it('given an abort during the wait, when aborted, then it returns early', async () => {
-    const abort = new AbortController();
-    const started = Date.now();
-    const waiting = sleep(10_000, abort.signal);
-    abort.abort();
-    await waiting;
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

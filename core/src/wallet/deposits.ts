@@ -7,9 +7,11 @@
  * Deposit id: `<transactionHash>:<outputPosition>` (core's depositIdOf, inside
  * DEPOSIT_ID_PATTERN): a transaction can pay several addresses, and each output pays one.
  */
-import type { EventStore, Clock } from '@quern/core';
-import { isAppError } from '@quern/core';
-import { executeWalletCommand, findWalletIdByAddress, depositIdOf, type IncomingTransaction } from '@quern/core/wallet';
+import type { Clock } from '../shared/clock.js';
+import { isAppError } from '../shared/errors.js';
+import type { EventStore } from '../shared/ports/event-store.js';
+import { executeWalletCommand, findWalletIdByAddress } from './handlers.js';
+import { depositIdOf, type IncomingTransaction } from './network.js';
 
 export type IncomingOutcome =
   | { outcome: 'recorded'; walletId: string; depositId: string }

@@ -1,17 +1,26 @@
-/** Backoff for the dispatcher and the deposit watcher: the policy is shared (core), the waiting is here. */
-export { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
+/**
+ * The timing and logging helpers every long-running part shares (projection runner, dispatcher,
+ * deposit watcher, workers): one sleep that close() can cut short, one bounded wait, one console
+ * logger. The retry policy itself is pure and lives in core (`backoffDelayMs`).
+ */
+import type { Logger } from '@quern/core';
+
+export const consoleLogger: Logger = {
+  info: (message) => console.log(message),
+  error: (message) => console.error(message),
+};
 
 /** Waits, returning early (without throwing) when the signal aborts, so close() is prompt. */
-export function sleep(delayMs: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
+export function sleep(delayMs: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, delayMs);
     function done() {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     }
-    signal.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', done, { once: true });
   });
 }
 
