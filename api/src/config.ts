@@ -44,6 +44,18 @@ export const configSchema = z.object({
   MILLIX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Delay before a send is settled (lets people watch it pending; 0 settles at once). */
   SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** How long an external send may stay unconfirmed on the network before it is voided (ADR 010). */
+  SETTLEMENT_WAIT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
+  /** How long a deposit may stay unconfirmed on the network before it is rejected (ADR 010). */
+  DEPOSIT_WAIT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  /** First pause between two looks at a pending network transaction (it doubles up to 30 s). */
+  NETWORK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  /** Pause between two polls of the network's incoming feed when the last page was not full. */
+  DEPOSIT_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(3_600_000).default(1_000),
+  /** How long a read after the caller's own write waits for the read models before serving what is there. */
+  READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** How often each background part reports to /healthz (missing three beats means it is down). */
+  HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   /** MLX minted into genesis on first start (the millix supply is 9,000,000,000,000,000). */
   SUPPLY_MLX: z
     .string()

@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
+import type { Redis } from 'ioredis';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
@@ -22,8 +23,8 @@ import { loadAppSecret } from './infra/app-secret.js';
 import { openEventStore } from '@quern/adapters/eventstore';
 import { startHeartbeat } from './infra/heartbeat.js';
 import { createPasswordHasher } from '@quern/adapters/passwords';
-import { connectRedis, resolveRedis } from '@quern/adapters/redis';
-import { openMillixNetwork } from '@quern/adapters/millix';
+import { connectRedis, resolveRedis, type RedisEndpoint } from '@quern/adapters/redis';
+import { type OpenedMillixNetwork, openMillixNetwork } from '@quern/adapters/millix';
 import { nodeNotificationRoutes } from './wallet/node-notification.js';
 import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
@@ -40,19 +41,46 @@ export interface RunningQuern {
   stop(): Promise<void>;
 }
 
-/** A read after a write waits at most this long for the read models; then it serves what is there. */
-const READ_YOUR_WRITES_WAIT_MS = 2_000;
-
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+type Stop = () => Promise<void>;
+
+/** What every part shares: the log, Redis, the app secret, the ledger's dependencies and the network. */
+interface Foundations {
+  config: Config;
+  dataDir: string;
+  redisEndpoint: RedisEndpoint;
+  redis: Redis;
+  store: EventStore;
+  appSecret: string;
+  walletDeps: WalletDeps;
+  network: OpenedMillixNetwork;
+}
+
+/**
+ * Starts the parts asked for on one set of foundations, in the order they depend on each other:
+ * the ledger's system accounts, the read models, the background work, then the HTTP api.
+ */
 export async function startQuern(config: Config, parts: Parts): Promise<RunningQuern> {
+  const foundations = await openFoundations(config);
+  const stops: Stop[] = [() => foundations.network.close()];
+  await prepareLedger(foundations);
+  const projections = parts.projections ? startProjectionPart(foundations, stops) : undefined;
+  if (parts.workers) startWorkerPart(foundations, stops);
+  const server = parts.api ? await startApiPart(foundations, projections) : undefined;
+  const address = server?.address();
+  return {
+    url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined,
+    store: foundations.store,
+    stop: () => stopAll(foundations, server, stops),
+  };
+}
+
+async function openFoundations(config: Config): Promise<Foundations> {
   const dataDir = resolve(config.DATA_DIR);
   const redisEndpoint = await resolveRedis({ redisUrl: config.REDIS_URL, dataDir });
   const redis = connectRedis(redisEndpoint.url, 'main');
   const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir });
-  const appSecret = loadAppSecret(config.APP_SECRET, dataDir);
-  const stops: Array<() => Promise<void>> = [];
-
   const walletDeps: WalletDeps = {
     store,
     clock: systemClock,
@@ -62,10 +90,6 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
     serialize: createKeyedSerializer(),
     stateCache: new WalletStateCache(),
   };
-  // Idempotent on every start: the first one mints the supply and funds the reserve.
-  await ensureSystemWallets(walletDeps, { supplyMlx: BigInt(config.SUPPLY_MLX), reserveFundingMlx: BigInt(config.RESERVE_FUNDING_MLX) });
-  if (config.EXCHANGE_RATE_USD_PER_MLX) await recordConfiguredExchangeRate(walletDeps, config.EXCHANGE_RATE_USD_PER_MLX);
-
   // The millix network: the simulated one by default, a node's HTTP API when configured.
   const network = openMillixNetwork({
     millixNodeUrl: config.MILLIX_NODE_URL,
@@ -74,104 +98,109 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
     dataDir,
     confirmDelayMs: config.MILLIX_CONFIRM_DELAY_MS,
   });
-  stops.push(() => network.close());
+  return { config, dataDir, redisEndpoint, redis, store, appSecret: loadAppSecret(config.APP_SECRET, dataDir), walletDeps, network };
+}
 
-  let projections: ProjectionRunner | undefined;
-  if (parts.projections) {
-    const runner = startProjections({ store, redis, projections: allProjections });
-    projections = runner;
-    stops.push(
-      startHeartbeat(redis, 'projections', () => runner.status()),
-      () => runner.close(),
-    );
-  }
-  if (parts.workers) {
-    const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir, from: config.MAIL_FROM });
-    const dispatcher = startDispatcher({ store, redis });
-    const workers = startWorkers({
-      store,
-      connection: redisEndpoint.url,
-      mailer,
-      appSecret,
-      publicUrl: config.publicUrl,
-      network,
-      settlementDelayMs: config.SETTLEMENT_DELAY_MS,
-      walletSerializer: walletDeps.serialize,
-      walletStateCache: walletDeps.stateCache,
-    });
-    const deposits = startDepositWatcher({ store, redis, network, intervalMs: 1_000 });
-    stops.push(
-      startHeartbeat(redis, 'deposits', () => deposits.status()),
-      () => deposits.close(),
-    );
-    stops.push(
-      startHeartbeat(redis, 'dispatcher', () => dispatcher.status()),
-      startHeartbeat(redis, 'workers', () => workers.status()),
-      () => dispatcher.close(),
-      () => workers.close(),
-    );
-  }
+/** Idempotent on every start: the first one mints the supply and funds the reserve. */
+async function prepareLedger({ config, walletDeps }: Foundations): Promise<void> {
+  await ensureSystemWallets(walletDeps, { supplyMlx: BigInt(config.SUPPLY_MLX), reserveFundingMlx: BigInt(config.RESERVE_FUNDING_MLX) });
+  if (config.EXCHANGE_RATE_USD_PER_MLX) await recordConfiguredExchangeRate(walletDeps, config.EXCHANGE_RATE_USD_PER_MLX);
+}
 
-  let server: Server | undefined;
-  if (parts.api) {
-    const sessions = createSessionStore(redis, config.SESSION_TTL_HOURS);
-    const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
-    const runner = projections;
-    const wallet = createWalletService({
-      core: walletDeps,
-      redis,
-      waitForReadModels: async (position) => {
-        // In one process the runner says when it got there; otherwise its checkpoint in Redis does.
-        if (runner) await runner.waitForPosition(position, READ_YOUR_WRITES_WAIT_MS);
-        else await waitForCheckpoint(redis, DEFAULT_CHECKPOINT_KEY, position, READ_YOUR_WRITES_WAIT_MS);
-      },
-    });
-    const identity = createIdentityService({
-      core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID },
-      sessions,
-      limits: createIdentityLimits(redis, {
-        loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
-        loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
-        registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
-      }),
-      clock: systemClock,
-      appSecret,
-      secureCookies: config.publicUrl.startsWith('https://'),
-      openWallet: (userId) => wallet.openFor(userId),
-    });
-    const app = createApp({
-      identity,
-      wallet,
-      sessions,
-      health: createHealthCheck(store, redis),
-      allowedOrigins,
-      webDistDir: WEB_DIST_DIR,
-      extraRoutes: network.incomingFromNotification
-        ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
-        : [],
-    });
-    server = await new Promise<Server>((done) => {
-      const s = app.listen(config.PORT, config.HOST, () => done(s));
-    });
-    // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
-    const bound = server.address();
-    if (bound && typeof bound === 'object')
-      for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
-  }
+function startProjectionPart({ config, store, redis }: Foundations, stops: Stop[]): ProjectionRunner {
+  const runner = startProjections({ store, redis, projections: allProjections });
+  stops.push(
+    startHeartbeat(redis, 'projections', () => runner.status(), config.HEARTBEAT_INTERVAL_MS),
+    () => runner.close(),
+  );
+  return runner;
+}
 
-  const address = server?.address();
-  return {
-    url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined,
+/** The dispatcher (log -> jobs), the BullMQ workers and the deposit watcher. */
+function startWorkerPart(f: Foundations, stops: Stop[]): void {
+  const { config, store, redis, network } = f;
+  const dispatcher = startDispatcher({ store, redis });
+  const workers = startWorkers({
     store,
-    async stop() {
-      if (server) await new Promise((done) => server.close(done));
-      // Background parts stop before the connections they use.
-      for (const stop of stops.reverse()) await stop().catch((e) => console.error('[quern] stop failed', e));
-      await store.close();
-      redis.disconnect();
-      await redisEndpoint.stop?.();
+    connection: f.redisEndpoint.url,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, dataDir: f.dataDir, from: config.MAIL_FROM }),
+    appSecret: f.appSecret,
+    publicUrl: config.publicUrl,
+    network,
+    settlementDelayMs: config.SETTLEMENT_DELAY_MS,
+    settlementWaitMs: config.SETTLEMENT_WAIT_MS,
+    depositWaitMs: config.DEPOSIT_WAIT_MS,
+    networkPollIntervalMs: config.NETWORK_POLL_INTERVAL_MS,
+    walletSerializer: f.walletDeps.serialize,
+    walletStateCache: f.walletDeps.stateCache,
+  });
+  const deposits = startDepositWatcher({ store, redis, network, intervalMs: config.DEPOSIT_POLL_INTERVAL_MS });
+  const beat = config.HEARTBEAT_INTERVAL_MS;
+  stops.push(
+    startHeartbeat(redis, 'deposits', () => deposits.status(), beat),
+    () => deposits.close(),
+    startHeartbeat(redis, 'dispatcher', () => dispatcher.status(), beat),
+    startHeartbeat(redis, 'workers', () => workers.status(), beat),
+    () => dispatcher.close(),
+    () => workers.close(),
+  );
+}
+
+/** The services behind the HTTP api, and the server itself once it listens. */
+async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<Server> {
+  const { config, store, redis, network } = f;
+  const sessions = createSessionStore(redis, config.SESSION_TTL_HOURS);
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  const waitMs = config.READ_YOUR_WRITES_WAIT_MS;
+  const wallet = createWalletService({
+    core: f.walletDeps,
+    redis,
+    // In one process the runner says when it got there; otherwise its checkpoint in Redis does.
+    waitForReadModels: async (position) => {
+      if (projections) await projections.waitForPosition(position, waitMs);
+      else await waitForCheckpoint(redis, DEFAULT_CHECKPOINT_KEY, position, waitMs);
     },
-  };
+  });
+  const identity = createIdentityService({
+    core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID },
+    sessions,
+    limits: createIdentityLimits(redis, {
+      loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+      loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
+      registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
+    }),
+    clock: systemClock,
+    appSecret: f.appSecret,
+    secureCookies: config.publicUrl.startsWith('https://'),
+    openWallet: (userId) => wallet.openFor(userId),
+  });
+  const app = createApp({
+    identity,
+    wallet,
+    sessions,
+    health: createHealthCheck(store, redis),
+    allowedOrigins,
+    webDistDir: WEB_DIST_DIR,
+    extraRoutes: network.incomingFromNotification
+      ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
+      : [],
+  });
+  const server = await new Promise<Server>((done) => {
+    const s = app.listen(config.PORT, config.HOST, () => done(s));
+  });
+  // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
+  const bound = server.address();
+  if (bound && typeof bound === 'object') for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
+  return server;
+}
+
+async function stopAll(f: Foundations, server: Server | undefined, stops: Stop[]): Promise<void> {
+  if (server) await new Promise((done) => server.close(done));
+  // Background parts stop before the connections they use.
+  for (const stop of stops.reverse()) await stop().catch((e) => console.error('[quern] stop failed', e));
+  await f.store.close();
+  f.redis.disconnect();
+  await f.redisEndpoint.stop?.();
 }
 
 /** Runs until SIGINT/SIGTERM, then stops cleanly; exits with a message on a start-up failure. */

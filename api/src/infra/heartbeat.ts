@@ -8,9 +8,8 @@ import type { Redis } from 'ioredis';
 export const HEARTBEAT_COMPONENTS = ['projections', 'dispatcher', 'workers', 'deposits'] as const;
 export type HeartbeatComponent = (typeof HEARTBEAT_COMPONENTS)[number];
 
-const INTERVAL_MS = 2_000;
-/** Missing three beats in a row means the component is down. */
-const EXPIRY_MS = INTERVAL_MS * 3;
+/** Missing this many beats in a row means the component is down. */
+const BEATS_MISSED_MAX = 3;
 
 export interface ComponentStatus {
   running: boolean;
@@ -20,13 +19,18 @@ export interface ComponentStatus {
 
 const key = (component: HeartbeatComponent) => `quern:heartbeat:${component}`;
 
-export function startHeartbeat(redis: Redis, component: HeartbeatComponent, status: () => ComponentStatus): () => Promise<void> {
+export function startHeartbeat(
+  redis: Redis,
+  component: HeartbeatComponent,
+  status: () => ComponentStatus,
+  intervalMs: number,
+): () => Promise<void> {
   const beat = async () => {
     const value = JSON.stringify(status(), (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-    await redis.set(key(component), value, 'PX', EXPIRY_MS).catch(() => undefined);
+    await redis.set(key(component), value, 'PX', intervalMs * BEATS_MISSED_MAX).catch(() => undefined);
   };
   void beat();
-  const timer = setInterval(beat, INTERVAL_MS);
+  const timer = setInterval(beat, intervalMs);
   timer.unref();
   return async () => {
     clearInterval(timer);
