@@ -6,8 +6,8 @@
  */
 import type { EventStore, RecordedEvent } from '@quern/core';
 import type { Redis } from 'ioredis';
-import { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
-import { sleep } from '@quern/adapters/runtime';
+import { defaultRetryPolicy, FailureStreak, type RetryPolicy } from '@quern/core';
+import { backOffAfterFailure, sleep } from '@quern/adapters/runtime';
 import { createBatcher, type Batcher } from './batcher.js';
 import { formatPosition, parseCheckpoint } from './checkpoint.js';
 import { commitBatch, PartialCommitError } from './commit.js';
@@ -77,7 +77,7 @@ export function startProjections(options: StartProjectionsOptions): ProjectionRu
   let expectedCheckpoint: string | null = null;
   let running = true;
   let lastError: string | undefined;
-  let failedAttempts = 0;
+  const failures = new FailureStreak(retryPolicy);
   let feed: Batcher<RecordedEvent> | undefined;
   let committing = false;
   let restartRequested = false;
@@ -114,7 +114,7 @@ export function startProjections(options: StartProjectionsOptions): ProjectionRu
           return;
         }
         adopt(outcome.position);
-        failedAttempts = 0;
+        failures.reset();
         lastError = undefined;
         if (outcome.failure) throw outcome.failure;
       }
@@ -141,12 +141,7 @@ export function startProjections(options: StartProjectionsOptions): ProjectionRu
         lastError = describeError(error);
         logger.error(`[projections] ${lastError} (applied up to ${at})`);
         if (error instanceof PartialCommitError) break;
-        failedAttempts += 1;
-        if (failedAttempts >= retryPolicy.maxAttempts) {
-          logger.error(`[projections] stopping after ${failedAttempts} failed attempts in a row`);
-          break;
-        }
-        await sleep(backoffDelayMs(failedAttempts, retryPolicy), abort.signal);
+        if (!(await backOffAfterFailure(failures, 'projections', logger, abort.signal))) break;
       }
     }
     running = false;

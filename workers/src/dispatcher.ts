@@ -14,8 +14,8 @@ import { dispatchRules, jobsRequestedBy, type DispatchRule, type PendingJob } fr
 import { DEFAULT_QUEUE_PREFIX } from './jobs.js';
 import { describeError, type Logger } from '@quern/core';
 import { consoleLogger } from '@quern/adapters/runtime';
-import { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
-import { settlesWithin, sleep } from '@quern/adapters/runtime';
+import { defaultRetryPolicy, FailureStreak, type RetryPolicy } from '@quern/core';
+import { backOffAfterFailure, settlesWithin, sleep } from '@quern/adapters/runtime';
 
 export interface StartDispatcherOptions {
   store: EventStore;
@@ -93,7 +93,7 @@ class LogDispatcher implements Dispatcher {
   #position: bigint | undefined;
   #expectedCheckpoint: string | undefined;
   #rederivations = 0;
-  #failedAttempts = 0;
+  readonly #failures: FailureStreak;
   /** Set once a checkpoint was followed: a missing one afterwards means Redis lost it. */
   #followedCheckpoint = false;
   #subscription: { close(): Promise<void> } | undefined;
@@ -104,6 +104,7 @@ class LogDispatcher implements Dispatcher {
 
   constructor(config: Required<StartDispatcherOptions>) {
     this.#config = config;
+    this.#failures = new FailureStreak(config.retryPolicy);
     this.#enqueuer = new Enqueuer(config.redis, config.prefix, (message) => (this.#lastError = message));
     this.#checkTimer = setInterval(() => void this.#checkCheckpoint(), config.checkpointCheckIntervalMs);
     this.#checkTimer.unref();
@@ -134,7 +135,7 @@ class LogDispatcher implements Dispatcher {
   }
 
   async #run(): Promise<void> {
-    const { redis, checkpointKey, retryPolicy, logger } = this.#config;
+    const { redis, checkpointKey, logger } = this.#config;
     while (!this.#abort.signal.aborted) {
       this.#restartRequested = false;
       try {
@@ -148,16 +149,11 @@ class LogDispatcher implements Dispatcher {
         await this.#follow(stored ?? (await this.#rederive()));
       } catch (error) {
         if (this.#abort.signal.aborted) break;
-        this.#failedAttempts += 1;
         this.#lastError = describeError(error);
         logger.error(
-          `[dispatcher] ${this.#lastError} (dispatched up to ${this.#position ?? 'the start'}; attempt ${this.#failedAttempts})`,
+          `[dispatcher] ${this.#lastError} (dispatched up to ${this.#position ?? 'the start'}; attempt ${this.#failures.count + 1})`,
         );
-        if (this.#failedAttempts >= retryPolicy.maxAttempts) {
-          logger.error(`[dispatcher] stopping after ${this.#failedAttempts} failed attempts in a row`);
-          break;
-        }
-        await sleep(backoffDelayMs(this.#failedAttempts, retryPolicy), this.#abort.signal);
+        if (!(await backOffAfterFailure(this.#failures, 'dispatcher', logger, this.#abort.signal))) break;
       }
     }
     this.#running = false;
@@ -204,7 +200,7 @@ class LogDispatcher implements Dispatcher {
           sinceCheckpoint = 0;
         }
         this.#position = event.position;
-        this.#failedAttempts = 0;
+        this.#failures.reset();
         this.#busy = false;
       }
       if (!this.#abort.signal.aborted && !this.#restartRequested) throw new Error('The log subscription ended unexpectedly');

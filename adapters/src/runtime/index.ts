@@ -3,7 +3,7 @@
  * deposit watcher, workers): one sleep that close() can cut short, one bounded wait, one console
  * logger. The retry policy itself is pure and lives in core (`backoffDelayMs`).
  */
-import type { Logger } from '@quern/core';
+import type { FailureStreak, Logger } from '@quern/core';
 
 export const consoleLogger: Logger = {
   info: (message) => console.log(message),
@@ -35,4 +35,19 @@ export async function settlesWithin(promise: Promise<unknown>, timeoutMs: number
   const result = await Promise.race([settled, timeout]);
   clearTimeout(timer);
   return result;
+}
+
+/**
+ * After a failure of a long-running loop (projection runner, dispatcher, deposit watcher): counts
+ * it, waits the backoff, and returns true to try again; returns false, having logged why, when the
+ * streak reached its limit and the loop must stop (its status then reports the last error).
+ */
+export async function backOffAfterFailure(streak: FailureStreak, part: string, logger: Logger, signal: AbortSignal): Promise<boolean> {
+  const delayMs = streak.fail();
+  if (delayMs === undefined) {
+    logger.error(`[${part}] stopping after ${streak.count} failed attempts in a row`);
+    return false;
+  }
+  await sleep(delayMs, signal);
+  return true;
 }

@@ -21,3 +21,26 @@ export function backoffDelayMs(failedAttempt: number, policy: RetryPolicy): numb
   const exponent = Math.min(failedAttempt - 1, 30);
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
 }
+
+/**
+ * The failures in a row of one long-running loop. Pure bookkeeping: `fail()` counts one and says
+ * how long to back off, or `undefined` when the policy's limit is reached and the loop must stop
+ * and report; any success resets the streak.
+ */
+export class FailureStreak {
+  #count = 0;
+  constructor(readonly policy: RetryPolicy = defaultRetryPolicy) {}
+
+  get count(): number {
+    return this.#count;
+  }
+
+  reset(): void {
+    this.#count = 0;
+  }
+
+  fail(): number | undefined {
+    this.#count += 1;
+    return this.#count >= this.policy.maxAttempts ? undefined : backoffDelayMs(this.#count, this.policy);
+  }
+}

@@ -12,8 +12,8 @@ import { systemClock, type Clock, type EventStore } from '@quern/core';
 import type { Redis } from 'ioredis';
 import { describeError, type Logger } from '@quern/core';
 import { consoleLogger } from '@quern/adapters/runtime';
-import { backoffDelayMs, defaultRetryPolicy, type RetryPolicy } from '@quern/core';
-import { settlesWithin, sleep } from '@quern/adapters/runtime';
+import { defaultRetryPolicy, FailureStreak, type RetryPolicy } from '@quern/core';
+import { backOffAfterFailure, settlesWithin, sleep } from '@quern/adapters/runtime';
 import { INCOMING_PAGE_SIZE_MAX, type MillixNetworkPort } from '@quern/core/wallet';
 import { recordIncomingTransaction } from '@quern/core/wallet';
 
@@ -114,27 +114,20 @@ class IncomingFeedWatcher implements DepositWatcher {
 
   async #run(): Promise<void> {
     const { retryPolicy, logger, intervalMs } = this.#config;
-    let failedInARow = 0;
+    const failures = new FailureStreak(retryPolicy);
     while (!this.#abort.signal.aborted) {
-      let pauseMs = intervalMs;
       try {
         const full = await this.#pollOnce();
-        failedInARow = 0;
-        if (full) pauseMs = 0;
+        failures.reset();
+        // A full page means more is waiting; yield to the event loop, then read on.
+        if (full) await new Promise((resolve) => setImmediate(resolve));
+        else await sleep(intervalMs, this.#abort.signal);
       } catch (error) {
         if (this.#abort.signal.aborted) break;
-        failedInARow += 1;
         this.#lastError = describeError(error);
-        logger.error(`[deposits] ${this.#lastError} (at cursor ${this.#cursor ?? 'the start'}; attempt ${failedInARow})`);
-        if (failedInARow >= retryPolicy.maxAttempts) {
-          logger.error(`[deposits] stopping after ${failedInARow} failed polls in a row`);
-          break;
-        }
-        pauseMs = backoffDelayMs(failedInARow, retryPolicy);
+        logger.error(`[deposits] ${this.#lastError} (at cursor ${this.#cursor ?? 'the start'}; attempt ${failures.count + 1})`);
+        if (!(await backOffAfterFailure(failures, 'deposits', logger, this.#abort.signal))) break;
       }
-      // A full page means more is waiting; yield to the event loop, then read on.
-      if (pauseMs === 0) await new Promise((resolve) => setImmediate(resolve));
-      else await sleep(pauseMs, this.#abort.signal);
     }
     this.#running = false;
   }
