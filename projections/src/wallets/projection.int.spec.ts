@@ -1,0 +1,537 @@
+// Proves that each wallet event, committed to a real Redis the way the runner commits it, gives readers the right balance, pending items on both sides, history rows (with usernames) and address index, including events recorded by older versions; that other events change nothing; and that incomplete events are refused without a trace.
+import { pendingTransactionsOutput, transactionsPageOutput } from '@quern/core/wallet';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ProjectionApplyError } from '../commit.js';
+import { allProjections } from '../index.js';
+import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
+import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
+import { walletKey } from './keys.js';
+import { findWalletIdByAddress, getPendingTransactions, getTransactionsPage, getWalletAddress, getWalletBalance } from './queries.js';
+
+let redis: PrivateRedis;
+let log: CommittedLog;
+
+beforeAll(async () => {
+  redis = await openPrivateRedis();
+});
+afterAll(async () => {
+  await redis.stop();
+});
+beforeEach(async () => {
+  await redis.redis.flushall();
+  log = openCommittedLog(redis.redis, allProjections);
+});
+afterEach(() => {
+  log.close();
+});
+
+const at = '2026-01-02T03:04:05.000Z';
+const later = '2026-01-02T03:04:09.000Z';
+const balanceAfter = (postedMlx: string, heldMlx = '0', pendingCreditMlx = '0') => ({ postedMlx, heldMlx, pendingCreditMlx });
+
+const balance = (walletId: string) => getWalletBalance(redis.redis, walletId);
+const pending = async (walletId: string) => {
+  const content = await getPendingTransactions(redis.redis, walletId);
+  // Whatever the read model holds, the answer must be what the API promises.
+  expect(pendingTransactionsOutput.parse({ content })).toEqual({ content });
+  return content;
+};
+const history = async (walletId: string) => {
+  const page = await getTransactionsPage(redis.redis, walletId, 0);
+  expect(transactionsPageOutput.parse(page)).toEqual(page);
+  return page;
+};
+const emptyHistory = { transactions: [], total: 0, page: 0, limit: 10 };
+
+/** Alice and Bob: registered users (so rows show their usernames) with opened wallets; Alice holds 10,000 MLX. */
+async function aliceAndBob(): Promise<void> {
+  for (const [userId, username] of [
+    ['alice', 'Alice'],
+    ['bob', 'Bob'],
+  ] as const) {
+    await log.apply('UserRegistered', {
+      userId,
+      username,
+      firstName: username,
+      lastName: 'Test',
+      email: `${userId}@example.com`,
+      phone: '+15550102030',
+      passwordHash: '$argon2id$hash',
+      registeredAt: at,
+    });
+    await log.apply('WalletOpened', { walletId: userId, kind: 'user', address: `addr-${userId}`, ownerUserId: userId, openedAt: at });
+  }
+  await log.apply('TransferCredited', {
+    walletId: 'alice',
+    transferId: 'funding',
+    fromWalletId: 'system-reserve',
+    fromAddress: 'addr-reserve',
+    toAddress: 'addr-alice',
+    amountMlx: '10000',
+    creditedAt: at,
+    balanceAfter: balanceAfter('10000'),
+  });
+}
+
+const alice = { username: 'Alice' };
+const bob = { username: 'Bob' };
+/** Alice sends Bob 5,000 MLX with a 1,000 MLX fee: 6,000 held. */
+const reservation = {
+  walletId: 'alice',
+  transferId: 't1',
+  fromAddress: 'addr-alice',
+  toAddress: 'addr-bob',
+  toWalletId: 'bob',
+  amountMlx: '5000',
+  feeMlx: '1000',
+  reservedAt: at,
+  balanceAfter: balanceAfter('10000', '6000'),
+};
+const sendToBob = {
+  transaction_hash: 't1',
+  from_address: 'addr-alice',
+  to_address: 'addr-bob',
+  from_user: alice,
+  to_user: bob,
+  amount: '5000',
+};
+/** Alice's first history row: her funding, from a system account (no username). */
+const fundingRow = {
+  transaction_hash: 'funding',
+  transaction_type: 'credit',
+  from_address: 'addr-reserve',
+  to_address: 'addr-alice',
+  to_user: alice,
+  amount: '10000',
+  balance: '10000',
+  transaction_date: at,
+};
+
+describe('wallet read models: identity', () => {
+  it('given WalletOpened for a user, when committed, then the address and the wallet id map both ways, the balance is zero and the lists are empty', async () => {
+    await log.apply('WalletOpened', { walletId: 'alice', kind: 'user', address: 'addr-alice', ownerUserId: 'alice', openedAt: at });
+
+    expect(await getWalletAddress(redis.redis, 'alice')).toBe('addr-alice');
+    expect(await findWalletIdByAddress(redis.redis, 'addr-alice')).toBe('alice');
+    expect(await balance('alice')).toEqual({ stable: '0', unstable: '0' });
+    expect(await pending('alice')).toEqual([]);
+    expect(await history('alice')).toEqual(emptyHistory);
+    // No query reads the identity fields yet; the wallet hash is what a reader of them would get.
+    expect(await redis.redis.hgetall(walletKey('alice'))).toEqual({
+      wallet_id: 'alice',
+      kind: 'user',
+      address: 'addr-alice',
+      owner_user_id: 'alice',
+      posted: '0',
+      held: '0',
+      pending_credit: '0',
+    });
+  });
+
+  it('given WalletOpened for a system account, when committed, then it is readable by address and has no owner', async () => {
+    await log.apply('WalletOpened', { walletId: 'system-fee', kind: 'fee', address: 'addr-fee', openedAt: at });
+
+    expect(await findWalletIdByAddress(redis.redis, 'addr-fee')).toBe('system-fee');
+    expect(await balance('system-fee')).toEqual({ stable: '0', unstable: '0' });
+    expect(await redis.redis.hgetall(walletKey('system-fee'))).toEqual({
+      wallet_id: 'system-fee',
+      kind: 'fee',
+      address: 'addr-fee',
+      posted: '0',
+      held: '0',
+      pending_credit: '0',
+    });
+  });
+
+  it('given a funded wallet, when a second WalletOpened for it and another wallet opened on its address are committed, then the first identity, balance and index entry stand', async () => {
+    await aliceAndBob();
+
+    await log.apply('WalletOpened', { walletId: 'alice', kind: 'fee', address: 'addr-alice', openedAt: later });
+    await log.apply('WalletOpened', {
+      walletId: 'alice',
+      kind: 'user',
+      address: 'addr-elsewhere',
+      ownerUserId: 'mallory',
+      openedAt: later,
+    });
+    await log.apply('WalletOpened', { walletId: 'mallory', kind: 'user', address: 'addr-alice', ownerUserId: 'mallory', openedAt: later });
+
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '0' });
+    expect(await getWalletAddress(redis.redis, 'alice')).toBe('addr-alice');
+    expect(await findWalletIdByAddress(redis.redis, 'addr-alice')).toBe('alice');
+    expect(await redis.redis.hmget(walletKey('alice'), 'kind', 'owner_user_id')).toEqual(['user', 'alice']);
+    expect((await history('alice')).transactions).toEqual([fundingRow]);
+  });
+
+  it('given SupplyMinted, when committed, then genesis holds the supply and shows one credit named by the event id, without usernames', async () => {
+    await log.apply('WalletOpened', { walletId: 'system-genesis', kind: 'genesis', address: 'addr-genesis', openedAt: at });
+    const minted = await log.apply('SupplyMinted', {
+      walletId: 'system-genesis',
+      amountMlx: '900',
+      toAddress: 'addr-genesis',
+      mintedAt: later,
+      balanceAfter: balanceAfter('900'),
+    });
+
+    expect(await balance('system-genesis')).toEqual({ stable: '900', unstable: '0' });
+    expect(await history('system-genesis')).toEqual({
+      transactions: [
+        {
+          transaction_hash: minted.id,
+          transaction_type: 'credit',
+          from_address: '',
+          to_address: 'addr-genesis',
+          amount: '900',
+          balance: '900',
+          transaction_date: later,
+        },
+      ],
+      total: 1,
+      page: 0,
+      limit: 10,
+    });
+  });
+});
+
+describe('wallet read models: sends between Quern wallets', () => {
+  it('given TransferReserved to Bob, when committed, then Alice sees a pending debit with its fee and Current less the hold, Bob a pending credit and the same balance', async () => {
+    await aliceAndBob();
+
+    await log.apply('TransferReserved', reservation);
+
+    expect(await balance('alice')).toEqual({ stable: '4000', unstable: '0' });
+    expect(await pending('alice')).toEqual([{ ...sendToBob, transaction_type: 'debit', fee: '1000', create_date: at }]);
+    expect(await balance('bob')).toEqual({ stable: '0', unstable: '0' });
+    expect(await pending('bob')).toEqual([{ ...sendToBob, transaction_type: 'credit', create_date: at }]);
+    expect((await history('alice')).transactions).toEqual([fundingRow]);
+    expect(await history('bob')).toEqual(emptyHistory);
+  });
+
+  it('given TransferCredited to Bob, when committed, then his pending credit becomes a history credit with his posted balance, and Alice still sees hers pending', async () => {
+    await aliceAndBob();
+    await log.apply('TransferReserved', reservation);
+
+    await log.apply('TransferCredited', {
+      walletId: 'bob',
+      transferId: 't1',
+      fromWalletId: 'alice',
+      fromAddress: 'addr-alice',
+      toAddress: 'addr-bob',
+      amountMlx: '5000',
+      creditedAt: later,
+      // Bob has a hold of his own: the row shows the posted balance, Current the spendable one.
+      balanceAfter: balanceAfter('7000', '2000'),
+    });
+
+    expect(await pending('bob')).toEqual([]);
+    expect(await balance('bob')).toEqual({ stable: '5000', unstable: '0' });
+    expect(await history('bob')).toEqual({
+      transactions: [{ ...sendToBob, transaction_type: 'credit', balance: '7000', transaction_date: later }],
+      total: 1,
+      page: 0,
+      limit: 10,
+    });
+    expect(await pending('alice')).toEqual([{ ...sendToBob, transaction_type: 'debit', fee: '1000', create_date: at }]);
+  });
+
+  it('given TransferPosted for Alice, when committed, then her pending debit becomes a history debit with amount, fee and balance, newest first', async () => {
+    await aliceAndBob();
+    await log.apply('TransferReserved', reservation);
+
+    await log.apply('TransferPosted', {
+      walletId: 'alice',
+      transferId: 't1',
+      fromAddress: 'addr-alice',
+      toAddress: 'addr-bob',
+      toWalletId: 'bob',
+      amountMlx: '5000',
+      feeMlx: '1000',
+      postedAt: later,
+      balanceAfter: balanceAfter('4000'),
+    });
+
+    expect(await pending('alice')).toEqual([]);
+    expect(await balance('alice')).toEqual({ stable: '4000', unstable: '0' });
+    expect(await history('alice')).toEqual({
+      transactions: [{ ...sendToBob, transaction_type: 'debit', fee: '1000', balance: '4000', transaction_date: later }, fundingRow],
+      total: 2,
+      page: 0,
+      limit: 10,
+    });
+  });
+
+  it('given TransferVoided naming Bob, when committed, then the pending items on both sides are gone and Alice has her money back', async () => {
+    await aliceAndBob();
+    await log.apply('TransferReserved', reservation);
+
+    await log.apply('TransferVoided', {
+      walletId: 'alice',
+      transferId: 't1',
+      toWalletId: 'bob',
+      amountMlx: '5000',
+      feeMlx: '1000',
+      reason: 'recipientCannotReceive',
+      voidedAt: later,
+      balanceAfter: balanceAfter('10000'),
+    });
+
+    expect(await pending('alice')).toEqual([]);
+    expect(await pending('bob')).toEqual([]);
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '0' });
+    expect((await history('alice')).transactions).toEqual([fundingRow]);
+    expect(await history('bob')).toEqual(emptyHistory);
+  });
+});
+
+describe('wallet read models: sends to the millix network', () => {
+  const external = { ...reservation, transferId: 't2', toAddress: 'addr-far', toWalletId: undefined };
+
+  it('given an external TransferReserved, when committed, then only Alice has a pending debit, without a payee username', async () => {
+    await aliceAndBob();
+
+    await log.apply('TransferReserved', external);
+
+    expect(await pending('alice')).toEqual([
+      {
+        transaction_hash: 't2',
+        transaction_type: 'debit',
+        from_address: 'addr-alice',
+        to_address: 'addr-far',
+        from_user: alice,
+        amount: '5000',
+        fee: '1000',
+        create_date: at,
+      },
+    ]);
+    expect(await pending('bob')).toEqual([]);
+    expect(await balance('alice')).toEqual({ stable: '4000', unstable: '0' });
+  });
+
+  it('given an external TransferPosted recorded before fromAddress existed, when committed, then the row is named by the millix hash, with no sender address and no payee', async () => {
+    await aliceAndBob();
+    await log.apply('TransferReserved', external);
+
+    await log.apply('TransferPosted', {
+      walletId: 'alice',
+      transferId: 't2',
+      toAddress: 'addr-far',
+      amountMlx: '5000',
+      feeMlx: '1000',
+      networkTransactionHash: 'abc123',
+      postedAt: later,
+      balanceAfter: balanceAfter('4000'),
+    });
+
+    expect(await pending('alice')).toEqual([]);
+    expect((await history('alice')).transactions[0]).toEqual({
+      transaction_hash: 'abc123',
+      transaction_type: 'debit',
+      from_address: '',
+      to_address: 'addr-far',
+      from_user: alice,
+      amount: '5000',
+      fee: '1000',
+      balance: '4000',
+      transaction_date: later,
+    });
+  });
+
+  it('given an external TransferVoided (no payee), when committed, then only Alice’s item goes: Bob’s pending credit from another send stays', async () => {
+    await aliceAndBob();
+    await log.apply('TransferReserved', reservation);
+    await log.apply('TransferReserved', { ...external, balanceAfter: balanceAfter('10000', '12000') });
+
+    await log.apply('TransferVoided', {
+      walletId: 'alice',
+      transferId: 't2',
+      amountMlx: '5000',
+      feeMlx: '1000',
+      reason: 'expired',
+      voidedAt: later,
+      balanceAfter: balanceAfter('10000', '6000'),
+    });
+
+    expect(await pending('alice')).toEqual([{ ...sendToBob, transaction_type: 'debit', fee: '1000', create_date: at }]);
+    expect(await pending('bob')).toEqual([{ ...sendToBob, transaction_type: 'credit', create_date: at }]);
+    expect(await balance('alice')).toEqual({ stable: '4000', unstable: '0' });
+  });
+});
+
+describe('wallet read models: deposits', () => {
+  const received = {
+    walletId: 'alice',
+    depositId: 'abc123:0',
+    networkTransactionHash: 'abc123',
+    fromAddress: 'addr-far',
+    toAddress: 'addr-alice',
+    amountMlx: '7000',
+    receivedAt: at,
+    balanceAfter: balanceAfter('10000', '0', '7000'),
+  };
+  const incoming = {
+    transaction_hash: 'abc123',
+    transaction_type: 'credit',
+    from_address: 'addr-far',
+    to_address: 'addr-alice',
+    to_user: alice,
+  };
+
+  it('given DepositReceived, when committed, then Alice sees it as Pending (not Current) and in her pending list, not in her history', async () => {
+    await aliceAndBob();
+
+    await log.apply('DepositReceived', received);
+
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '7000' });
+    expect(await pending('alice')).toEqual([{ ...incoming, amount: '7000', create_date: at }]);
+    expect((await history('alice')).transactions).toEqual([fundingRow]);
+  });
+
+  it('given DepositConfirmed, when committed, then the pending credit becomes a history credit named by the millix hash and moves into Current', async () => {
+    await aliceAndBob();
+    await log.apply('DepositReceived', received);
+
+    await log.apply('DepositConfirmed', {
+      walletId: 'alice',
+      depositId: 'abc123:0',
+      networkTransactionHash: 'abc123',
+      fromAddress: 'addr-far',
+      toAddress: 'addr-alice',
+      amountMlx: '7000',
+      confirmedAt: later,
+      balanceAfter: balanceAfter('17000'),
+    });
+
+    expect(await balance('alice')).toEqual({ stable: '17000', unstable: '0' });
+    expect(await pending('alice')).toEqual([]);
+    expect((await history('alice')).transactions).toEqual([
+      { ...incoming, amount: '7000', balance: '17000', transaction_date: later },
+      fundingRow,
+    ]);
+  });
+
+  it('given a DepositConfirmed recorded before the hash and addresses were repeated, when committed, then the row takes the hash from the deposit id and shows no addresses', async () => {
+    await aliceAndBob();
+    await log.apply('DepositReceived', received);
+
+    await log.apply('DepositConfirmed', {
+      walletId: 'alice',
+      depositId: 'abc123:0',
+      amountMlx: '7000',
+      confirmedAt: later,
+      balanceAfter: balanceAfter('17000'),
+    });
+
+    expect(await pending('alice')).toEqual([]);
+    expect((await history('alice')).transactions[0]).toEqual({
+      transaction_hash: 'abc123',
+      transaction_type: 'credit',
+      from_address: '',
+      to_address: '',
+      to_user: alice,
+      amount: '7000',
+      balance: '17000',
+      transaction_date: later,
+    });
+  });
+
+  it('given DepositRejected, when committed, then the pending credit and the Pending amount are gone and nothing enters the history', async () => {
+    await aliceAndBob();
+    await log.apply('DepositReceived', received);
+
+    await log.apply('DepositRejected', {
+      walletId: 'alice',
+      depositId: 'abc123:0',
+      amountMlx: '7000',
+      reason: 'networkInvalidated',
+      rejectedAt: later,
+      balanceAfter: balanceAfter('10000'),
+    });
+
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '0' });
+    expect(await pending('alice')).toEqual([]);
+    expect((await history('alice')).transactions).toEqual([fundingRow]);
+  });
+});
+
+describe('wallet read models: what they ignore and refuse', () => {
+  it('given events of other capabilities, when committed, then no wallet, address or balance appears, yet they count as applied', async () => {
+    await log.apply('UserRegistered', {
+      userId: 'carol',
+      username: 'Carol',
+      firstName: 'Carol',
+      lastName: 'Test',
+      email: 'carol@example.com',
+      phone: '+15550102030',
+      passwordHash: '$argon2id$hash',
+      registeredAt: at,
+    });
+    await log.apply('WalletAddressAssigned', { walletId: 'carol', address: 'addr-carol' });
+
+    expect(await balance('carol')).toBeNull();
+    expect(await getWalletAddress(redis.redis, 'carol')).toBeNull();
+    expect(await findWalletIdByAddress(redis.redis, 'addr-carol')).toBeNull();
+    expect(await pending('carol')).toEqual([]);
+    expect(await history('carol')).toEqual(emptyHistory);
+    expect(await log.checkpoint()).toBe('2');
+  });
+
+  it('given a TransferReserved without balanceAfter, when committed, then it is refused: neither side sees anything and the checkpoint stays', async () => {
+    await aliceAndBob();
+    const checkpoint = await log.checkpoint();
+    const { balanceAfter: _missing, ...withoutBalance } = reservation;
+
+    await expect(log.commit(log.event('TransferReserved', withoutBalance))).rejects.toThrow(/no balanceAfter/);
+
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '0' });
+    expect(await pending('alice')).toEqual([]);
+    expect(await pending('bob')).toEqual([]);
+    expect(await log.checkpoint()).toBe(checkpoint);
+  });
+
+  it('given a valid deposit then a TransferReserved with a negative amount in one batch, when committed, then only the deposit is readable and the checkpoint stops at it', async () => {
+    await aliceAndBob();
+    const deposit = log.event('DepositReceived', {
+      walletId: 'bob',
+      depositId: 'ff00:0',
+      networkTransactionHash: 'ff00',
+      fromAddress: 'addr-far',
+      toAddress: 'addr-bob',
+      amountMlx: '300',
+      receivedAt: at,
+      balanceAfter: balanceAfter('0', '0', '300'),
+    });
+    const broken = log.event('TransferReserved', { ...reservation, amountMlx: '-5' });
+
+    const outcome = await log.commit(deposit, broken);
+
+    expect(outcome).toMatchObject({ kind: 'committed', position: deposit.position, failure: { position: broken.position } });
+    expect(outcome.kind === 'committed' ? outcome.failure : undefined).toBeInstanceOf(ProjectionApplyError);
+    expect(outcome.kind === 'committed' ? outcome.failure?.message : '').toMatch(/does not have the shape of a wallet event/);
+    expect(await balance('bob')).toEqual({ stable: '0', unstable: '300' });
+    expect(await pending('bob')).toEqual([expect.objectContaining({ transaction_hash: 'ff00', amount: '300' })]);
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '0' });
+    expect(await pending('alice')).toEqual([]);
+    expect(await log.checkpoint()).toBe(deposit.position.toString());
+  });
+
+  it('given a history row due at a position above 2^53, when committed, then it is refused instead of losing its order, and the deposit stays pending', async () => {
+    await aliceAndBob();
+    await log.apply('DepositReceived', {
+      walletId: 'alice',
+      depositId: 'abc123:0',
+      networkTransactionHash: 'abc123',
+      fromAddress: 'addr-far',
+      toAddress: 'addr-alice',
+      amountMlx: '1',
+      receivedAt: at,
+      balanceAfter: balanceAfter('10000', '0', '1'),
+    });
+    const confirmed = { walletId: 'alice', depositId: 'abc123:0', amountMlx: '1', confirmedAt: later, balanceAfter: balanceAfter('10001') };
+
+    await expect(log.commit(log.event('DepositConfirmed', confirmed, { position: 2n ** 53n }))).rejects.toThrow(/too large/);
+
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '1' });
+    expect(await pending('alice')).toEqual([expect.objectContaining({ transaction_hash: 'abc123', amount: '1' })]);
+    expect((await history('alice')).total).toBe(1);
+  });
+});
