@@ -14,6 +14,7 @@ import { createMailer, startDepositWatcher, startDispatcher, startWorkers } from
 import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
 import { createApp } from './http/app.js';
+import { isCommonPassword } from './identity/common-passwords.js';
 import { createIdentityLimits } from './identity/limits.js';
 import { createIdentityService } from './identity/service.js';
 import { createSessionStore } from './identity/sessions.js';
@@ -113,7 +114,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
 
   let server: Server | undefined;
   if (parts.api) {
-    const sessions = createSessionStore(redis, config.SESSION_TTL_HOURS);
+    const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
     const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
     const runner = projections;
     const wallet = createWalletService({
@@ -126,9 +127,10 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       },
     });
     const identity = createIdentityService({
-      core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID },
+      core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword },
       sessions,
       limits: createIdentityLimits(redis, {
+        loginFreeFailures: config.LOGIN_FREE_FAILURES,
         loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
         loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
         registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
@@ -144,6 +146,8 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       sessions,
       health: createHealthCheck(store, redis),
       allowedOrigins,
+      trustProxy: config.TRUST_PROXY,
+      https: config.publicUrl.startsWith('https://'),
       webDistDir: WEB_DIST_DIR,
       extraRoutes: network.incomingFromNotification
         ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
