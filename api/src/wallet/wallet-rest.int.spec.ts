@@ -82,7 +82,7 @@ describe('wallet REST', () => {
   it('refuses the GET send without a positive same-origin signal (a link or image on another site), and moves nothing', async () => {
     const query = `/api/millix/send?to=${encodeURIComponent(payee.userName)}&amount=3&fee=1000`;
     const before = (await quern.call('GET', '/api/quern/pending-transactions', { cookie: payer.cookie })).body;
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       {},
       { 'sec-fetch-site': 'none' },
       { 'sec-fetch-site': 'same-site' },
@@ -90,7 +90,8 @@ describe('wallet REST', () => {
       { origin: 'null' },
       { referer: 'https://evil.example/page' },
       { referer: 'not a url' },
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const refused = await quern.call('GET', query, { cookie: payer.cookie, headers });
       expect([JSON.stringify(headers), refused.status]).toEqual([JSON.stringify(headers), 403]);
     }
