@@ -36,8 +36,6 @@ export interface IdentityServiceDeps {
   clock: Clock;
   appSecret: string;
   secureCookies: boolean;
-  /** See RESET_ANSWER_FLOOR_MS; tests may shorten it. */
-  resetAnswerFloorMs?: number;
   /** Opens the new user's wallet; a failure here is repaired by the wallet's lazy open. */
   openWallet: (userId: string) => Promise<unknown>;
 }
@@ -57,7 +55,6 @@ function waitBeforeRetrying(http: HttpExchange, waitMs: number): AppError {
 }
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const resetAnswerFloorMs = deps.resetAnswerFloorMs ?? RESET_ANSWER_FLOOR_MS;
   const cookieOptions = (): CookieOptions => ({
     httpOnly: true,
     sameSite: 'lax',
@@ -120,7 +117,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await limitRequest(deps.limits.resetRequestsPerIp, clientIp(http));
       // Known and unknown e-mails take different paths (an append, or nothing); answering no
       // sooner than a fixed floor hides which one ran.
-      await Promise.all([requestPasswordReset(deps.core, input), delay(resetAnswerFloorMs)]);
+      await Promise.all([requestPasswordReset(deps.core, input), delay(RESET_ANSWER_FLOOR_MS)]);
       return { success: true };
     },
 
