@@ -71,12 +71,34 @@ export const configSchema = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]{0,8})(\.[0-9]{1,18})?$/)
     .optional(),
-  /** Failed sign-ins allowed per account, then per IP, in 15 minutes. */
-  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
-  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(10000).default(20),
+  /** Absolute session lifetime in days, however much the session is used. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Which proxies' X-Forwarded-For to believe, so per-address limits see the client: unset or
+   * `false` believes none (the default; a client could otherwise pick its own address), a number
+   * is how many proxy hops sit in front of Quern, anything else is a comma-separated list of
+   * proxy addresses or subnets (`loopback`, `10.0.0.0/8`).
+   */
+  TRUST_PROXY: z.string().trim().optional().transform(parseTrustProxy),
+  /** Failed sign-ins from one address on one account before each further try must wait. */
+  LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** Failed sign-ins on one account, from any addresses, in 15 minutes before it counts as under attack. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(50),
+  /** Failed sign-ins from one address, on any accounts, in 15 minutes before that address gets 429. */
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(100),
   /** Registrations allowed per IP in an hour. */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
 });
+
+/** TRUST_PROXY as Express's 'trust proxy' setting. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 export type Config = z.infer<typeof configSchema> & { publicUrl: string };
 

@@ -16,6 +16,7 @@ import { startDepositWatcher, startDispatcher, startWorkers } from '@quern/worke
 import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
 import { createApp } from './http/app.js';
+import { isCommonPassword } from './identity/common-passwords.js';
 import { createIdentityLimits } from './identity/limits.js';
 import { createIdentityService } from './identity/service.js';
 import { createSessionStore } from './identity/sessions.js';
@@ -149,7 +150,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
 /** The services behind the HTTP api, and the server itself once it listens. */
 async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<Server> {
   const { config, store, redis, network } = f;
-  const sessions = createSessionStore(redis, config.SESSION_TTL_HOURS);
+  const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
   const waitMs = config.READ_YOUR_WRITES_WAIT_MS;
   const wallet = createWalletService({
@@ -162,9 +163,10 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     },
   });
   const identity = createIdentityService({
-    core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID },
+    core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword },
     sessions,
     limits: createIdentityLimits(redis, {
+      loginFreeFailures: config.LOGIN_FREE_FAILURES,
       loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
       registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
@@ -180,6 +182,8 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,
+    trustProxy: config.TRUST_PROXY,
+    https: config.publicUrl.startsWith('https://'),
     webDistDir: WEB_DIST_DIR,
     extraRoutes: network.incomingFromNotification
       ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]

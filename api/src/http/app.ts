@@ -3,7 +3,6 @@
  * /trpc, the spec's REST paths under /api, the health check and the built web app.
  */
 import express, { type Express, type Request, type Response, type Router } from 'express';
-import helmet from 'helmet';
 import { AppError } from '@quern/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from '../trpc/router.js';
@@ -15,6 +14,7 @@ import { walletRestRoutes } from '../wallet/rest.js';
 import type { RequestContext } from './context.js';
 import { readCookie } from './cookies.js';
 import { csrfGuard } from './csrf.js';
+import { httpHeaders } from './headers.js';
 import { errorHandler, requestLanguage } from './rest.js';
 import { staticWebApp } from './static-web.js';
 import type { HealthCheck } from '../health.js';
@@ -30,7 +30,10 @@ export interface AppDeps {
   webDistDir?: string;
   /** Routes mounted before the catch-alls (e.g. the millix node's notification). */
   extraRoutes?: Router[];
-  trustProxy?: boolean;
+  /** Express's 'trust proxy': false, a hop count, or the proxies' addresses (TRUST_PROXY). */
+  trustProxy?: boolean | number | string[];
+  /** Whether PUBLIC_URL is https (HSTS, upgrade-insecure-requests). */
+  https?: boolean;
 }
 
 /** JSON bodies are small in every call Quern has; a bound stops memory abuse. */
@@ -40,7 +43,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(helmet({ crossOriginEmbedderPolicy: false }));
+  app.use(httpHeaders({ https: deps.https ?? false }));
 
   const createContext = (req: Request, res: Response): RequestContext => {
     let session: ReturnType<RequestContext['getSession']> | undefined;

@@ -19,13 +19,41 @@ export function isCrossSite(req: Request, allowedOrigins: ReadonlySet<string>): 
 }
 
 /**
- * Guards unsafe methods, plus safe-method routes that change state (the spec's GET send) when
- * they opt in with `csrfGuard(..., { alsoSafeMethods: true })`.
+ * A positive sign that the request comes from one of Quern's own pages: `Sec-Fetch-Site:
+ * same-origin`, or else an Origin, or else a Referer, of an allowed origin. Browsers that send
+ * none of these on a navigation (older Safari) fail this, which is the point: a link or an image
+ * on another site must not be able to move money.
  */
-export function csrfGuard(allowedOrigins: ReadonlySet<string>, options: { alsoSafeMethods?: boolean } = {}) {
+export function hasSameOriginSignal(req: Request, allowedOrigins: ReadonlySet<string>): boolean {
+  const fetchSite = req.get('sec-fetch-site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = req.get('origin');
+  if (origin) return allowedOrigins.has(origin);
+  return allowedOrigins.has(originOf(req.get('referer')));
+}
+
+const originOf = (url: string | undefined): string => {
+  if (!url) return '';
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+
+/** Refuses (403) a request without a positive same-origin signal; for GETs that move money. */
+export function assertSameOrigin(req: Request, allowedOrigins: ReadonlySet<string>): void {
+  if (!hasSameOriginSignal(req, allowedOrigins)) throw new AppError('FORBIDDEN', 'errors:crossSiteRequest');
+}
+
+/**
+ * Guards unsafe methods. The one safe-method route that changes state (the spec's GET send)
+ * asks for more with `assertSameOrigin`.
+ */
+export function csrfGuard(allowedOrigins: ReadonlySet<string>) {
   return (req: Request, _res: Response, next: NextFunction) => {
-    const guarded = options.alsoSafeMethods || !SAFE_METHODS.has(req.method);
-    if (guarded && isCrossSite(req, allowedOrigins)) return next(new AppError('FORBIDDEN', 'errors:crossSiteRequest'));
+    if (!SAFE_METHODS.has(req.method) && isCrossSite(req, allowedOrigins))
+      return next(new AppError('FORBIDDEN', 'errors:crossSiteRequest'));
     next();
   };
 }

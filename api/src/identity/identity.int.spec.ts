@@ -1,6 +1,7 @@
 // Proves the identity slice end to end over real HTTP, SQLite and Redis: the spec's REST calls,
 // their error messages, uniqueness under concurrency, sessions, rate limits, CSRF defence, the
-// welcome and reset e-mails, and that no input produces a 5xx.
+// welcome and reset e-mails, the password policy, sign-in throttling per account and address
+// (behind a trusted proxy), API cache headers, and that no input produces a 5xx.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,8 +39,30 @@ const outbox = () => {
   }
 };
 
+/** The token of the reset link mailed to an address (the outbox's quoted-printable undone). */
+async function resetTokenMailedTo(email: string): Promise<string> {
+  const mail = await eventually(() => outbox().find((m) => m.includes(email) && m.includes('password-reset-verify')));
+  const token = decodeURIComponent(
+    /password-reset-verify\?t=3D([^\s"<]+)|password-reset-verify\?t=([^\s"<]+)/
+      .exec(mail.replace(/=\r?\n/g, ''))
+      ?.slice(1)
+      .find(Boolean) ?? '',
+  );
+  expect(token.length).toBeGreaterThan(20);
+  return token;
+}
+
+const resetRequestsIn = async (userId: string) =>
+  (await quern.store.readStream(`user-${userId}`)).filter((e) => e.type === 'PasswordResetRequested').length;
+
 beforeAll(async () => {
-  quern = await startTestQuern({ LOGIN_FAILURES_PER_ACCOUNT: '5', REGISTRATIONS_PER_IP_HOUR: '1000', LOGIN_FAILURES_PER_IP: '1000' });
+  quern = await startTestQuern({
+    LOGIN_FREE_FAILURES: '5',
+    LOGIN_FAILURES_PER_ACCOUNT: '8',
+    REGISTRATIONS_PER_IP_HOUR: '1000',
+    LOGIN_FAILURES_PER_IP: '1000',
+    TRUST_PROXY: 'loopback',
+  });
 });
 afterAll(async () => {
   await quern?.stop();
@@ -137,15 +160,64 @@ describe('sessions', () => {
     expect((await quern.call('POST', '/api/user/get/not-a-uuid', { cookie: a.cookie })).status).toBe(400);
   });
 
-  it('refuses a wrong password with 401 and blocks the account after 5 failures with 429', async () => {
+  it('refuses a wrong password with 401, then makes that address wait, while the owner at another address signs in', async () => {
     const { user } = await registerAndLogin();
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
     for (let i = 0; i < 5; i++) {
-      expect((await quern.call('POST', '/api/user/login', { body: { email: user.email, password: 'wrong password' } })).status).toBe(401);
+      const wrong = await quern.call('POST', '/api/user/login', {
+        body: { email: user.email, password: 'wrong password' },
+        headers: from('198.51.100.7'),
+      });
+      expect(wrong.status).toBe(401);
     }
-    // Once blocked, even the right password is refused until the window passes.
-    const blocked = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts\. Please try again in 1[0-5] minutes\./);
+    // The address that failed must now wait, even with the right password.
+    const waiting = await quern.call('POST', '/api/user/login', {
+      body: { email: user.email, password: user.password },
+      headers: from('198.51.100.7'),
+    });
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe('Too many failed sign-in attempts. Please try again in 1 minutes.');
+    expect(waiting.headers.get('retry-after')).toBe('60');
+    // The owner, from their own address, is not locked out.
+    const owner = await quern.call('POST', '/api/user/login', {
+      body: { email: user.email, password: user.password },
+      headers: from('203.0.113.20'),
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('given an account failing from many addresses, then each new address gets one try before waiting, and the owner still gets in', async () => {
+    const { user } = await registerAndLogin();
+    const attempt = (ip: string, password: string) =>
+      quern.call('POST', '/api/user/login', { body: { email: user.email, password }, headers: { 'x-forwarded-for': ip } });
+    // A botnet: 8 addresses, one wrong password each, puts the account over its ceiling.
+    for (let i = 1; i <= 8; i++) expect((await attempt(`192.0.2.${i}`, 'wrong password')).status).toBe(401);
+    // Under attack, a fresh address gets exactly one try before it must wait.
+    expect((await attempt('192.0.2.50', 'wrong password')).status).toBe(401);
+    expect((await attempt('192.0.2.50', 'wrong password')).status).toBe(429);
+    // The owner from yet another address signs in with the right password.
+    expect((await attempt('203.0.113.99', user.password)).status).toBe(200);
+  });
+});
+
+describe('client address', () => {
+  it('given TRUST_PROXY off (the default), when X-Forwarded-For changes, then the limits still see one address', async () => {
+    const direct = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000' });
+    try {
+      const user = newUser();
+      expect((await direct.call('POST', '/api/user/register', { body: user })).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const response = await direct.call('POST', '/api/user/login', {
+          body: { email: user.email, password: 'wrong password' },
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    } finally {
+      await direct.stop();
+    }
   });
 });
 
@@ -153,14 +225,7 @@ describe('password reset', () => {
   it('mails a one-time link that sets a new password and ends old sessions', async () => {
     const { user, cookie } = await registerAndLogin();
     expect((await quern.call('POST', '/api/user/password/reset', { body: { email: user.email } })).status).toBe(200);
-    const mail = await eventually(() => outbox().find((m) => m.includes(user.email) && m.includes('password-reset-verify')));
-    const token = decodeURIComponent(
-      /password-reset-verify\?t=3D([^\s"<]+)|password-reset-verify\?t=([^\s"<]+)/
-        .exec(mail.replace(/=\r?\n/g, ''))
-        ?.slice(1)
-        .find(Boolean) ?? '',
-    );
-    expect(token.length).toBeGreaterThan(20);
+    const token = await resetTokenMailedTo(user.email);
     const confirm = await quern.call('POST', '/api/user/password/reset-verify/', {
       body: { token, password: 'brand new secret', password1: 'brand new secret' },
     });
@@ -183,6 +248,83 @@ describe('password reset', () => {
       body: { token: 'a.b.c', password: 'abcdefghij', password1: 'abcdefghik' },
     });
     expect(mismatch.body.message).toBe('Both password must match.');
+  });
+});
+
+describe('password policy', () => {
+  it.each([
+    ['en', 'qwertyuiop', 'This password is too common and easy to guess. Please choose another one.'],
+    ['es', 'Password123', 'Esta contraseña es demasiado común y fácil de adivinar. Elija otra.'],
+    ['en', '          ', 'Password cannot be only spaces.'],
+  ])('refuses a registration (%s) with the password %j and registers nothing', async (language, password, message) => {
+    const user = { ...newUser(), password };
+    const refused = await quern.call('POST', '/api/user/register', { body: user, headers: { 'accept-language': language } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldMessages.password).toBe(message);
+    expect((await quern.call('POST', '/api/user/register', { body: { ...user, password: 'correct horse battery' } })).status).toBe(200);
+  });
+
+  it('refuses a registration whose password is its own e-mail', async () => {
+    const user = newUser();
+    const refused = await quern.call('POST', '/api/user/register', { body: { ...user, password: user.email.toUpperCase() } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldMessages.password).toBe('Password cannot be your username or e-mail address.');
+  });
+
+  it('refuses a common password or the own username on reset, and the link still works for a good one', async () => {
+    const user = { ...newUser(), userName: `longname_${counter}_x` };
+    const { id } = await registerAndLogin(user).then((r) => ({ id: r.id }));
+    expect(id).toBeTruthy();
+    await quern.call('POST', '/api/user/password/reset', { body: { email: user.email }, headers: { 'x-forwarded-for': '198.51.100.201' } });
+    const token = await resetTokenMailedTo(user.email);
+    const reset = (password: string) =>
+      quern.call('POST', '/api/user/password/reset-verify/', { body: { token, password, password1: password } });
+    const common = await reset('iloveyou1');
+    expect(common.status).toBe(400);
+    expect(common.body.message).toBe('This password is too common and easy to guess. Please choose another one.');
+    const own = await reset(user.userName);
+    expect(own.body.message).toBe('Password cannot be your username or e-mail address.');
+    expect((await reset('a much better secret')).status).toBe(200);
+  });
+});
+
+describe('password reset limits', () => {
+  it('records at most 3 reset requests per account per hour, answering every one the same', async () => {
+    const { user, id } = await registerAndLogin();
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await quern.call('POST', '/api/user/password/reset', {
+        body: { email: user.email },
+        headers: { 'x-forwarded-for': `198.51.100.${210 + i}` },
+      });
+      answers.push({ status: r.status, body: r.body });
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toEqual({ status: 200, body: { success: true } });
+    expect(await resetRequestsIn(id)).toBe(3);
+  });
+
+  it('answers a known and an unknown e-mail with the same status and body (and prints their timing)', async () => {
+    const { user } = await registerAndLogin();
+    const timed = async (email: string, ip: string) => {
+      const started = performance.now();
+      const r = await quern.call('POST', '/api/user/password/reset', { body: { email }, headers: { 'x-forwarded-for': ip } });
+      return { status: r.status, body: r.body, ms: performance.now() - started };
+    };
+    const known = [];
+    const unknown = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timed(user.email, `198.51.100.${220 + i}`));
+      unknown.push(await timed(`nobody${i}_${counter}@example.com`, `198.51.100.${230 + i}`));
+    }
+    for (const answer of [...known, ...unknown])
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { success: true } });
+    const median = (xs: { ms: number }[]) =>
+      xs
+        .map((x) => x.ms)
+        .sort((a, b) => a - b)[1]
+        ?.toFixed(1);
+    console.log(`[reset timing] known e-mail median ${median(known)} ms, unknown e-mail median ${median(unknown)} ms`);
   });
 });
 
@@ -210,6 +352,16 @@ describe('defences', () => {
       const response = await quern.call('POST', path, { body });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
+    }
+  });
+
+  it('marks API answers (REST and tRPC) no-store and varying by cookie, and sends no HSTS on plain http', async () => {
+    for (const path of ['/api/millix/current-rate', '/api/auth/verify', '/trpc/identity.session', '/api/no-such-call']) {
+      const response = await quern.call(path === '/api/auth/verify' ? 'POST' : 'GET', path);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('vary')).toMatch(/\bCookie\b/i);
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      expect(response.headers.get('content-security-policy')).not.toMatch(/upgrade-insecure-requests/);
     }
   });
 

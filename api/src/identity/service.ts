@@ -3,6 +3,7 @@
  * knows about (sessions and their cookie, rate limits by IP, reset-link MACs). tRPC and REST
  * both call this, so they cannot drift apart.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieOptions } from 'express';
 import { AppError, type Clock } from '@quern/core';
 import {
@@ -25,7 +26,7 @@ import {
 import { verifyResetToken } from '@quern/core/identity';
 import type { HttpExchange } from '../http/context.js';
 import { readCookie } from '../http/cookies.js';
-import { assertNotBlocked, consume, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
+import { assertNotBlocked, consume, isOver, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from './sessions.js';
 
 export interface IdentityServiceDeps {
@@ -41,7 +42,17 @@ export interface IdentityServiceDeps {
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
+/** Behind a reverse proxy this is the client's address only when TRUST_PROXY names the proxy. */
 const clientIp = (http: HttpExchange) => http.req.ip ?? 'unknown';
+
+/** Longer than a reset request takes for a known e-mail, so both answers come at the floor. */
+export const RESET_ANSWER_FLOOR_MS = 250;
+
+/** A 429 that says how long to wait, in the message and in Retry-After. */
+function waitBeforeRetrying(http: HttpExchange, waitMs: number): AppError {
+  http.res.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+  return tooManyAttempts(waitMs);
+}
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const cookieOptions = (): CookieOptions => ({
@@ -65,19 +76,24 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async login(input: LoginInput, http: HttpExchange): Promise<SessionOutput> {
       const account = normalizeEmail(input.email);
       const ip = clientIp(http);
-      await assertNotBlocked(deps.limits.failedLoginsPerIp, ip);
-      await assertNotBlocked(deps.limits.failedLoginsPerAccount, account);
+      await assertNotBlocked(deps.limits.failedLoginsPerIp, ip, (ms) => waitBeforeRetrying(http, ms));
+      // An account failing from many addresses is under attack: every address then waits after
+      // its first failure. A new address's first try still gets through, so the owner is not
+      // locked out by strangers.
+      const underAttack = await isOver(deps.limits.failedLoginsPerAccount, account);
+      const freeFailures = underAttack ? 1 : deps.limits.loginFreeFailures;
+      const decision = await deps.limits.loginThrottle.attempt(account, ip, deps.clock.now().getTime(), freeFailures);
+      if (!decision.allowed) throw waitBeforeRetrying(http, decision.waitMs);
       let user: { userId: string; email: string };
       try {
         user = await authenticate(deps.core, input);
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
         const overIp = await consume(deps.limits.failedLoginsPerIp, ip);
-        const overAccount = await consume(deps.limits.failedLoginsPerAccount, account);
-        const over = overAccount ?? overIp;
-        throw over ? tooManyAttempts(over.msBeforeNext) : error;
+        await consume(deps.limits.failedLoginsPerAccount, account);
+        throw overIp ? waitBeforeRetrying(http, overIp.msBeforeNext) : error;
       }
-      await deps.limits.failedLoginsPerAccount.delete(account);
+      await deps.limits.loginThrottle.succeeded(account, ip);
       const token = await deps.sessions.create(user.userId, user.email, deps.clock.now());
       http.res.cookie(SESSION_COOKIE, token, cookieOptions());
       await recordSignIn(deps.core, user.userId);
@@ -99,7 +115,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     async requestPasswordReset(input: PasswordResetRequestInput, http: HttpExchange): Promise<{ success: true }> {
       await limitRequest(deps.limits.resetRequestsPerIp, clientIp(http));
-      await requestPasswordReset(deps.core, input);
+      // Known and unknown e-mails take different paths (an append, or nothing); answering no
+      // sooner than a fixed floor hides which one ran.
+      await Promise.all([requestPasswordReset(deps.core, input), delay(RESET_ANSWER_FLOOR_MS)]);
       return { success: true };
     },
 

@@ -16,12 +16,12 @@ type JsonBody = any;
 export interface TestQuern extends RunningQuern {
   url: string;
   dataDir: string;
-  /** JSON request helper: returns status, parsed body and Set-Cookie. */
+  /** JSON request helper: returns status, parsed body, Set-Cookie and all the headers. */
   call(
     method: string,
     path: string,
     options?: { body?: unknown; cookie?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: JsonBody; setCookie: string | null }>;
+  ): Promise<{ status: number; body: JsonBody; setCookie: string | null; headers: Headers }>;
 }
 
 export async function startTestQuern(env: Record<string, string> = {}): Promise<TestQuern> {
@@ -51,7 +51,7 @@ export async function startTestQuern(env: Record<string, string> = {}): Promise<
       } catch {
         // Not JSON: the test sees the text.
       }
-      return { status: response.status, body, setCookie: response.headers.get('set-cookie') };
+      return { status: response.status, body, setCookie: response.headers.get('set-cookie'), headers: response.headers };
     },
     async stop() {
       await running.stop();

@@ -4,7 +4,7 @@ import { AppError } from '@quern/core';
 import { IDEMPOTENCY_KEY_PATTERN, sendInput, transactionsPageQuery } from '@quern/core/wallet';
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
-import { csrfGuard } from '../http/csrf.js';
+import { assertSameOrigin } from '../http/csrf.js';
 import { restRoute, type ContextFactory } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
 
@@ -54,11 +54,14 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
     '/api/quern/transactions',
     authed((ctx, session) => ctx.wallet.transactions(session, transactionsPageQuery.parse(query(ctx)).page)),
   );
-  // The spec's send is a GET that moves money: it gets the same cross-site refusal as a POST.
+  // The spec's send is a GET that moves money. Unlike a POST, a GET can be fired by a link or an
+  // image with no Fetch Metadata or Origin at all, so it needs a positive same-origin signal.
   routes.get(
     '/api/millix/send',
-    csrfGuard(allowedOrigins, { alsoSafeMethods: true }),
-    authed((ctx, session) => ctx.wallet.send(session, sendInput.parse(query(ctx)), idempotencyKeyOf(ctx))),
+    authed((ctx, session) => {
+      assertSameOrigin(ctx.http.req, allowedOrigins);
+      return ctx.wallet.send(session, sendInput.parse(query(ctx)), idempotencyKeyOf(ctx));
+    }),
   );
   routes.post(
     '/api/millix/send',

@@ -1,5 +1,5 @@
 // Proves the spec's wallet REST calls over real HTTP: each needs a session (401), balances are
-// private (403), the state-changing GET send is refused cross-site, an Idempotency-Key retry
+// private (403), the state-changing GET send needs a positive same-origin signal, an Idempotency-Key retry
 // returns the first transfer, unknown recipients move nothing, and no input produces a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundFromReserve } from '../test-support/ledger.js';
@@ -77,6 +77,30 @@ describe('wallet REST', () => {
     expect(history.body).toMatchObject({ page: 0, limit: 10 });
     const row = history.body.transactions.find((t: { transaction_hash: string }) => t.transaction_hash === sent.body.transferId);
     expect(row).toMatchObject({ transaction_type: 'debit', amount: '1000', fee: '1000', to_user: { username: payee.userName } });
+  });
+
+  it('refuses the GET send without a positive same-origin signal (a link or image on another site), and moves nothing', async () => {
+    const query = `/api/millix/send?to=${encodeURIComponent(payee.userName)}&amount=3&fee=1000`;
+    const before = (await quern.call('GET', '/api/quern/pending-transactions', { cookie: payer.cookie })).body;
+    const refusedHeaders: Record<string, string>[] = [
+      {},
+      { 'sec-fetch-site': 'none' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { referer: 'https://evil.example/page' },
+      { referer: 'not a url' },
+    ];
+    for (const headers of refusedHeaders) {
+      const refused = await quern.call('GET', query, { cookie: payer.cookie, headers });
+      expect([JSON.stringify(headers), refused.status]).toEqual([JSON.stringify(headers), 403]);
+    }
+    expect((await quern.call('GET', '/api/quern/pending-transactions', { cookie: payer.cookie })).body).toEqual(before);
+    // Older browsers without Fetch Metadata still work from Quern's own pages by Referer or Origin.
+    const byReferer = await quern.call('GET', query, { cookie: payer.cookie, headers: { referer: `${quern.url}/millix/send` } });
+    expect(byReferer.status).toBe(200);
+    const byOrigin = await quern.call('GET', query, { cookie: payer.cookie, headers: { origin: quern.url } });
+    expect(byOrigin.status).toBe(200);
   });
 
   it('returns the first transfer for a retried Idempotency-Key and appends nothing', async () => {

@@ -3,6 +3,7 @@
  * are i18n keys ("errors:..."), resolved to text by the web app and by the api's error mapper.
  */
 import { z } from 'zod';
+import { passwordPolicyProblem } from './password-policy.js';
 
 const required = 'errors:allFieldsRequired';
 
@@ -15,6 +16,18 @@ const phoneDigits = /^\+?[0-9]{7,15}$/;
 export const normalizePhone = (phone: string): string => phone.replace(/[\s().-]/g, '');
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
+
+/**
+ * A new password: present, 8 to 128 characters, not blank. The rest of the policy needs the
+ * account (password-policy.ts). `missing` is the message for an empty field.
+ */
+const newPassword = (missing: string) =>
+  z
+    .string({ error: missing })
+    .min(1, { error: missing, abort: true })
+    .min(8, { error: 'errors:passwordLength' })
+    .max(128, { error: 'errors:passwordLength' })
+    .refine((password) => password.trim().length > 0, { error: 'errors:passwordBlank' });
 
 // `abort` stops later checks, so an empty field reports only the spec's 'required' message.
 const requiredText = () => z.string({ error: required }).trim().min(1, { error: required, abort: true });
@@ -33,13 +46,13 @@ export const registerInput = z
     phone: requiredText()
       .transform(normalizePhone)
       .pipe(z.string().regex(phoneDigits, { error: 'errors:invalidPhone' })),
-    password: z
-      .string({ error: required })
-      .min(1, { error: required, abort: true })
-      .min(8, { error: 'errors:passwordLength' })
-      .max(128, { error: 'errors:passwordLength' }),
+    password: newPassword(required),
   })
-  .strict();
+  .strict()
+  .superRefine((input, ctx) => {
+    const problem = passwordPolicyProblem(input.password, { username: input.userName, email: input.email });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+  });
 export type RegisterInput = z.infer<typeof registerInput>;
 
 export const loginInput = z.object({
@@ -87,11 +100,7 @@ export const passwordResetConfirmInput = z
       .string({ error: 'errors:invalidResetUrl' })
       .min(1, { error: 'errors:invalidResetUrl', abort: true })
       .max(512, { error: 'errors:invalidResetLink' }),
-    password: z
-      .string({ error: 'errors:allFieldsRequiredDot' })
-      .min(1, { error: 'errors:allFieldsRequiredDot', abort: true })
-      .min(8, { error: 'errors:passwordLength' })
-      .max(128, { error: 'errors:passwordLength' }),
+    password: newPassword('errors:allFieldsRequiredDot'),
     password1: z.string({ error: 'errors:allFieldsRequiredDot' }).min(1, { error: 'errors:allFieldsRequiredDot' }),
   })
   .refine((v) => v.password === v.password1, { error: 'errors:passwordsMustMatchDot', path: ['password1'] });

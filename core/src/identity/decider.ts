@@ -19,6 +19,9 @@ import type { IdentityKeyState, UserState } from './state.js';
 export const ORPHANED_CLAIM_AFTER_MS = 5 * 60 * 1000;
 /** How long a password reset link stays valid. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** Reset e-mails one account can be sent in an hour, so the form cannot flood an inbox. */
+export const RESET_REQUESTS_PER_HOUR_MAX = 3;
+const HOUR_MS = 60 * 60 * 1000;
 
 const takenMessage: Record<IdentityKeyKind, string> = {
   username: 'errors:usernameTaken',
@@ -101,7 +104,16 @@ export function decideRegistration(
   ];
 }
 
+/**
+ * Records a reset request, unless the account already had RESET_REQUESTS_PER_HOUR_MAX in the
+ * last hour: then nothing happens, and the caller answers as always (no error, which would tell
+ * a stranger the account exists).
+ */
 export function decidePasswordResetRequest(user: UserState, c: { requestId: string; now: Date }): PasswordResetRequested[] {
+  const since = c.now.getTime() - HOUR_MS;
+  let lastHour = 0;
+  for (const request of user.resetRequests.values()) if (Date.parse(request.requestedAt) > since) lastHour += 1;
+  if (lastHour >= RESET_REQUESTS_PER_HOUR_MAX) return [];
   return [
     {
       type: 'PasswordResetRequested',

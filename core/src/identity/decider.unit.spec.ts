@@ -1,9 +1,16 @@
 // Proves the identity decisions: unique-key claims (taken, own, orphaned), registration and
-// the one-time, expiring password-reset link.
+// the one-time, expiring password-reset link, and at most 3 reset e-mails per account per hour.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
 import { registerInput } from './contracts.js';
-import { decideClaim, decidePasswordReset, decidePasswordResetRequest, decideRegistration, ORPHANED_CLAIM_AFTER_MS } from './decider.js';
+import {
+  decideClaim,
+  decidePasswordReset,
+  decidePasswordResetRequest,
+  decideRegistration,
+  ORPHANED_CLAIM_AFTER_MS,
+  RESET_REQUESTS_PER_HOUR_MAX,
+} from './decider.js';
 import { evolveUser, type UserState } from './state.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -115,5 +122,17 @@ describe('password reset', () => {
     );
     expect(() => decidePasswordReset(user, { requestId: 'nope', passwordHash: 'x', now })).toThrow('errors:invalidResetLink');
     expect(() => decidePasswordReset(undefined, { requestId: 'r1', passwordHash: 'x', now })).toThrow('errors:invalidResetLink');
+  });
+
+  it('given 3 requests in the last hour, when a 4th comes, then nothing is recorded; an hour after the first, one more is', () => {
+    let user = registered();
+    for (let i = 0; i < RESET_REQUESTS_PER_HOUR_MAX; i++) {
+      const events = decidePasswordResetRequest(user, { requestId: `r${i}`, now: later(i * 60_000) });
+      expect(events).toHaveLength(1);
+      user = evolveUser(user, events[0]!)!;
+    }
+    expect(RESET_REQUESTS_PER_HOUR_MAX).toBe(3);
+    expect(decidePasswordResetRequest(user, { requestId: 'r3', now: later(59 * 60_000) })).toEqual([]);
+    expect(decidePasswordResetRequest(user, { requestId: 'r4', now: later(60 * 60_000 + 1) })).toHaveLength(1);
   });
 });

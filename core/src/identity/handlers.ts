@@ -8,6 +8,7 @@ import type { LoginInput, PasswordResetRequestInput, RegisterInput, UserOutput }
 import { normalizeEmail, normalizePhone, normalizeUsername } from './contracts.js';
 import { decideClaim, decidePasswordReset, decidePasswordResetRequest, decideRegistration, decideRelease, takenError } from './decider.js';
 import { identityKeyStream, userStream, type IdentityKeyEvent, type IdentityKeyKind, type UserEvent } from './events.js';
+import { assertPasswordPolicy } from './password-policy.js';
 import type { IdentityDeps } from './ports.js';
 import { evolveIdentityKey, evolveUser, type IdentityKeyState, type UserState } from './state.js';
 
@@ -89,6 +90,7 @@ export async function registerUser(deps: IdentityDeps, input: RegisterInput): Pr
     ['email', normalizeEmail(input.email)],
     ['phone', normalizePhone(input.phone)],
   ];
+  assertPasswordPolicy(input.password, { username: input.userName, email: input.email }, deps.isCommonPassword);
   const passwordHash = await deps.hasher.hash(input.password);
   const claimed: Array<[IdentityKeyKind, string]> = [];
   try {
@@ -148,11 +150,13 @@ export async function requestPasswordReset(deps: IdentityDeps, input: PasswordRe
   const { state } = await loadUser(deps, userId);
   if (!state) return;
   const events = decidePasswordResetRequest(state, { requestId: deps.newId(), now: deps.clock.now() });
-  await deps.store.append(userStream(userId), events, 'any');
+  if (events.length > 0) await deps.store.append(userStream(userId), events, 'any');
 }
 
 /** Sets a new password for a verified reset link (the caller has checked the token's MAC). */
 export async function resetPassword(deps: IdentityDeps, link: { userId: string; requestId: string }, password: string): Promise<void> {
+  const { state: current } = await loadUser(deps, link.userId);
+  if (current) assertPasswordPolicy(password, { username: current.username, email: current.email }, deps.isCommonPassword);
   const passwordHash = await deps.hasher.hash(password);
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadUser(deps, link.userId);

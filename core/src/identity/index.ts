@@ -1,4 +1,5 @@
 export * from './contracts.js';
+export * from './password-policy.js';
 export * from './events.js';
 export * from './state.js';
 export * from './decider.js';

@@ -1,6 +1,7 @@
 /** What the identity handlers need from the outside world. */
 import type { Clock } from '../shared/clock.js';
 import type { EventStore } from '../shared/ports/event-store.js';
+import type { IsCommonPassword } from './password-policy.js';
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -17,4 +18,6 @@ export interface IdentityDeps {
   clock: Clock;
   /** A fresh UUID per call. */
   newId: () => string;
+  /** The common-password list, loaded by the api from a package (see password-policy.ts). */
+  isCommonPassword: IsCommonPassword;
 }

@@ -3,6 +3,7 @@ import { assertNever } from '../shared/assert.js';
 import type { IdentityKeyEvent, UserEvent } from './events.js';
 
 export interface ResetRequestState {
+  requestedAt: string;
   expiresAt: string;
   used: boolean;
 }
@@ -36,7 +37,11 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
     case 'PasswordResetRequested': {
       if (!state) return state;
       const resetRequests = new Map(state.resetRequests);
-      resetRequests.set(event.data.requestId, { expiresAt: event.data.expiresAt, used: false });
+      resetRequests.set(event.data.requestId, {
+        requestedAt: event.data.requestedAt,
+        expiresAt: event.data.expiresAt,
+        used: false,
+      });
       return { ...state, resetRequests };
     }
     case 'PasswordChanged': {

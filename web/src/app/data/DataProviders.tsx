@@ -3,10 +3,10 @@ import { useEffect, type ReactNode } from 'react';
 import { useAuth } from '../../features/auth/AuthProvider.js';
 import { isUnauthenticated } from '../appError.js';
 import { trpcClient } from './trpcClient.js';
-import { queryClient, TRPCProvider } from './trpc.js';
+import { queryClient, TRPCProvider, VISITOR_KEY_PREFIX } from './trpc.js';
 
 /**
- * Signs the user out locally when the server says the session is gone (expired or revoked), so
+ * Signs the user out locally (which also empties the cache) when the server says the session is gone (expired or revoked), so
  * the route guards send them to /login instead of leaving a page that can only fail.
  */
 function useSignOutWhenSessionEnds(): void {
@@ -30,9 +30,10 @@ function useSignOutWhenSessionEnds(): void {
 
 export function DataProviders({ children }: { children: ReactNode }) {
   useSignOutWhenSessionEnds();
+  const { state } = useAuth();
   return (
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} keyPrefix={state.id ?? VISITOR_KEY_PREFIX}>
         {children}
       </TRPCProvider>
     </QueryClientProvider>

@@ -6,9 +6,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@quern/api/router';
+import { onSessionChange } from '../../features/auth/sessionChange.js';
 import { toAppErrorView } from '../appError.js';
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+/**
+ * Every query key starts with the signed-in user's id (DataProviders sets it), so one user's
+ * cached answers can never be read for another, even by a request that finishes late.
+ */
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter, { keyPrefix: true }>();
+
+/** The key prefix of a visitor's queries (the public ones, such as the rate). */
+export const VISITOR_KEY_PREFIX = 'visitor';
 
 /** Retries only failures the server did not explain (network, 5xx); a 4xx answer stays the same. */
 const retryUnexplainedFailure = (failureCount: number, error: unknown): boolean =>
@@ -24,3 +32,7 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Signing in, signing out and an expired session all start from an empty cache and no queued
+// mutations, whoever used the tab before.
+onSessionChange(() => queryClient.clear());

@@ -6,6 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { fetchSession } from './fetchSession.js';
 import { authReducer, initialAuthState, type AuthState } from './authState.js';
+import { notifySessionChange } from './sessionChange.js';
 
 export interface Auth {
   state: AuthState;
@@ -44,12 +45,17 @@ export function AuthProvider({ children, initialState }: { children: ReactNode; 
     return () => abort.abort();
   }, [runsStartupCheck]);
 
-  // Stable callbacks, so effects that depend on them do not re-run on every session change.
-  const signIn = useCallback(
-    (session: { id: string; email: string }) => dispatch({ type: 'LOGIN', id: session.id, email: session.email }),
-    [],
-  );
-  const signOut = useCallback(() => dispatch({ type: 'LOGOUT' }), []);
+  // Stable callbacks, so effects that depend on them do not re-run on every session change. Each
+  // first has the data layer forget the previous user's cached answers, before anything renders
+  // for the new state.
+  const signIn = useCallback((session: { id: string; email: string }) => {
+    notifySessionChange();
+    dispatch({ type: 'LOGIN', id: session.id, email: session.email });
+  }, []);
+  const signOut = useCallback(() => {
+    notifySessionChange();
+    dispatch({ type: 'LOGOUT' });
+  }, []);
   const auth = useMemo<Auth>(() => ({ state, signIn, signOut }), [state, signIn, signOut]);
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

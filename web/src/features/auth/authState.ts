@@ -13,11 +13,13 @@ export type AuthAction = { type: 'LOGIN'; id: string; email: string } | { type: 
 
 export const initialAuthState: AuthState = { loading: true, isAuthenticated: false, id: null, email: null };
 
-export function authReducer(_state: AuthState, action: AuthAction): AuthState {
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'LOGIN':
       return { loading: false, isAuthenticated: true, id: action.id, email: action.email };
     case 'LOGOUT':
+      // Several failing calls may each report the expired session: the same state renders nothing new.
+      if (!state.loading && !state.isAuthenticated) return state;
       return { loading: false, isAuthenticated: false, id: null, email: null };
     default: {
       const unknownAction: never = action;

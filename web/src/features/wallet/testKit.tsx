@@ -143,7 +143,7 @@ export async function renderWalletPage(
   const trpcClient = createTRPCClient<AppRouter>({ links: [httpLink({ url: 'http://quern.test/trpc', fetch: server.fetch })] });
   const rendered = await render(
     <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} keyPrefix={signedIn.id ?? 'visitor'}>
         <Routes>
           <Route path={path} element={page} />
           {path === '/account' ? null : <Route path="/account" element={<p>Account page</p>} />}
