@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
@@ -36,6 +37,8 @@ export interface Parts {
 export interface RunningQuern {
   url: string | undefined;
   store: EventStore;
+  /** The HTTP application when the api runs (tests walk its routes). */
+  app?: Express;
   stop(): Promise<void>;
 }
 
@@ -112,6 +115,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   }
 
   let server: Server | undefined;
+  let app: Express | undefined;
   if (parts.api) {
     const sessions = createSessionStore(redis, config.SESSION_TTL_HOURS);
     const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
@@ -138,7 +142,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
       secureCookies: config.publicUrl.startsWith('https://'),
       openWallet: (userId) => wallet.openFor(userId),
     });
-    const app = createApp({
+    const httpApp = createApp({
       identity,
       wallet,
       sessions,
@@ -149,8 +153,9 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
         ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
         : [],
     });
+    app = httpApp;
     server = await new Promise<Server>((done) => {
-      const s = app.listen(config.PORT, config.HOST, () => done(s));
+      const s = httpApp.listen(config.PORT, config.HOST, () => done(s));
     });
     // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
     const bound = server.address();
@@ -162,6 +167,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   return {
     url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined,
     store,
+    app,
     async stop() {
       if (server) await new Promise((done) => server.close(done));
       // Background parts stop before the connections they use.

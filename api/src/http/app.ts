@@ -16,6 +16,9 @@ import type { RequestContext } from './context.js';
 import { readCookie } from './cookies.js';
 import { csrfGuard } from './csrf.js';
 import { errorHandler, requestLanguage } from './rest.js';
+import { jsonBodies } from './json-body.js';
+import { requestIds } from './request-id.js';
+import { onTrpcError } from '../trpc/on-error.js';
 import { staticWebApp } from './static-web.js';
 import type { HealthCheck } from '../health.js';
 
@@ -40,6 +43,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(requestIds());
   app.use(helmet({ crossOriginEmbedderPolicy: false }));
 
   const createContext = (req: Request, res: Response): RequestContext => {
@@ -58,10 +62,15 @@ export function createApp(deps: AppDeps): Express {
     res.status(report.ok ? 200 : 503).json(report);
   });
 
-  app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT }), csrfGuard(deps.allowedOrigins));
+  app.use(['/api', '/trpc'], jsonBodies(BODY_LIMIT), csrfGuard(deps.allowedOrigins));
   app.use(
     '/trpc',
-    createExpressMiddleware({ router: appRouter, createContext: ({ req, res }) => createContext(req, res), maxBatchSize: 10 }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(req, res),
+      maxBatchSize: 10,
+      onError: onTrpcError,
+    }),
   );
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));

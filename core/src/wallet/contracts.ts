@@ -53,27 +53,27 @@ export function classifyRecipient(text: string): { ok: true; recipient: Recipien
   return { ok: false, messageKey: 'errors:invalidRecipient' };
 }
 
-function amountFromInput(value: string | number): ReturnType<typeof parseMlxAmount> {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) return { ok: false, messageKey: 'errors:invalidAmount' };
-  return parseMlxAmount(String(value));
-}
-
-const stringOrNumber = (messageKey: string) => z.union([z.string(), z.number()], { error: messageKey });
+/**
+ * Amounts arrive as text only. A JSON number cannot be told apart from what the sender typed:
+ * `1.000` parses to 1 (a Spanish "one thousand" would move one MLX) and `1e3` to 1000, so a
+ * number is refused rather than guessed at. Query strings, forms and the web app send text.
+ */
+const amountText = (messageKey: string) => z.string({ error: messageKey });
 
 /**
  * An MLX amount as a form or a query string sends it: digits, thousands separators allowed
- * (stripped here), or a JSON number when it is a safe integer. Output: bigint.
+ * (stripped here). Output: bigint.
  */
-export const mlxAmountInput = stringOrNumber('errors:invalidAmount').transform((value, ctx) => {
-  const parsed = amountFromInput(value);
+export const mlxAmountInput = amountText('errors:invalidAmount').transform((value, ctx) => {
+  const parsed = parseMlxAmount(value);
   if (parsed.ok) return parsed.amountMlx;
   ctx.addIssue({ code: 'custom', message: parsed.messageKey });
   return z.NEVER;
 });
 
 /** The send fee: the form shows it disabled at 1000; anything else is refused, never corrected. */
-export const sendFeeInput = stringOrNumber('errors:invalidFee').transform((value, ctx) => {
-  const parsed = amountFromInput(value);
+export const sendFeeInput = amountText('errors:invalidFee').transform((value, ctx) => {
+  const parsed = parseMlxAmount(value);
   if (parsed.ok && parsed.amountMlx === SEND_FEE_MLX) return parsed.amountMlx;
   ctx.addIssue({ code: 'custom', message: 'errors:invalidFee' });
   return z.NEVER;

@@ -40,11 +40,17 @@ describe('sendInput', () => {
       amount: 1_250_000n,
       fee: 1000n,
     });
-    expect(sendInput.parse({ to: 'bob', amount: 5000, fee: 1000 })).toEqual({
+    expect(sendInput.parse({ to: 'bob', amount: '1.000', fee: '1000' })).toEqual({
       to: { kind: 'username', username: 'bob' },
-      amount: 5000n,
+      amount: 1000n,
       fee: 1000n,
     });
+  });
+
+  it('given amounts as JSON numbers, when parsed, then they are refused (1.000 and 1e3 would be guessed)', () => {
+    for (const amount of [5000, 1, 1e3, -1, 0.5])
+      expect(messages(sendInput.safeParse({ to: 'bob', amount, fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
+    expect(messages(sendInput.safeParse({ to: 'bob', amount: '5000', fee: 1000 }))).toEqual(['fee:errors:invalidFee']);
   });
 
   it('given a fee other than 1000, when parsed, then invalidFee on the fee field', () => {
@@ -55,7 +61,8 @@ describe('sendInput', () => {
   it('given bad amounts, when parsed, then the amount field carries the reason', () => {
     expect(messages(sendInput.safeParse({ to: 'bob', amount: '1.5', fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
     expect(messages(sendInput.safeParse({ to: 'bob', amount: '0', fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
-    expect(messages(sendInput.safeParse({ to: 'bob', amount: 2 ** 53 + 2, fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
+    for (const amount of ['-1', '0.5', '1e3', '1 000 0', '1,000.000', [], {}, 'x'.repeat(1_000_000)])
+      expect(messages(sendInput.safeParse({ to: 'bob', amount, fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
     expect(messages(sendInput.safeParse({ to: 'bob', amount: '9000000000000001', fee: '1000' }))).toEqual(['amount:errors:amountTooLarge']);
     expect(messages(sendInput.safeParse({ to: 'bob', fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
   });
