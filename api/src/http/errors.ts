@@ -35,10 +35,17 @@ export const trpcCode = {
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<AppErrorCode, TrpcCode>;
 
-/** Zod issues become field → message key; the first issue gives the general message. */
+/**
+ * Zod issues become field → message key; the first issue gives the general message. Inputs are
+ * strict objects, so a field the call does not know is named as its own field error.
+ */
 export function fromZodError(error: ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'errors:unknownField';
+      continue;
+    }
     const field = issue.path.join('.') || '_';
     const key = issue.message.startsWith('errors:') ? issue.message : 'errors:invalidRequest';
     fields[field] ??= key;

@@ -36,13 +36,31 @@ function refuseDeepBody(_req: Request, _res: Response, body: Buffer): void {
   if (jsonNestsDeeperThan(body)) throw tooDeep();
 }
 
-function refuseDeepQueryInput(req: Request, _res: Response, next: NextFunction): void {
+/**
+ * tRPC reads a GET call's input from the `input` parameter with JSON.parse, and only when the
+ * procedure takes input; checking it here refuses deep or broken JSON on every call alike.
+ * REST routes have no `input` parameter, so the check costs them nothing.
+ */
+function refuseBadQueryInput(req: Request, _res: Response, next: NextFunction): void {
   const input: unknown = req.query.input;
-  const texts = Array.isArray(input) ? input : [input];
-  next(texts.some((text) => typeof text === 'string' && jsonNestsDeeperThan(text)) ? tooDeep() : undefined);
+  const texts = (Array.isArray(input) ? input : [input]).filter((text): text is string => typeof text === 'string');
+  if (texts.some((text) => jsonNestsDeeperThan(text))) {
+    next(tooDeep());
+    return;
+  }
+  next(texts.every(parsesAsJson) ? undefined : new RequestRefused(400, 'errors:invalidJson'));
+}
+
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The body handling of every API call, in order: type, size and depth, then the query's input. */
 export function jsonBodies(limit: string): RequestHandler[] {
-  return [refuseNonJsonBodies, express.json({ limit, verify: refuseDeepBody }), refuseDeepQueryInput];
+  return [refuseNonJsonBodies, express.json({ limit, verify: refuseDeepBody }), refuseBadQueryInput];
 }

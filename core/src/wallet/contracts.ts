@@ -79,8 +79,8 @@ export const sendFeeInput = amountText('errors:invalidFee').transform((value, ct
   return z.NEVER;
 });
 
-/** The spec's send: to (address, username or e-mail), amount, fee. */
-export const sendInput = z.object({
+/** The spec's send: to (address, username or e-mail), amount, fee; nothing else (strict). */
+export const sendInput = z.strictObject({
   to: z.string({ error: 'errors:allFieldsRequired' }).transform((value, ctx) => {
     const result = classifyRecipient(value);
     if (result.ok) return result.recipient;
@@ -125,15 +125,22 @@ export type PendingTransaction = z.infer<typeof pendingTransactionOutput>;
 export const transactionItemOutput = z.union([completedTransactionOutput, pendingTransactionOutput]);
 export type TransactionItem = z.infer<typeof transactionItemOutput>;
 
+/**
+ * A page number as a query string (digits) or JSON (a number) sends it. Not z.coerce: it reads
+ * `true`, `null` and `[]` as pages 1, 0 and 0.
+ */
+const pageNumber = z
+  .union([z.number(), z.string().regex(/^[0-9]{1,9}$/).transform(Number)], { error: 'errors:invalidRequest' })
+  .pipe(
+    z
+      .number()
+      .int({ error: 'errors:invalidRequest' })
+      .min(0, { error: 'errors:invalidRequest' })
+      .max(TRANSACTIONS_PAGE_MAX, { error: 'errors:invalidRequest' }),
+  );
+
 /** GET /api/quern/transactions?page={n}; pages are 0-based. */
-export const transactionsPageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'errors:invalidRequest' })
-    .int({ error: 'errors:invalidRequest' })
-    .min(0, { error: 'errors:invalidRequest' })
-    .max(TRANSACTIONS_PAGE_MAX, { error: 'errors:invalidRequest' })
-    .default(0),
-});
+export const transactionsPageQuery = z.strictObject({ page: pageNumber.default(0) });
 export type TransactionsPageQuery = z.infer<typeof transactionsPageQuery>;
 
 export const transactionsPageOutput = z.object({

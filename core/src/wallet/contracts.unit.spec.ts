@@ -104,7 +104,10 @@ describe('transaction outputs', () => {
   it('given page query strings, when parsed, then pages are 0-based integers within the bound', () => {
     expect(transactionsPageQuery.parse({})).toEqual({ page: 0 });
     expect(transactionsPageQuery.parse({ page: '3' })).toEqual({ page: 3 });
-    for (const page of ['-1', '1.5', 'abc', '99999999999']) expect(transactionsPageQuery.safeParse({ page }).success).toBe(false);
+    expect(transactionsPageQuery.parse({ page: 7 })).toEqual({ page: 7 });
+    for (const page of ['-1', '1.5', 'abc', '99999999999', '', ' 1', '1e3', true, null, [], {}, 1.5, -1, 10_000_001])
+      expect(transactionsPageQuery.safeParse({ page }).success).toBe(false);
+    expect(transactionsPageQuery.safeParse({ page: '1', extra: '1' }).success).toBe(false);
   });
 
   it('given a wallet state, when turned into the balance output, then stable is spendable and unstable is pending deposits', () => {
