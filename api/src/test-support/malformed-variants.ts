@@ -69,8 +69,7 @@ export function objectVariants(valid: Record<string, unknown>, options: VariantO
   variants.push({ name: 'an unknown field', json: JSON.stringify({ ...valid, unexpectedField: 'x' }), field: 'unexpectedField' });
   const firstField = Object.keys(valid)[0] as string;
   variants.push({ name: 'a 1 MB string', json: JSON.stringify({ ...valid, [firstField]: 'x'.repeat(ONE_MB) }) });
-  for (const whole of ['"a string"', '[]', '5', 'null', '[{}]'])
-    variants.push({ name: `the input is ${whole}`, json: whole });
+  for (const whole of ['"a string"', '[]', '5', 'null', '[{}]']) variants.push({ name: `the input is ${whole}`, json: whole });
   variants.push({ name: 'no input at all', json: undefined });
   return variants.concat(framingVariants(depth));
 }
@@ -85,7 +84,10 @@ export function framingVariants(depth: number = DEEP_NESTING): Variant[] {
 }
 
 /** Query-string variants of a GET call's input: repeated (array) values, missing, unknown, long, bad amounts. */
-export function queryVariants(valid: Record<string, string>, options: VariantOptions = {}): Array<{ name: string; query: string; field?: string }> {
+export function queryVariants(
+  valid: Record<string, string>,
+  options: VariantOptions = {},
+): Array<{ name: string; query: string; field?: string }> {
   const encode = (params: Array<[string, string]>) => params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   const entries = Object.entries(valid);
   const variants: Array<{ name: string; query: string; field?: string }> = [];
@@ -93,13 +95,21 @@ export function queryVariants(valid: Record<string, string>, options: VariantOpt
     const others = entries.filter(([f]) => f !== field);
     variants.push({ name: `${field} repeated`, query: encode([...entries, [field, 'again']]), field });
     if (!options.optional?.includes(field)) variants.push({ name: `${field} missing`, query: encode(others), field });
-    variants.push({ name: `${field} of ${LONG_STRING_LENGTH} characters`, query: encode([...others, [field, 'x'.repeat(LONG_STRING_LENGTH)]]), field });
+    variants.push({
+      name: `${field} of ${LONG_STRING_LENGTH} characters`,
+      query: encode([...others, [field, 'x'.repeat(LONG_STRING_LENGTH)]]),
+      field,
+    });
     variants.push({ name: `${field} as nested JSON`, query: encode([...others, [field, nestedArrays(1000)]]), field });
     variants.push({ name: `${field}[a][b] bracket keys`, query: encode([...others, [`${field}[a][b]`, 'x']]) });
   }
   for (const field of options.amountFields ?? [])
     for (const text of BAD_AMOUNTS_TEXT)
-      variants.push({ name: `${field} = ${JSON.stringify(text)}`, query: encode([...entries.filter(([f]) => f !== field), [field, text]]), field });
+      variants.push({
+        name: `${field} = ${JSON.stringify(text)}`,
+        query: encode([...entries.filter(([f]) => f !== field), [field, text]]),
+        field,
+      });
   variants.push({ name: 'an unknown parameter', query: encode([...entries, ['unexpectedField', 'x']]), field: 'unexpectedField' });
   return variants;
 }

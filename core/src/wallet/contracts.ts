@@ -129,8 +129,12 @@ export type TransactionItem = z.infer<typeof transactionItemOutput>;
  * A page number as a query string (digits) or JSON (a number) sends it. Not z.coerce: it reads
  * `true`, `null` and `[]` as pages 1, 0 and 0.
  */
+const pageDigits = z
+  .string()
+  .regex(/^[0-9]{1,9}$/)
+  .transform(Number);
 const pageNumber = z
-  .union([z.number(), z.string().regex(/^[0-9]{1,9}$/).transform(Number)], { error: 'errors:invalidRequest' })
+  .union([z.number(), pageDigits], { error: 'errors:invalidRequest' })
   .pipe(
     z
       .number()
