@@ -46,10 +46,15 @@ const isTrpcCall = (req: Request) => /^\/trpc(\/|\?|$)/.test(req.originalUrl);
  * with the request id (in tRPC's envelope for a /trpc call refused before tRPC ran); an
  * unexpected one is logged here (once) and answers only errors:internal.
  */
-export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+export function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   const appError = toAppError(error);
   const requestId = requestIdOf(res);
   if (isInternal(appError)) logUnexpectedError(req, originalOf(appError));
+  // A response already under way cannot change its status: Express's own handler ends it.
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
   const retryAfter = retryAfterSeconds(appError);
   if (retryAfter !== undefined && !res.get('Retry-After')) res.setHeader('Retry-After', String(retryAfter));
   const body = appErrorData(appError, requestLanguage(req), requestId);
