@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
@@ -39,6 +40,8 @@ export interface Parts {
 export interface RunningQuern {
   url: string | undefined;
   store: EventStore;
+  /** The HTTP application when the api runs (tests walk its routes). */
+  app?: Express;
   stop(): Promise<void>;
 }
 
@@ -68,11 +71,13 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   await prepareLedger(foundations);
   const projections = parts.projections ? startProjectionPart(foundations, stops) : undefined;
   if (parts.workers) startWorkerPart(foundations, stops);
-  const server = parts.api ? await startApiPart(foundations, projections) : undefined;
+  const api = parts.api ? await startApiPart(foundations, projections) : undefined;
+  const server = api?.server;
   const address = server?.address();
   return {
     url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined,
     store: foundations.store,
+    app: api?.app,
     stop: () => stopAll(foundations, server, stops),
   };
 }
@@ -148,7 +153,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
 }
 
 /** The services behind the HTTP api, and the server itself once it listens. */
-async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<Server> {
+async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<{ app: Express; server: Server }> {
   const { config, store, redis, network } = f;
   const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
@@ -195,7 +200,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
   // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
   const bound = server.address();
   if (bound && typeof bound === 'object') for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
-  return server;
+  return { app, server };
 }
 
 async function stopAll(f: Foundations, server: Server | undefined, stops: Stop[]): Promise<void> {

@@ -16,6 +16,9 @@ import { readCookie } from './cookies.js';
 import { csrfGuard } from './csrf.js';
 import { httpHeaders } from './headers.js';
 import { errorHandler, requestLanguage } from './rest.js';
+import { jsonBodies } from './json-body.js';
+import { requestIds } from './request-id.js';
+import { onTrpcError } from '../trpc/on-error.js';
 import { staticWebApp } from './static-web.js';
 import type { HealthCheck } from '../health.js';
 
@@ -43,6 +46,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(requestIds());
   app.use(httpHeaders({ https: deps.https ?? false }));
 
   const createContext = (req: Request, res: Response): RequestContext => {
@@ -61,10 +65,15 @@ export function createApp(deps: AppDeps): Express {
     res.status(report.ok ? 200 : 503).json(report);
   });
 
-  app.use(['/api', '/trpc'], express.json({ limit: BODY_LIMIT }), csrfGuard(deps.allowedOrigins));
+  app.use(['/api', '/trpc'], jsonBodies(BODY_LIMIT), csrfGuard(deps.allowedOrigins));
   app.use(
     '/trpc',
-    createExpressMiddleware({ router: appRouter, createContext: ({ req, res }) => createContext(req, res), maxBatchSize: 10 }),
+    createExpressMiddleware({
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(req, res),
+      maxBatchSize: 10,
+      onError: onTrpcError,
+    }),
   );
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));

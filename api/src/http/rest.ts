@@ -3,11 +3,11 @@
  * service as tRPC, and answers JSON. Every failure goes through one error handler.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError } from '@quern/core';
 import { isLanguage, type Language } from '@quern/core/i18n';
 import type { ZodType } from 'zod';
 import type { RequestContext } from './context.js';
-import { appErrorData, isInternal, statusOf, toAppError } from './errors.js';
+import { appErrorData, isInternal, originalOf, retryAfterSeconds, statusOf, toAppError, trpcErrorEnvelope } from './errors.js';
+import { logUnexpectedError, requestIdOf } from './request-id.js';
 
 export type ContextFactory = (req: Request, res: Response) => RequestContext;
 
@@ -39,16 +39,24 @@ export function restRoute<I, O>(
   };
 }
 
-/** Express error handler: domain errors keep their status; nothing leaks a stack trace. */
-export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
-  const language = requestLanguage(req);
+const isTrpcCall = (req: Request) => /^\/trpc(\/|\?|$)/.test(req.originalUrl);
+
+/**
+ * Express error handler: every error answers with its status from errors.ts and a readable body
+ * with the request id (in tRPC's envelope for a /trpc call refused before tRPC ran); an
+ * unexpected one is logged here (once) and answers only errors:internal.
+ */
+export function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
   const appError = toAppError(error);
-  // body-parser marks malformed or oversized bodies with a 4xx status of its own.
-  const parserStatus = (error as { status?: number }).status;
-  if (isInternal(appError) && parserStatus && parserStatus >= 400 && parserStatus < 500) {
-    res.status(parserStatus).json(appErrorData(new AppError('VALIDATION', 'errors:invalidRequest'), language));
+  const requestId = requestIdOf(res);
+  if (isInternal(appError)) logUnexpectedError(req, originalOf(appError));
+  // A response already under way cannot change its status: Express's own handler ends it.
+  if (res.headersSent) {
+    next(error);
     return;
   }
-  if (isInternal(appError)) console.error('[api] unexpected error', req.method, req.path, error);
-  res.status(statusOf(appError)).json(appErrorData(appError, language));
+  const retryAfter = retryAfterSeconds(appError);
+  if (retryAfter !== undefined && !res.get('Retry-After')) res.setHeader('Retry-After', String(retryAfter));
+  const body = appErrorData(appError, requestLanguage(req), requestId);
+  res.status(statusOf(appError)).json(isTrpcCall(req) ? trpcErrorEnvelope(appError, body) : body);
 }

@@ -10,7 +10,7 @@ export const identityRouter = router({
   /** The startup verify call: the session's id and e-mail, or null for a visitor. */
   session: publicProcedure.query(({ ctx }) => ctx.getSession().then((s) => (s ? { id: s.userId, email: s.email } : null))),
   logout: publicProcedure.mutation(({ ctx }) => ctx.identity.logout(ctx.http)),
-  user: authedProcedure.input(z.object({ id: userIdParam })).query(({ ctx, input }) => ctx.identity.getUser(ctx.session, input.id)),
+  user: authedProcedure.input(z.strictObject({ id: userIdParam })).query(({ ctx, input }) => ctx.identity.getUser(ctx.session, input.id)),
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
     .mutation(({ ctx, input }) => ctx.identity.requestPasswordReset(input, ctx.http)),

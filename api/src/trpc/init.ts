@@ -1,16 +1,26 @@
-/** tRPC initialisation: the context type and the two procedure kinds the app uses. */
+/** tRPC initialisation: the context type, the error shape and the two procedure kinds the app uses. */
 import { initTRPC } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { AppError } from '@quern/core';
 import type { RequestContext } from '../http/context.js';
-import { appErrorData, toAppError } from '../http/errors.js';
+import { appErrorData, statusOf, toAppError, trpcCodeOf } from '../http/errors.js';
+import { requestIdOf } from '../http/request-id.js';
 
 const t = initTRPC.context<RequestContext>().create({
-  errorFormatter({ shape, error }) {
-    const appError = toAppError(error.cause ?? error, shape.data.code === 'BAD_REQUEST');
+  /**
+   * Every error a procedure throws (AppError, ZodError, anything else) gets its tRPC code and
+   * HTTP status from the table REST uses; tRPC takes the response status from data.httpStatus.
+   * The web app reads data.appError; an unexpected error shows only errors:internal and the id.
+   */
+  errorFormatter({ shape, error, ctx }) {
+    const appError = toAppError(error);
+    const code = trpcCodeOf(appError);
+    const body = appErrorData(appError, 'en', ctx ? requestIdOf(ctx.http.res) : undefined);
     return {
       ...shape,
-      message: appErrorData(appError, 'en').message,
-      data: { ...shape.data, stack: undefined, appError: appErrorData(appError, 'en') },
+      code: TRPC_ERROR_CODES_BY_KEY[code],
+      message: body.message,
+      data: { ...shape.data, code, httpStatus: statusOf(appError), stack: undefined, appError: body },
     };
   },
 });

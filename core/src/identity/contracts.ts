@@ -55,7 +55,7 @@ export const registerInput = z
   });
 export type RegisterInput = z.infer<typeof registerInput>;
 
-export const loginInput = z.object({
+export const loginInput = z.strictObject({
   email: z
     .string({ error: 'errors:emailRequired' })
     .trim()
@@ -84,7 +84,7 @@ export const userOutput = z.object({
 });
 export type UserOutput = z.infer<typeof userOutput>;
 
-export const passwordResetRequestInput = z.object({
+export const passwordResetRequestInput = z.strictObject({
   email: z
     .string({ error: 'errors:emailRequired' })
     .trim()
@@ -103,5 +103,6 @@ export const passwordResetConfirmInput = z
     password: newPassword('errors:allFieldsRequiredDot'),
     password1: z.string({ error: 'errors:allFieldsRequiredDot' }).min(1, { error: 'errors:allFieldsRequiredDot' }),
   })
+  .strict()
   .refine((v) => v.password === v.password1, { error: 'errors:passwordsMustMatchDot', path: ['password1'] });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;

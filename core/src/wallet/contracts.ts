@@ -53,34 +53,34 @@ export function classifyRecipient(text: string): { ok: true; recipient: Recipien
   return { ok: false, messageKey: 'errors:invalidRecipient' };
 }
 
-function amountFromInput(value: string | number): ReturnType<typeof parseMlxAmount> {
-  if (typeof value === 'number' && !Number.isSafeInteger(value)) return { ok: false, messageKey: 'errors:invalidAmount' };
-  return parseMlxAmount(String(value));
-}
-
-const stringOrNumber = (messageKey: string) => z.union([z.string(), z.number()], { error: messageKey });
+/**
+ * Amounts arrive as text only. A JSON number cannot be told apart from what the sender typed:
+ * `1.000` parses to 1 (a Spanish "one thousand" would move one MLX) and `1e3` to 1000, so a
+ * number is refused rather than guessed at. Query strings, forms and the web app send text.
+ */
+const amountText = (messageKey: string) => z.string({ error: messageKey });
 
 /**
  * An MLX amount as a form or a query string sends it: digits, thousands separators allowed
- * (stripped here), or a JSON number when it is a safe integer. Output: bigint.
+ * (stripped here). Output: bigint.
  */
-export const mlxAmountInput = stringOrNumber('errors:invalidAmount').transform((value, ctx) => {
-  const parsed = amountFromInput(value);
+export const mlxAmountInput = amountText('errors:invalidAmount').transform((value, ctx) => {
+  const parsed = parseMlxAmount(value);
   if (parsed.ok) return parsed.amountMlx;
   ctx.addIssue({ code: 'custom', message: parsed.messageKey });
   return z.NEVER;
 });
 
 /** The send fee: the form shows it disabled at 1000; anything else is refused, never corrected. */
-export const sendFeeInput = stringOrNumber('errors:invalidFee').transform((value, ctx) => {
-  const parsed = amountFromInput(value);
+export const sendFeeInput = amountText('errors:invalidFee').transform((value, ctx) => {
+  const parsed = parseMlxAmount(value);
   if (parsed.ok && parsed.amountMlx === SEND_FEE_MLX) return parsed.amountMlx;
   ctx.addIssue({ code: 'custom', message: 'errors:invalidFee' });
   return z.NEVER;
 });
 
-/** The spec's send: to (address, username or e-mail), amount, fee. */
-export const sendInput = z.object({
+/** The spec's send: to (address, username or e-mail), amount, fee; nothing else (strict). */
+export const sendInput = z.strictObject({
   to: z.string({ error: 'errors:allFieldsRequired' }).transform((value, ctx) => {
     const result = classifyRecipient(value);
     if (result.ok) return result.recipient;
@@ -125,15 +125,26 @@ export type PendingTransaction = z.infer<typeof pendingTransactionOutput>;
 export const transactionItemOutput = z.union([completedTransactionOutput, pendingTransactionOutput]);
 export type TransactionItem = z.infer<typeof transactionItemOutput>;
 
+/**
+ * A page number as a query string (digits) or JSON (a number) sends it. Not z.coerce: it reads
+ * `true`, `null` and `[]` as pages 1, 0 and 0.
+ */
+const pageDigits = z
+  .string()
+  .regex(/^[0-9]{1,9}$/)
+  .transform(Number);
+const pageNumber = z
+  .union([z.number(), pageDigits], { error: 'errors:invalidRequest' })
+  .pipe(
+    z
+      .number()
+      .int({ error: 'errors:invalidRequest' })
+      .min(0, { error: 'errors:invalidRequest' })
+      .max(TRANSACTIONS_PAGE_MAX, { error: 'errors:invalidRequest' }),
+  );
+
 /** GET /api/quern/transactions?page={n}; pages are 0-based. */
-export const transactionsPageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'errors:invalidRequest' })
-    .int({ error: 'errors:invalidRequest' })
-    .min(0, { error: 'errors:invalidRequest' })
-    .max(TRANSACTIONS_PAGE_MAX, { error: 'errors:invalidRequest' })
-    .default(0),
-});
+export const transactionsPageQuery = z.strictObject({ page: pageNumber.default(0) });
 export type TransactionsPageQuery = z.infer<typeof transactionsPageQuery>;
 
 export const transactionsPageOutput = z.object({

@@ -40,11 +40,17 @@ describe('sendInput', () => {
       amount: 1_250_000n,
       fee: 1000n,
     });
-    expect(sendInput.parse({ to: 'bob', amount: 5000, fee: 1000 })).toEqual({
+    expect(sendInput.parse({ to: 'bob', amount: '1.000', fee: '1000' })).toEqual({
       to: { kind: 'username', username: 'bob' },
-      amount: 5000n,
+      amount: 1000n,
       fee: 1000n,
     });
+  });
+
+  it('given amounts as JSON numbers, when parsed, then they are refused (1.000 and 1e3 would be guessed)', () => {
+    for (const amount of [5000, 1, 1e3, -1, 0.5])
+      expect(messages(sendInput.safeParse({ to: 'bob', amount, fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
+    expect(messages(sendInput.safeParse({ to: 'bob', amount: '5000', fee: 1000 }))).toEqual(['fee:errors:invalidFee']);
   });
 
   it('given a fee other than 1000, when parsed, then invalidFee on the fee field', () => {
@@ -55,7 +61,8 @@ describe('sendInput', () => {
   it('given bad amounts, when parsed, then the amount field carries the reason', () => {
     expect(messages(sendInput.safeParse({ to: 'bob', amount: '1.5', fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
     expect(messages(sendInput.safeParse({ to: 'bob', amount: '0', fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
-    expect(messages(sendInput.safeParse({ to: 'bob', amount: 2 ** 53 + 2, fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
+    for (const amount of ['-1', '0.5', '1e3', '1 000 0', '1,000.000', [], {}, 'x'.repeat(1_000_000)])
+      expect(messages(sendInput.safeParse({ to: 'bob', amount, fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
     expect(messages(sendInput.safeParse({ to: 'bob', amount: '9000000000000001', fee: '1000' }))).toEqual(['amount:errors:amountTooLarge']);
     expect(messages(sendInput.safeParse({ to: 'bob', fee: '1000' }))).toEqual(['amount:errors:invalidAmount']);
   });
@@ -97,7 +104,10 @@ describe('transaction outputs', () => {
   it('given page query strings, when parsed, then pages are 0-based integers within the bound', () => {
     expect(transactionsPageQuery.parse({})).toEqual({ page: 0 });
     expect(transactionsPageQuery.parse({ page: '3' })).toEqual({ page: 3 });
-    for (const page of ['-1', '1.5', 'abc', '99999999999']) expect(transactionsPageQuery.safeParse({ page }).success).toBe(false);
+    expect(transactionsPageQuery.parse({ page: 7 })).toEqual({ page: 7 });
+    for (const page of ['-1', '1.5', 'abc', '99999999999', '', ' 1', '1e3', true, null, [], {}, 1.5, -1, 10_000_001])
+      expect(transactionsPageQuery.safeParse({ page }).success).toBe(false);
+    expect(transactionsPageQuery.safeParse({ page: '1', extra: '1' }).success).toBe(false);
   });
 
   it('given a wallet state, when turned into the balance output, then stable is spendable and unstable is pending deposits', () => {

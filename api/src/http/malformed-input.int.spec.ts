@@ -1,0 +1,348 @@
+// Proves that malformed input never gets past the API's edge: every tRPC procedure (read from
+// the router) and every REST route (read from the Express app) answers wrong types, missing and
+// unknown fields, long and 1 MB strings, deep nesting, invalid JSON, a wrong content type and
+// bad amounts with a 4xx and a message (naming the field when the fault is in one), never a
+// 5xx, never an unexpected-error log line, and the event log does not grow.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appRouter } from '../trpc/router.js';
+import {
+  DEEP_NESTING,
+  framingVariants,
+  nestedArrays,
+  ONE_MB,
+  objectVariants,
+  queryVariants,
+  type Variant,
+  type VariantOptions,
+} from '../test-support/malformed-variants.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { type RawRequest, type RawResponse, rawRequest } from '../test-support/raw-http.js';
+
+interface Fixture {
+  userId: string;
+  email: string;
+  password: string;
+  address: string;
+  payeeName: string;
+}
+
+/** Depth of the nesting variants sent in a URL: past the limit, and inside Node's 16 KB request head. */
+const URL_NESTING_DEPTH = 1000;
+/** Statuses Node's HTTP parser answers for an oversized request head, before the app and without a body. */
+const HEAD_TOO_LARGE = [414, 431];
+
+type TrpcEntry = { input: Record<string, unknown> | null } & VariantOptions;
+
+/** A valid input for every procedure; the walk fails for a procedure missing here. */
+const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
+  'identity.register': {
+    input: {
+      userName: 'walk_new',
+      firstName: 'W',
+      lastName: 'N',
+      email: 'walk_new@example.com',
+      phone: '+15550003333',
+      password: 'long enough secret',
+    },
+  },
+  'identity.login': { input: { email: f.email, password: f.password } },
+  'identity.session': { input: null },
+  'identity.logout': { input: null },
+  'identity.user': { input: { id: f.userId } },
+  'identity.requestPasswordReset': { input: { email: f.email } },
+  'identity.confirmPasswordReset': { input: { token: 'a-token', password: 'another secret', password1: 'another secret' } },
+  'wallet.address': { input: null },
+  'wallet.balance': { input: null },
+  'wallet.rate': { input: null },
+  'wallet.pending': { input: null },
+  'wallet.transactions': { input: { page: 0 }, optional: ['page'] },
+  'wallet.send': {
+    input: { to: f.payeeName, amount: '5', fee: '1000', idempotencyKey: 'walk-key-1' },
+    optional: ['idempotencyKey'],
+    amountFields: ['amount', 'fee'],
+  },
+});
+
+type RestEntry =
+  /** A JSON body (POST). */
+  | ({ kind: 'body'; input: Record<string, unknown> } & VariantOptions)
+  /** Query parameters (GET). */
+  | ({ kind: 'query'; input: Record<string, string> } & VariantOptions)
+  /** No input; path parameters, when the path has them, get `badParams`. */
+  | { kind: 'none'; params?: Record<string, string>; badParams?: Record<string, string[]> }
+  /** Not an API call (the health check, the web app's pages): reads nothing from the request. */
+  | { kind: 'not-api' };
+
+/** A valid input for every REST route, keyed "METHOD path"; the walk fails for a route missing here. */
+const restValidInput = (f: Fixture): Record<string, RestEntry> => {
+  const badIds = ['not-a-uuid', 'x'.repeat(2000), '%5B%5B%5B', '00000000-0000-0000-0000-00000000000g'];
+  return {
+    'GET /healthz': { kind: 'not-api' },
+    [`GET ${String(/^\/(?!api\/|trpc\/|healthz$).*/)}`]: { kind: 'not-api' },
+    'POST /api/user/register': {
+      kind: 'body',
+      input: {
+        userName: 'walk_rest',
+        firstName: 'W',
+        lastName: 'R',
+        email: 'walk_rest@example.com',
+        phone: '+15550004444',
+        password: 'long enough secret',
+      },
+    },
+    'POST /api/user/login': { kind: 'body', input: { email: f.email, password: f.password } },
+    'POST /api/auth/verify': { kind: 'none' },
+    'POST /api/user/logout': { kind: 'none' },
+    'POST /api/user/get/:id': { kind: 'none', params: { id: f.userId }, badParams: { id: badIds } },
+    'POST /api/user/password/reset': { kind: 'body', input: { email: f.email } },
+    'POST /api/user/password/reset-verify': {
+      kind: 'body',
+      input: { token: 'a-token', password: 'another secret', password1: 'another secret' },
+    },
+    'POST /api/user/password/reset-verify/': {
+      kind: 'body',
+      input: { token: 'a-token', password: 'another secret', password1: 'another secret' },
+    },
+    'GET /api/millix/address': { kind: 'none' },
+    'GET /api/millix/balance/:address': { kind: 'none', params: { address: f.address }, badParams: { address: ['x'.repeat(2000)] } },
+    'GET /api/millix/current-rate': { kind: 'none' },
+    'GET /api/quern/pending-transactions': { kind: 'none' },
+    'GET /api/quern/transactions': { kind: 'query', input: { page: '0' }, optional: ['page'] },
+    'GET /api/millix/send': { kind: 'query', input: { to: f.payeeName, amount: '5', fee: '1000' }, amountFields: ['amount', 'fee'] },
+    'POST /api/millix/send': { kind: 'body', input: { to: f.payeeName, amount: '5', fee: '1000' }, amountFields: ['amount', 'fee'] },
+  };
+};
+
+interface Call {
+  name: string;
+  request: RawRequest;
+  field?: string;
+  /** Sent in the URL and 1 MB long: Node may refuse the request head itself. */
+  headMayBeTooLarge?: boolean;
+}
+
+/** tRPC keeps every procedure of the router, nested ones included, under its dotted path. */
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>;
+
+let quern: TestQuern;
+let fixture: Fixture;
+let cookie: string;
+let logEnd = 0n;
+
+const json = { 'content-type': 'application/json' };
+const text = { 'content-type': 'text/plain' };
+
+async function register(name: string): Promise<{ email: string; password: string }> {
+  const user = {
+    userName: name,
+    firstName: 'W',
+    lastName: 'K',
+    email: `${name}@example.com`,
+    phone: `+1555${String(name.length).padStart(7, '1')}`,
+    password: 'long enough secret',
+  };
+  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
+  return user;
+}
+
+/** Waits for the registrations' welcome e-mails (appended by a worker) so the log is quiet. */
+async function quietLogEnd(): Promise<bigint> {
+  await eventually(async () => {
+    const events = await quern.store.readAll({ maxCount: 1000 });
+    return events.filter((e) => e.type === 'WelcomeEmailSent').length >= 2 ? true : undefined;
+  });
+  let end = 0n;
+  for (;;) {
+    const page = await quern.store.readAll({ after: end, maxCount: 1000 });
+    if (page.length === 0) return end;
+    end = page[page.length - 1]?.position ?? end;
+  }
+}
+
+beforeAll(async () => {
+  quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000' });
+  const walker = await register('walker');
+  await register('walk_payee');
+  const login = await quern.call('POST', '/api/user/login', { body: { email: walker.email, password: walker.password } });
+  expect(login.status).toBe(200);
+  cookie = cookieOf(login.setCookie);
+  const session = await quern.call('POST', '/api/auth/verify', { cookie });
+  const address = await quern.call('GET', '/api/millix/address', { cookie });
+  fixture = {
+    userId: session.body.id,
+    email: walker.email,
+    password: walker.password,
+    address: address.body.address,
+    payeeName: 'walk_payee',
+  };
+  logEnd = await quietLogEnd();
+});
+afterAll(async () => {
+  await quern?.stop();
+});
+
+/** The error bodies of an answer: REST's, tRPC's envelope, or each call's in a tRPC batch. */
+function errorBodies(body: unknown): Array<Record<string, unknown>> {
+  const items = Array.isArray(body) ? body : [body];
+  return items.map((item) => {
+    const envelope = item as { error?: { data?: { appError?: Record<string, unknown> } } };
+    return envelope.error ? (envelope.error.data?.appError ?? {}) : (item as Record<string, unknown>);
+  });
+}
+
+async function expectRefused(call: Call): Promise<RawResponse> {
+  const label = `${call.request.method} ${call.request.path.slice(0, 80)}: ${call.name}`;
+  const response = await rawRequest(quern.url, {
+    ...call.request,
+    headers: { cookie, 'sec-fetch-site': 'same-origin', ...call.request.headers },
+  });
+  if (call.headMayBeTooLarge && HEAD_TOO_LARGE.includes(response.status)) return response;
+  expect(response.status, label).toBeGreaterThanOrEqual(400);
+  expect(response.status, label).toBeLessThan(500);
+  for (const error of errorBodies(response.body)) {
+    expect(error.message, label).toEqual(expect.stringMatching(/\S/));
+    if (call.field) expect((error.fieldMessages as Record<string, string>)[call.field], label).toEqual(expect.stringMatching(/\S/));
+  }
+  expect(await quern.store.readAll({ after: logEnd, maxCount: 5 }), `${label} appended events`).toEqual([]);
+  return response;
+}
+
+function trpcCalls(path: string, type: string, entry: TrpcEntry): Call[] {
+  const isQuery = type === 'query';
+  const viaUrl = (input: string | undefined, batch = false): RawRequest => {
+    const params = [batch ? 'batch=1' : '', input === undefined ? '' : `input=${encodeURIComponent(input)}`].filter(Boolean).join('&');
+    const target = `/trpc/${batch ? `${path},${path}` : path}${params ? `?${params}` : ''}`;
+    return isQuery
+      ? { method: 'GET', path: target }
+      : { method: 'POST', path: target.split('?')[0] + (batch ? '?batch=1' : ''), headers: json, body: input };
+  };
+  const nestingDepth = isQuery ? URL_NESTING_DEPTH : DEEP_NESTING;
+  const variants: Variant[] = entry.input ? objectVariants(entry.input, { ...entry, nestingDepth }) : framingVariants(nestingDepth);
+  const calls: Call[] = variants.map((v) => ({
+    name: v.name,
+    request: viaUrl(v.json),
+    field: v.field,
+    headMayBeTooLarge: isQuery && v.json !== undefined && v.json.length >= ONE_MB,
+  }));
+  calls.push({
+    name: 'a text/plain body',
+    request: { method: isQuery ? 'GET' : 'POST', path: `/trpc/${path}`, headers: text, body: 'hello' },
+  });
+  calls.push({ name: 'a batch nested too deep', request: viaUrl(`{"0":${nestedArrays(nestingDepth)}}`, true) });
+  calls.push({ name: 'a batch with invalid JSON', request: viaUrl('{"0":', true) });
+  if (entry.input)
+    calls.push({
+      name: 'a batch of two malformed inputs',
+      request: viaUrl(JSON.stringify({ 0: 'a string', 1: { ...entry.input, unexpectedField: 'x' } }), true),
+    });
+  return calls;
+}
+
+function restCalls(method: string, path: string, entry: RestEntry): Call[] {
+  if (entry.kind === 'not-api') return [];
+  const withParams = (params: Record<string, string> = {}) =>
+    path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const target = withParams(entry.kind === 'none' ? entry.params : undefined);
+  const calls: Call[] = [];
+  const bodyFraming = framingVariants().map((v) => ({
+    name: `${v.name} (body)`,
+    request: { method, path: target, headers: json, body: v.json },
+  }));
+  calls.push(...bodyFraming, { name: 'a text/plain body', request: { method, path: target, headers: text, body: 'hello' } });
+  calls.push({
+    name: 'a form body',
+    request: { method, path: target, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'to=x' },
+  });
+  if (entry.kind === 'body')
+    for (const v of objectVariants(entry.input, entry))
+      calls.push({
+        name: v.name,
+        field: v.field,
+        request: { method, path: target, headers: v.json === undefined ? {} : json, body: v.json },
+      });
+  if (entry.kind === 'query') {
+    for (const v of queryVariants(entry.input, entry))
+      calls.push({ name: v.name, field: v.field, request: { method, path: `${target}?${v.query}` } });
+    calls.push({
+      name: 'a 1 MB parameter',
+      request: { method, path: `${target}?${Object.keys(entry.input)[0]}=${'x'.repeat(ONE_MB)}` },
+      headMayBeTooLarge: true,
+    });
+  }
+  if (entry.kind === 'none')
+    for (const [param, values] of Object.entries(entry.badParams ?? {}))
+      for (const value of values)
+        calls.push({
+          name: `${param} = ${value.slice(0, 20)}`,
+          request: { method, path: withParams({ ...entry.params, [param]: value }) },
+        });
+  return calls;
+}
+
+/** Every route of the Express app as "METHOD path", walking into mounted routers. */
+function appRoutes(): string[] {
+  type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; slash?: boolean };
+  const routes: string[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+        for (const method of Object.keys(layer.route.methods)) for (const p of paths) routes.push(`${method.toUpperCase()} ${String(p)}`);
+      } else if (layer.handle?.stack) {
+        // Quern mounts its routers at the root; a prefixed mount would need its path joined here.
+        expect(layer.slash).toBe(true);
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk((quern.app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return routes;
+}
+
+describe('malformed input on every call', () => {
+  it('every tRPC procedure and every REST route has an entry in the tables (and no entry is stale)', () => {
+    expect(Object.keys(trpcValidInput(fixture)).sort()).toEqual(Object.keys(procedures).sort());
+    expect(Object.keys(restValidInput(fixture)).sort()).toEqual([...new Set(appRoutes())].sort());
+  });
+
+  it('refuses every malformed tRPC call with a 4xx and a message, and appends nothing', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const table = trpcValidInput(fixture);
+    let sent = 0;
+    for (const [path, procedure] of Object.entries(procedures)) {
+      const entry = table[path];
+      if (!entry) throw new Error(`no valid input for ${path}`);
+      for (const call of trpcCalls(path, procedure._def.type, entry)) {
+        await expectRefused(call);
+        sent++;
+      }
+    }
+    expect(sent).toBeGreaterThan(300);
+    expect(errors.mock.calls.filter((args) => String(args[0]).includes('unexpected error'))).toEqual([]);
+    errors.mockRestore();
+  });
+
+  it('refuses every malformed REST call with a 4xx and a message, and appends nothing', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const table = restValidInput(fixture);
+    let sent = 0;
+    for (const route of appRoutes()) {
+      const entry = table[route];
+      if (!entry) throw new Error(`no valid input for ${route}`);
+      const [method, path] = route.split(' ') as [string, string];
+      for (const call of restCalls(method, path, entry)) {
+        await expectRefused(call);
+        sent++;
+      }
+    }
+    expect(sent).toBeGreaterThan(300);
+    expect(errors.mock.calls.filter((args) => String(args[0]).includes('unexpected error'))).toEqual([]);
+    errors.mockRestore();
+  });
+
+  it('still answers, and the walker is still signed in, after the walk', async () => {
+    const verify = await quern.call('POST', '/api/auth/verify', { cookie });
+    expect(verify.status).toBe(200);
+    expect(verify.body.id).toBe(fixture.userId);
+  });
+});
