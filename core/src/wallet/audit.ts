@@ -11,16 +11,33 @@
  *   − in transit        = Σ credited amounts of transfers whose payer has not posted yet
  *   = Σ SupplyMinted
  *
- * "In transit" exists because a credit (payee's stream) and its post (payer's stream) are two
+ * "In transit" exists because a credit (payee's stream) and its post (payer's stream) may be two
  * appends: in between, the payee already holds the amount and the payer's hold still backs it.
  * Holds (pending debits) are inside the posted balances, so they are not added again; pending
  * deposits are MLX still on the network, so they are not counted until confirmed. Both pending
  * figures are checked separately against the transfers and deposits the log says are open.
  *
- * Per event it checks that no balance goes negative (available = posted − holds, including the
- * network account's), that each transfer id is reserved once, credited at most once and to the
- * payee the reservation named, with the reserved amount, and posted or voided at most once; that
- * an internal transfer is credited before it is posted and never voided after a credit.
+ * The boundary (ADR 017). The network account stands for everything outside Quern, so it is the
+ * one account allowed below zero: nothing funds it, and a deposit is MLX Quern did not mint.
+ * Instead its balance must equal exactly what its own stream was given inside Quern minus the
+ * net MLX that crossed the boundary:
+ *
+ *     network balance = Σ internal credits to the network stream
+ *                     − (Σ confirmed deposits − Σ posted external sends)
+ *
+ * where the crossings are counted from tracked lifecycles (a deposit received then confirmed, an
+ * external reservation then its first post, at the recorded amounts), while the balance is
+ * counted blindly from every event through `derivedAccountDelta` and the stream's fold. A forged
+ * confirmation, a post of an unknown transfer or a movement of the network stream makes the two
+ * differ (`networkBoundaryMismatch`), which conservation alone cannot see: the network account
+ * absorbs any amount.
+ *
+ * Per event it checks that no wallet stream's balance goes negative (available = posted − holds;
+ * the network account's derived balance is exempt, see above), that each transfer id is reserved
+ * once, credited at most once and to the payee the reservation named, with the reserved amount,
+ * and posted or voided at most once; that an internal transfer is credited before it is posted
+ * (or, when payer and payee are written in one append, by the very next wallet event after the
+ * post) and never voided after a credit.
  */
 import { assertNever } from '../shared/assert.js';
 import type { WalletEvent } from './events.js';
@@ -63,7 +80,8 @@ export type LedgerViolationCode =
   | 'depositSettledTwice'
   | 'supplyMismatch'
   | 'holdsMismatch'
-  | 'pendingCreditsMismatch';
+  | 'pendingCreditsMismatch'
+  | 'networkBoundaryMismatch';
 
 export interface LedgerViolation {
   code: LedgerViolationCode;
@@ -86,8 +104,16 @@ export interface LedgerAudit {
   feeAccruedMlx: bigint;
   /** The network account's derived part (may be negative: more deposits than external sends). */
   networkDerivedMlx: bigint;
-  /** The network account's whole balance: its stream's posted balance plus the derived part. */
+  /** The network account's whole balance: its stream's posted balance plus the derived part. May be negative. */
   networkBalanceMlx: bigint;
+  /**
+   * MLX that crossed the boundary with the millix network, from tracked lifecycles: `inMlx` =
+   * Σ confirmed deposits, `outMlx` = Σ posted external sends, `netMlx` = in − out.
+   * `allocatedMlx` is what internal transfers credited to the network stream (a genesis
+   * allocation in old set-ups; nothing in `ensureSystemWallets`'s). A sound log has
+   * networkBalanceMlx = allocatedMlx − netMlx.
+   */
+  boundary: { inMlx: bigint; outMlx: bigint; netMlx: bigint; allocatedMlx: bigint };
   inTransitMlx: bigint;
   /** Left side of the conservation equation; equals mintedMlx in a sound log. */
   ledgerTotalMlx: bigint;
@@ -121,6 +147,12 @@ interface TransferTrack {
   creditedMlx: bigint | undefined;
 }
 
+/** A TransferPosted whose internal payee was not credited yet: the credit must be the next wallet event. */
+interface AwaitingCredit {
+  transferId: string;
+  where: Where;
+}
+
 interface DepositTrack {
   amountMlx: bigint;
   status: 'received' | 'confirmed' | 'rejected';
@@ -137,6 +169,10 @@ interface AuditRun {
   mintedMlx: bigint;
   feeAccruedMlx: bigint;
   networkDerivedMlx: bigint;
+  boundaryInMlx: bigint;
+  boundaryOutMlx: bigint;
+  networkAllocatedMlx: bigint;
+  awaitingCredit: AwaitingCredit | undefined;
 }
 
 type Where = Omit<LedgerViolation, 'code' | 'message'>;
@@ -179,13 +215,18 @@ function trackCredited(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
   }
   const amountMlx = mlxFromWire(data.amountMlx);
   track.creditedMlx = amountMlx;
+  // Gifts to the network account's own stream are inside Quern; the boundary check adds them.
+  if (data.walletId === SYSTEM_WALLET_IDS.network) run.networkAllocatedMlx += amountMlx;
+  const completesPost = run.awaitingCredit?.transferId === id;
+  if (completesPost) run.awaitingCredit = undefined;
   if (track.toWalletId !== data.walletId)
     report(run, 'creditToWrongWallet', `transfer ${id} credited to ${data.walletId}, reserved for ${String(track.toWalletId)}`, where);
   if (track.payerWalletId !== data.fromWalletId)
     report(run, 'creditToWrongWallet', `transfer ${id} credited as from ${data.fromWalletId}, reserved by ${track.payerWalletId}`, where);
   if (amountMlx !== track.amountMlx)
     report(run, 'amountMismatch', `transfer ${id} credited ${amountMlx}, reserved ${track.amountMlx}`, where);
-  if (track.status !== 'reserved') report(run, 'creditAfterSettlement', `transfer ${id} credited after it was ${track.status}`, where);
+  if (track.status !== 'reserved' && !completesPost)
+    report(run, 'creditAfterSettlement', `transfer ${id} credited after it was ${track.status}`, where);
 }
 
 type Settlement = Extract<WalletEvent, { type: 'TransferPosted' | 'TransferVoided' }>;
@@ -207,8 +248,9 @@ function trackSettled(run: AuditRun, event: Settlement, where: Where): void {
   const internal = track.toWalletId !== undefined;
   if (event.type === 'TransferPosted') {
     track.status = 'posted';
-    if (internal && track.creditedMlx === undefined)
-      report(run, 'postedWithoutCredit', `internal transfer ${id} posted before its credit`, where);
+    if (!internal) run.boundaryOutMlx += track.amountMlx;
+    // One append may write the payer's post before the payee's credit; the next event decides.
+    if (internal && track.creditedMlx === undefined) run.awaitingCredit = { transferId: id, where };
     return;
   }
   track.status = 'voided';
@@ -236,6 +278,7 @@ function trackDeposit(run: AuditRun, event: Extract<WalletEvent, { type: `Deposi
     return;
   }
   track.status = event.type === 'DepositConfirmed' ? 'confirmed' : 'rejected';
+  if (track.status === 'confirmed') run.boundaryInMlx += track.amountMlx;
   if (mlxFromWire(event.data.amountMlx) !== track.amountMlx)
     report(run, 'amountMismatch', `deposit ${depositId} settled with another amount`, w);
 }
@@ -281,11 +324,18 @@ function checkBalances(run: AuditRun, state: WalletState, event: WalletEvent, wh
       where,
     );
   }
+  // The network account's derived balance may go below zero (ADR 017); the boundary check holds it instead.
   const delta = derivedAccountDelta(event);
   run.feeAccruedMlx += delta.feeMlx;
   run.networkDerivedMlx += delta.networkMlx;
-  if (delta.networkMlx !== 0n && networkBalance(run) < 0n)
-    report(run, 'negativeBalance', `network account at ${networkBalance(run)}`, where);
+}
+
+/** An internal post not followed at once by its credit was posted without one. */
+function reportPostWithoutCredit(run: AuditRun): void {
+  const awaiting = run.awaitingCredit;
+  if (!awaiting) return;
+  run.awaitingCredit = undefined;
+  report(run, 'postedWithoutCredit', `internal transfer ${awaiting.transferId} posted before its credit`, awaiting.where);
 }
 
 function auditRecord(run: AuditRun, record: LedgerRecord): void {
@@ -304,6 +354,8 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
     report(run, 'streamMismatch', `${event.type} for ${event.data.walletId} appended to ${record.streamId}`, where);
     return;
   }
+  if (run.awaitingCredit && (event.type !== 'TransferCredited' || event.data.transferId !== run.awaitingCredit.transferId))
+    reportPostWithoutCredit(run);
   const state = run.states.get(walletId) ?? initialWalletState();
   if (event.type !== 'WalletOpened' && !state.wallet)
     report(run, 'eventBeforeOpen', `${event.type} on ${record.streamId} before WalletOpened`, where);
@@ -324,6 +376,11 @@ function openTotals(run: AuditRun): { holdsMlx: bigint; inTransitMlx: bigint; de
   }
   for (const d of run.deposits.values()) if (d.status === 'received') depositsMlx += d.amountMlx;
   return { holdsMlx, inTransitMlx, depositsMlx };
+}
+
+function boundaryFigures(run: AuditRun): LedgerAudit['boundary'] {
+  const netMlx = run.boundaryInMlx - run.boundaryOutMlx;
+  return { inMlx: run.boundaryInMlx, outMlx: run.boundaryOutMlx, netMlx, allocatedMlx: run.networkAllocatedMlx };
 }
 
 function count<T>(values: Iterable<T>, predicate: (value: T) => boolean): number {
@@ -348,6 +405,15 @@ function summarize(run: AuditRun): LedgerAudit {
   const open = openTotals(run);
   const ledgerTotalMlx = postedTotalMlx + run.feeAccruedMlx + run.networkDerivedMlx - open.inTransitMlx;
   const final: AuditRun = { ...run, violations: [...run.violations] };
+  reportPostWithoutCredit(final);
+  const boundary = boundaryFigures(run);
+  const expectedNetworkMlx = boundary.allocatedMlx - boundary.netMlx;
+  if (networkBalance(run) !== expectedNetworkMlx)
+    report(
+      final,
+      'networkBoundaryMismatch',
+      `network account at ${networkBalance(run)}, but ${boundary.allocatedMlx} allocated − (${boundary.inMlx} in − ${boundary.outMlx} out) = ${expectedNetworkMlx}`,
+    );
   if (ledgerTotalMlx !== run.mintedMlx) report(final, 'supplyMismatch', `balances sum to ${ledgerTotalMlx}, minted ${run.mintedMlx}`);
   if (pendingDebitsMlx !== open.holdsMlx)
     report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
@@ -365,6 +431,7 @@ function summarize(run: AuditRun): LedgerAudit {
     feeAccruedMlx: run.feeAccruedMlx,
     networkDerivedMlx: run.networkDerivedMlx,
     networkBalanceMlx: networkBalance(run),
+    boundary,
     inTransitMlx: open.inTransitMlx,
     ledgerTotalMlx,
     pendingDebitsMlx,
@@ -409,6 +476,10 @@ export function createLedgerAuditor(): LedgerAuditor {
     mintedMlx: 0n,
     feeAccruedMlx: 0n,
     networkDerivedMlx: 0n,
+    boundaryInMlx: 0n,
+    boundaryOutMlx: 0n,
+    networkAllocatedMlx: 0n,
+    awaitingCredit: undefined,
   };
   return { add: (record) => auditRecord(run, record), summary: () => summarize(run) };
 }
