@@ -32,11 +32,12 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   WrongExpectedRevisionError,
 } from '@quern/core';
 import { openKurrentSubscription } from './kurrentdb-subscription.js';
-import { mapEvent, toReadPosition } from './kurrentdb-mapping.js';
-import { checkAfter, checkReadAll, checkReadStream, prepareAppend } from './validation.js';
+import { mapEvent, toReadPosition, wrapMetadata } from './kurrentdb-mapping.js';
+import { checkAfter, checkReadAll, checkReadStream, prepareAppend, prepareStreamAppends } from './validation.js';
 
 /** Longest a health check may take before /healthz reports the store as down. */
 export const PING_TIMEOUT_MS = 5_000;
@@ -102,8 +103,50 @@ export function openKurrentEventStore(options: { connectionString: string }): Ev
     return { nextExpectedRevision: result.nextExpectedRevision, position: last.position };
   }
 
+  /** The position of a stream's event at `revision` (the last one an append wrote). */
+  async function positionOf(streamId: string, revision: bigint): Promise<bigint> {
+    const [last] = await readStream(streamId, { fromRevision: revision, maxCount: 1 });
+    if (!last) throw new Error(`The events just appended to ${streamId} cannot be read back`);
+    return last.position;
+  }
+
+  /**
+   * One atomic multi-stream append (KurrentDB 25.1+). The server checks every expected revision
+   * and writes all streams or none; its reply carries each stream's new revision but one
+   * position for the whole write, so each stream's last position is read back.
+   */
+  async function appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    const prepared = prepareStreamAppends(appends);
+    const requests = prepared.map((append) => ({
+      streamName: append.streamId,
+      expectedState: toStreamState(append.expected),
+      events: append.events.map((e) => {
+        const metadata = wrapMetadata(e.metadata);
+        return jsonEvent({ id: e.id, type: e.type, data: e.data, ...(metadata ? { metadata } : {}) });
+      }),
+    }));
+    let reply: Awaited<ReturnType<typeof client.multiStreamAppend>>;
+    try {
+      reply = await withTimeout(client.multiStreamAppend(requests), APPEND_DEADLINE_MS, 'KurrentDB multi-stream append');
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const stale = prepared.find((a) => a.streamId === error.streamName);
+      if (!stale) throw error;
+      const actual = error.actualState === NO_STREAM ? 'no_stream' : BigInt(error.actualState);
+      throw new WrongExpectedRevisionError(stale.streamId, stale.expected, actual);
+    }
+    return Promise.all(
+      prepared.map(async (append) => {
+        const response = reply.responses.find((r) => r.streamName === append.streamId);
+        if (!response) throw new Error(`KurrentDB returned no result for ${append.streamId} in a multi-stream append`);
+        return { nextExpectedRevision: response.revision, position: await positionOf(append.streamId, response.revision) };
+      }),
+    );
+  }
+
   return {
     append,
+    appendToStreams,
     readStream,
 
     async readAll(readOptions: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -8,18 +8,20 @@
  */
 import type Database from 'better-sqlite3';
 import { type AppendResult, type ExpectedRevision, WrongExpectedRevisionError } from '@quern/core';
-import type { PreparedEvent } from './validation.js';
+import type { PreparedStreamAppend } from './validation.js';
 
-/** Upper bound on appends per transaction, so one flush cannot hold the event loop for long. */
+/** Upper bound on appends (calls) per transaction, so one flush cannot hold the event loop for long. */
 export const MAX_BATCH_APPENDS = 256;
 /** Upper bound on events per transaction (an append is never split; a batch holds at least one). */
 export const MAX_BATCH_EVENTS = 4_096;
 
+/**
+ * One call to append or appendToStreams: one or more streams written all-or-nothing. A single
+ * append is the one-stream case, so both share the same path and the same guarantees.
+ */
 export interface QueuedAppend {
-  streamId: string;
-  events: PreparedEvent[];
-  expected: ExpectedRevision;
-  resolve(result: AppendResult): void;
+  appends: PreparedStreamAppend[];
+  resolve(results: AppendResult[]): void;
   reject(error: unknown): void;
 }
 
@@ -34,7 +36,9 @@ export class DuplicateEventIdError extends Error {
   }
 }
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+type Outcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
+
+const eventCount = (append: QueuedAppend) => append.appends.reduce((sum, a) => sum + a.events.length, 0);
 
 function isConstraintError(error: unknown): boolean {
   return error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT');
@@ -90,8 +94,9 @@ export class GroupCommitWriter {
     let events = 0;
     let count = 0;
     for (const append of this.#queue) {
-      if (count > 0 && (count >= MAX_BATCH_APPENDS || events + append.events.length > MAX_BATCH_EVENTS)) break;
-      events += append.events.length;
+      const size = eventCount(append);
+      if (count > 0 && (count >= MAX_BATCH_APPENDS || events + size > MAX_BATCH_EVENTS)) break;
+      events += size;
       count += 1;
     }
     return this.#queue.splice(0, count);
@@ -115,7 +120,7 @@ export class GroupCommitWriter {
       const outcome = outcomes[i];
       if (outcome?.ok) {
         written += 1;
-        append.resolve(outcome.result);
+        append.resolve(outcome.results);
       } else {
         append.reject(outcome ? outcome.error : new Error('group commit lost an append outcome'));
       }
@@ -135,9 +140,7 @@ export class GroupCommitWriter {
         'ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision',
     );
 
-    // Called inside the batch transaction, so better-sqlite3 runs it as a SAVEPOINT: when it
-    // throws, only this append's rows are rolled back.
-    const appendOne = db.transaction((append: QueuedAppend, recordedAt: string): AppendResult => {
+    const writeStream = (append: PreparedStreamAppend, recordedAt: string): AppendResult => {
       const current = lastRevision.get(append.streamId);
       checkExpected(append.streamId, append.expected, current);
       let revision = current ?? -1n;
@@ -149,18 +152,26 @@ export class GroupCommitWriter {
       }
       saveRevision.run(append.streamId, revision);
       return { nextExpectedRevision: revision, position };
-    });
+    };
+
+    // Called inside the batch transaction, so better-sqlite3 runs it as a SAVEPOINT: when any of
+    // its streams throws, every stream of this call is rolled back and the rest of the batch
+    // stays. Its inserts follow each other with nothing in between, so its positions are
+    // consecutive in the order of its streams.
+    const appendOne = db.transaction((append: QueuedAppend, recordedAt: string): AppendResult[] =>
+      append.appends.map((streamAppend) => writeStream(streamAppend, recordedAt)),
+    );
 
     const writeBatch = db.transaction((batch: QueuedAppend[], recordedAt: string): Outcome[] =>
       batch.map((append) => {
         try {
-          return { ok: true, result: appendOne(append, recordedAt) };
+          return { ok: true, results: appendOne(append, recordedAt) };
         } catch (error) {
           // Only failures that belong to this append are contained; anything else (I/O error,
           // SQLite having rolled back the whole transaction) aborts the batch.
           const ownFailure = error instanceof WrongExpectedRevisionError || isConstraintError(error);
           if (!ownFailure || !db.inTransaction) throw error;
-          return { ok: false, error: isDuplicateId(error) ? new DuplicateEventIdError(append.streamId, { cause: error }) : error };
+          return { ok: false, error: isDuplicateId(error) ? new DuplicateEventIdError(streamsOf(append), { cause: error }) : error };
         }
       }),
     );
@@ -169,6 +180,8 @@ export class GroupCommitWriter {
     return (batch, recordedAt) => writeBatch.immediate(batch, recordedAt);
   }
 }
+
+const streamsOf = (append: QueuedAppend) => append.appends.map((a) => a.streamId).join(', ');
 
 function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {
   if (expected === 'any') return;

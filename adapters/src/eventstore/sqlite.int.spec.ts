@@ -95,6 +95,30 @@ describe('SQLite event store', () => {
     expect(store.stats().transactions).toBe(1);
   });
 
+  it('writes multi-stream appends in the same group commit, a failing one rolled back alone', async () => {
+    // Given a stream at revision 0, and single and multi-stream appends issued in the same turn
+    const store = open();
+    await store.append('multi-shared', [{ type: 'Opened', data: {} }], 'no_stream');
+    const before = store.stats().transactions;
+    const wins = store.appendToStreams([
+      { streamId: 'multi-a', events: [{ type: 'Debited', data: {} }], expectedRevision: 'no_stream' },
+      { streamId: 'multi-shared', events: [{ type: 'Moved', data: {} }], expectedRevision: 0n },
+    ]);
+    const stale = store.appendToStreams([
+      { streamId: 'multi-b', events: [{ type: 'Debited', data: {} }], expectedRevision: 'no_stream' },
+      { streamId: 'multi-shared', events: [{ type: 'Moved', data: {} }], expectedRevision: 0n },
+    ]);
+    const single = store.append('multi-c', [{ type: 'Opened', data: {} }], 'no_stream');
+    // When the batch commits
+    await expect(wins).resolves.toHaveLength(2);
+    await expect(stale).rejects.toMatchObject({ streamId: 'multi-shared', actual: 1n });
+    await expect(single).resolves.toMatchObject({ nextExpectedRevision: 0n });
+    // Then all three shared one transaction, and the stale call left nothing behind
+    expect(store.stats().transactions - before).toBe(1);
+    expect(await store.readStream('multi-b')).toEqual([]);
+    expect((await store.readStream('multi-shared')).map((e) => e.type)).toEqual(['Opened', 'Moved']);
+  });
+
   it('rolls back an append that repeats an event id, keeping the rest of the batch', async () => {
     const store = open();
     const id = randomUUID();

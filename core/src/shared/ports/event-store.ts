@@ -45,6 +45,13 @@ export interface AppendResult {
   position: bigint;
 }
 
+/** One stream's share of an atomic multi-stream append (EventStore.appendToStreams). */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   /** First revision to return (inclusive); default 0. */
   fromRevision?: bigint;
@@ -70,6 +77,15 @@ export interface EventStore {
    * WrongExpectedRevisionError when expectedRevision does not hold.
    */
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one atomic transaction: every stream's events or none. Each
+   * stream's expected revision is checked; the first that does not hold rejects the whole call
+   * with WrongExpectedRevisionError (naming that stream) and nothing is appended. Events get
+   * consecutive global positions in the order of `appends`. Returns one AppendResult per append,
+   * in the same order. Resolves only once durable. A stream named twice, or an append with no
+   * events, is a programming error (rejects, appends nothing).
+   */
+  appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** A bounded page of the global log in position order. */
