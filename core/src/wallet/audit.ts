@@ -36,8 +36,8 @@
  * the network account's derived balance is exempt, see above), that each transfer id is reserved
  * once, credited at most once and to the payee the reservation named, with the reserved amount,
  * and posted or voided at most once; that an internal transfer is credited before it is posted
- * (or, when payer and payee are written in one append, by the very next wallet event after the
- * post) and never voided after a credit.
+ * and never voided after a credit. When one append writes payer and payee together (ADR 017),
+ * either half may come first, but the other must be the very next wallet event.
  */
 import { assertNever } from '../shared/assert.js';
 import type { WalletEvent } from './events.js';
@@ -153,6 +153,14 @@ interface AwaitingCredit {
   where: Where;
 }
 
+type CreditData = Extract<WalletEvent, { type: 'TransferCredited' }>['data'];
+
+/** A TransferCredited written before its reservation: the reservation must be the next wallet event. */
+interface AwaitingReservation {
+  data: CreditData;
+  where: Where;
+}
+
 interface DepositTrack {
   amountMlx: bigint;
   status: 'received' | 'confirmed' | 'rejected';
@@ -173,6 +181,7 @@ interface AuditRun {
   boundaryOutMlx: bigint;
   networkAllocatedMlx: bigint;
   awaitingCredit: AwaitingCredit | undefined;
+  awaitingReservation: AwaitingReservation | undefined;
 }
 
 type Where = Omit<LedgerViolation, 'code' | 'message'>;
@@ -200,13 +209,19 @@ function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
     status: 'reserved',
     creditedMlx: undefined,
   });
+  const early = run.awaitingReservation;
+  if (early?.data.transferId === data.transferId) {
+    run.awaitingReservation = undefined;
+    trackCredited(run, early.data, early.where);
+  }
 }
 
-function trackCredited(run: AuditRun, data: Extract<WalletEvent, { type: 'TransferCredited' }>['data'], where: Where): void {
+function trackCredited(run: AuditRun, data: CreditData, where: Where): void {
   const track = run.transfers.get(data.transferId);
   const id = data.transferId;
   if (!track) {
-    report(run, 'creditWithoutReservation', `transfer ${id} credited but never reserved`, where);
+    // One append may write the payee's credit before the payer's reservation; the next event decides.
+    run.awaitingReservation = { data, where };
     return;
   }
   if (track.creditedMlx !== undefined) {
@@ -330,12 +345,22 @@ function checkBalances(run: AuditRun, state: WalletState, event: WalletEvent, wh
   run.networkDerivedMlx += delta.networkMlx;
 }
 
-/** An internal post not followed at once by its credit was posted without one. */
-function reportPostWithoutCredit(run: AuditRun): void {
-  const awaiting = run.awaitingCredit;
-  if (!awaiting) return;
-  run.awaitingCredit = undefined;
-  report(run, 'postedWithoutCredit', `internal transfer ${awaiting.transferId} posted before its credit`, awaiting.where);
+/**
+ * The halves of a one-append settlement must be adjacent in the log: an internal post not followed
+ * at once by its credit was posted without one, and a credit not followed at once by its
+ * reservation had none. `next` is the wallet event about to be audited (none at the end of the log).
+ */
+function closeAwaited(run: AuditRun, next?: WalletEvent): void {
+  const credit = run.awaitingCredit;
+  if (credit && !(next?.type === 'TransferCredited' && next.data.transferId === credit.transferId)) {
+    run.awaitingCredit = undefined;
+    report(run, 'postedWithoutCredit', `internal transfer ${credit.transferId} posted before its credit`, credit.where);
+  }
+  const early = run.awaitingReservation;
+  if (early && !(next?.type === 'TransferReserved' && next.data.transferId === early.data.transferId)) {
+    run.awaitingReservation = undefined;
+    report(run, 'creditWithoutReservation', `transfer ${early.data.transferId} credited but never reserved`, early.where);
+  }
 }
 
 function auditRecord(run: AuditRun, record: LedgerRecord): void {
@@ -354,8 +379,7 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
     report(run, 'streamMismatch', `${event.type} for ${event.data.walletId} appended to ${record.streamId}`, where);
     return;
   }
-  if (run.awaitingCredit && (event.type !== 'TransferCredited' || event.data.transferId !== run.awaitingCredit.transferId))
-    reportPostWithoutCredit(run);
+  closeAwaited(run, event);
   const state = run.states.get(walletId) ?? initialWalletState();
   if (event.type !== 'WalletOpened' && !state.wallet)
     report(run, 'eventBeforeOpen', `${event.type} on ${record.streamId} before WalletOpened`, where);
@@ -405,7 +429,7 @@ function summarize(run: AuditRun): LedgerAudit {
   const open = openTotals(run);
   const ledgerTotalMlx = postedTotalMlx + run.feeAccruedMlx + run.networkDerivedMlx - open.inTransitMlx;
   const final: AuditRun = { ...run, violations: [...run.violations] };
-  reportPostWithoutCredit(final);
+  closeAwaited(final);
   const boundary = boundaryFigures(run);
   const expectedNetworkMlx = boundary.allocatedMlx - boundary.netMlx;
   if (networkBalance(run) !== expectedNetworkMlx)
@@ -480,6 +504,7 @@ export function createLedgerAuditor(): LedgerAuditor {
     boundaryOutMlx: 0n,
     networkAllocatedMlx: 0n,
     awaitingCredit: undefined,
+    awaitingReservation: undefined,
   };
   return { add: (record) => auditRecord(run, record), summary: () => summarize(run) };
 }

@@ -376,6 +376,40 @@ describe('auditLedger on internal sends settled in one append (payer: reserved +
     expect([audit.inTransitMlx, audit.transfers.open, audit.transfers.credited]).toEqual([0n, 0, 3]);
   });
 
+  it('given the payee’s credit written just before the payer’s reservation and post, when audited, then the send is sound', () => {
+    const ledger = productionLedger();
+    const credit = raw('bob', 'TransferCredited', {
+      transferId: 'payee-first',
+      fromWalletId: 'alice',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(2),
+      amountMlx: '10000',
+      creditedAt: at,
+    });
+    const transfer = { transferId: 'payee-first', toAddress: testAddress(2), toWalletId: 'bob', amountMlx: '10000', feeMlx: '1000' };
+    const reserved = raw('alice', 'TransferReserved', { ...transfer, fromAddress: testAddress(1), reservedAt: at });
+    const posted = raw('alice', 'TransferPosted', { ...transfer, postedAt: at });
+    const audit = auditLedger([...ledger.log, credit, reserved, posted]);
+    expect(audit.violations).toEqual([]);
+    expect([audit.ledgerTotalMlx, audit.inTransitMlx, audit.transfers.posted]).toEqual([SUPPLY_MLX, 0n, 3]);
+  });
+
+  it('given a credit followed by some other event before its reservation, when audited, then the credit is named as unreserved', () => {
+    const ledger = productionLedger();
+    const credit = raw('bob', 'TransferCredited', {
+      transferId: 'late',
+      fromWalletId: 'alice',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(2),
+      amountMlx: '10000',
+      creditedAt: at,
+    });
+    const transfer = { transferId: 'late', toAddress: testAddress(2), toWalletId: 'bob', amountMlx: '10000', feeMlx: '1000' };
+    const other = raw('alice', 'TransferReserved', { ...transfer, transferId: 'other', fromAddress: testAddress(1), reservedAt: at });
+    const reserved = raw('alice', 'TransferReserved', { ...transfer, fromAddress: testAddress(1), reservedAt: at });
+    expect(codes([...ledger.log, credit, other, reserved])).toEqual(['creditWithoutReservation', 'supplyMismatch']);
+  });
+
   it('given another event between the post and the credit, when audited, then the post is named as without credit', () => {
     const ledger = productionLedger();
     reservedByAlice(ledger, 'split', 'bob');
