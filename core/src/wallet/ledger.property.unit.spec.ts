@@ -142,7 +142,9 @@ class Scenario {
 
   private bootstrapAsEnsureSystemWallets(): void {
     const kinds = ['genesis', 'reserve', 'fee', 'network'] as const;
-    kinds.forEach((kind, i) => this.ledger.open(SYSTEM_WALLET_IDS[kind], kind, testAddress(9001 + i)));
+    kinds.forEach((kind, i) => {
+      this.ledger.open(SYSTEM_WALLET_IDS[kind], kind, testAddress(9001 + i));
+    });
     expectOk(this.ledger.execute(SYSTEM_WALLET_IDS.genesis, { type: 'MintSupply', data: { amountMlx: SUPPLY_MLX } }));
     this.ledger.transfer(SYSTEM_WALLET_IDS.genesis, SYSTEM_WALLET_IDS.reserve, RESERVE_MLX, 'reserve-initial-funding');
   }
