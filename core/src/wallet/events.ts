@@ -112,6 +112,11 @@ export interface TransferReserved {
     amountMlx: string;
     feeMlx: string;
     idempotencyKey?: string;
+    /**
+     * Set when the reservation was appended together with its post and the payee's credit (one
+     * atomic append, ADR 019): no settlement job is needed for it.
+     */
+    settledAtOnce?: true;
     reservedAt: string;
   };
 }
@@ -262,6 +267,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     amountMlx: amount,
     feeMlx: amount,
     idempotencyKey: z.string().min(1).max(255).optional(),
+    settledAtOnce: z.literal(true).optional(),
     reservedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),

@@ -1,7 +1,7 @@
-// Proves the wallet fold: balances per event, the bounded idempotency-key memory, and literal application of facts a decider would refuse.
+// Proves the wallet fold: balances per event, the bounded idempotency-key and settled-transfer memory, and literal application of facts a decider would refuse.
 import { describe, expect, it } from 'vitest';
 import type { WalletEvent } from './events.js';
-import { IDEMPOTENCY_KEYS_MAX, availableMlx, foldWallet } from './state.js';
+import { IDEMPOTENCY_KEYS_MAX, SETTLED_TRANSFERS_MAX, availableMlx, foldWallet } from './state.js';
 import { NOW, testAddress } from './wallet-test-fixtures.js';
 
 const at = NOW.toISOString();
@@ -61,8 +61,10 @@ describe('foldWallet', () => {
     expect(state.idempotencyKeys.size).toBe(IDEMPOTENCY_KEYS_MAX);
     expect(state.idempotencyKeys.has('k0')).toBe(false);
     expect(state.idempotencyKeys.get(`k${IDEMPOTENCY_KEYS_MAX}`)).toBe(`t${IDEMPOTENCY_KEYS_MAX}`);
-    // The transfers themselves are all kept: a retry by transfer id is still recognised.
-    expect(state.transfers.get('t0')?.status).toBe('posted');
+    // Settled transfers are bounded too (ADR 020); every transfer a remembered key names is kept.
+    expect(state.transfers.has('t0')).toBe(false);
+    expect(state.transfers.get('t1')?.status).toBe('posted');
+    expect(state.transfers.size).toBeLessThanOrEqual(SETTLED_TRANSFERS_MAX + IDEMPOTENCY_KEYS_MAX);
     expect(state.postedBalanceMlx).toBe(100_000_000n - 1001n * BigInt(IDEMPOTENCY_KEYS_MAX + 1));
   });
 
