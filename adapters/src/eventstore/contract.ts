@@ -9,6 +9,7 @@ import { type EventStore, type LogSubscription, type RecordedEvent, WrongExpecte
 import { afterEach, describe, expect, it } from 'vitest';
 import { event, type Open, readOwnEvents, rejectionOf, streamName, take, UUID } from './contract-helpers.js';
 import { describeMultiStreamAppends } from './contract-multi-stream.js';
+import { describeRetries } from './contract-retries.js';
 
 export function describeEventStoreContract(name: string, open: () => Promise<EventStore>): void {
   describe(`event store contract: ${name}`, () => {
@@ -29,6 +30,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
     describeConcurrency(openStore);
     describeInvalidInput(openStore);
     describeMultiStreamAppends(openStore);
+    describeRetries(openStore);
   });
 }
 

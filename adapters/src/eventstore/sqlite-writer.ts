@@ -7,7 +7,8 @@
  * promise settles before COMMIT has returned. See docs/decisions/002-sqlite-group-commit.md.
  */
 import type Database from 'better-sqlite3';
-import { type AppendResult, type ExpectedRevision, WrongExpectedRevisionError } from '@quern/core';
+import { type AppendResult, DuplicateEventIdError, type ExpectedRevision, WrongExpectedRevisionError } from '@quern/core';
+import { compareIds, judgeRetry, type Recorded, retryWindow } from './retry.js';
 import type { PreparedStreamAppend } from './validation.js';
 
 /** Upper bound on appends (calls) per transaction, so one flush cannot hold the event loop for long. */
@@ -23,17 +24,6 @@ export interface QueuedAppend {
   appends: PreparedStreamAppend[];
   resolve(results: AppendResult[]): void;
   reject(error: unknown): void;
-}
-
-/** Raised when an event id is already in the log (ids are unique across the whole log). */
-export class DuplicateEventIdError extends Error {
-  constructor(
-    readonly streamId: string,
-    options: { cause: unknown },
-  ) {
-    super(`Stream ${streamId}: an event id of this append is already recorded in the log`, options);
-    this.name = 'DuplicateEventIdError';
-  }
 }
 
 type Outcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
@@ -140,8 +130,11 @@ export class GroupCommitWriter {
         'ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision',
     );
 
-    const writeStream = (append: PreparedStreamAppend, recordedAt: string): AppendResult => {
-      const current = lastRevision.get(append.streamId);
+    const idsBetween = db.prepare<[string, bigint, bigint], { id: string; position: bigint }>(
+      'SELECT id, position FROM events WHERE stream_id = ? AND revision BETWEEN ? AND ? ORDER BY revision',
+    );
+
+    const writeStream = (append: PreparedStreamAppend, current: bigint | undefined, recordedAt: string): AppendResult => {
       checkExpected(append.streamId, append.expected, current);
       let revision = current ?? -1n;
       let position = 0n;
@@ -154,13 +147,37 @@ export class GroupCommitWriter {
       return { nextExpectedRevision: revision, position };
     };
 
+    /** Where a retry of this stream append would find its events, and whether they are there. */
+    const lookUp = (append: PreparedStreamAppend) => {
+      const current = lastRevision.get(append.streamId);
+      const window = retryWindow(append.expected, append.events.length, current);
+      const rows = window ? idsBetween.all(append.streamId, window.from, window.to) : [];
+      const recorded: Recorded = compareIds(
+        append.events.map((e) => e.id),
+        rows.map((r) => r.id),
+      );
+      const original =
+        window && rows.length === append.events.length
+          ? { nextExpectedRevision: window.to, position: rows.at(-1)?.position ?? 0n }
+          : undefined;
+      return { append, current, recorded, original, streamId: append.streamId };
+    };
+
     // Called inside the batch transaction, so better-sqlite3 runs it as a SAVEPOINT: when any of
     // its streams throws, every stream of this call is rolled back and the rest of the batch
     // stays. Its inserts follow each other with nothing in between, so its positions are
-    // consecutive in the order of its streams.
-    const appendOne = db.transaction((append: QueuedAppend, recordedAt: string): AppendResult[] =>
-      append.appends.map((streamAppend) => writeStream(streamAppend, recordedAt)),
-    );
+    // consecutive in the order of its streams. Every stream is looked up before anything is
+    // written, so a retry is judged on the log as it was before this call (ADR 018).
+    const appendOne = db.transaction((append: QueuedAppend, recordedAt: string): AppendResult[] => {
+      const lookups = append.appends.map(lookUp);
+      if (judgeRetry(lookups) === 'recorded') {
+        return lookups.map((l) => {
+          if (!l.original) throw new Error(`Stream ${l.streamId}: a recorded append has no original result`);
+          return l.original;
+        });
+      }
+      return lookups.map((l) => writeStream(l.append, l.current, recordedAt));
+    });
 
     const writeBatch = db.transaction((batch: QueuedAppend[], recordedAt: string): Outcome[] =>
       batch.map((append) => {
@@ -169,9 +186,10 @@ export class GroupCommitWriter {
         } catch (error) {
           // Only failures that belong to this append are contained; anything else (I/O error,
           // SQLite having rolled back the whole transaction) aborts the batch.
-          const ownFailure = error instanceof WrongExpectedRevisionError || isConstraintError(error);
+          const ownFailure =
+            error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError || isConstraintError(error);
           if (!ownFailure || !db.inTransaction) throw error;
-          return { ok: false, error: isDuplicateId(error) ? new DuplicateEventIdError(streamsOf(append), { cause: error }) : error };
+          return { ok: false, error: isDuplicateId(error) ? duplicateInLog(append, error) : error };
         }
       }),
     );
@@ -181,7 +199,11 @@ export class GroupCommitWriter {
   }
 }
 
-const streamsOf = (append: QueuedAppend) => append.appends.map((a) => a.streamId).join(', ');
+/** An id of this call is recorded elsewhere in the log (SQLite keeps ids unique log-wide). */
+function duplicateInLog(append: QueuedAppend, cause: unknown): DuplicateEventIdError {
+  const streams = append.appends.map((a) => a.streamId).join(', ');
+  return new DuplicateEventIdError(streams, 'an event id of this append is already recorded elsewhere in the log', { cause });
+}
 
 function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {
   if (expected === 'any') return;
