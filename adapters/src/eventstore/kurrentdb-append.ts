@@ -103,8 +103,10 @@ export function kurrentAppender(client: KurrentDBClient) {
     const last = await lastEvents(append.streamId, append.events.length);
     const lastSeen = last.at(-1)?.revision ?? -1n;
     const ids = append.events.map((e) => e.id);
-    const found = last.length === ids.length ? last.map((e) => e.id) : [];
-    if (compareIds(ids, found) !== 'all') return { ...append, sent: 'any', lastSeen };
+    const recorded = compareIds(ids, last.length === ids.length ? last.map((e) => e.id) : []);
+    // Partly at the end: SQLite refuses it (retry.ts); the server's cache might write it again.
+    if (recorded === 'some') judgeRetry([{ streamId: append.streamId, recorded }]);
+    if (recorded === 'none') return { ...append, sent: 'any', lastSeen };
     const before = lastSeen - BigInt(ids.length);
     return { ...append, sent: before < 0n ? 'no_stream' : before };
   }

@@ -84,9 +84,9 @@ export interface EventStore {
    * since (exact revision and 'no_stream'). An append some but not all of whose ids are
    * recorded there, or ('any') one with an id recorded elsewhere in the stream, rejects with
    * DuplicateEventIdError and appends nothing. Otherwise the expected revision is checked as
-   * usual. An id recorded in ANOTHER stream is refused with DuplicateEventIdError by the SQLite
-   * store; KurrentDB keeps no index of ids and cannot see it, so never reuse an id for a
-   * different event.
+   * usual. An id recorded anywhere else (another stream, or another revision when the expected
+   * revision holds) is refused with DuplicateEventIdError by the SQLite store; KurrentDB keeps no
+   * index of ids and writes it again, so never reuse an id for a different event.
    */
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /**
