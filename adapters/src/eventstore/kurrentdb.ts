@@ -9,6 +9,9 @@
  * increasing in log order. So the commit position alone is a faithful single-bigint position for
  * our port. Only legacy explicit transactions (the TCP API, removed from KurrentDB) give several
  * events one commit position; mapEvent refuses those rather than hand out an ambiguous checkpoint.
+ * Multi-stream appends (KurrentDB 25.1+, appendToStreams) are taken to be written the same way;
+ * that is to be verified on a live server (ADR 018), and mapEvent would refuse them if not.
+ * Appends and their retry rule live in kurrentdb-append.ts.
  */
 import { BACKWARDS, END, excludeSystemEvents, FORWARDS, KurrentDBClient, START, StreamNotFoundError } from '@kurrent/kurrentdb-client';
 import type {
