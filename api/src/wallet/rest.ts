@@ -7,6 +7,7 @@ import type { RequestContext } from '../http/context.js';
 import { csrfGuard } from '../http/csrf.js';
 import { restRoute, type ContextFactory } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
+import { retryAfterSecondsOf } from './send-admission.js';
 
 async function sessionOf(ctx: RequestContext) {
   const session = await ctx.getSession();
@@ -33,6 +34,16 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
     restRoute(createContext, null, async (ctx) => handler(ctx, await sessionOf(ctx)));
   const query = (ctx: RequestContext) => ctx.http.req.query;
   const body = (ctx: RequestContext) => ctx.http.req.body ?? {};
+  // A refused send says when to come back (429 + Retry-After): back-pressure and the cap on open reservations.
+  const send = async (ctx: RequestContext, session: Session, input: unknown) => {
+    try {
+      return await ctx.wallet.send(session, sendInput.parse(input), idempotencyKeyOf(ctx));
+    } catch (error) {
+      const retryAfterSeconds = retryAfterSecondsOf(error);
+      if (retryAfterSeconds !== undefined) ctx.http.res.set('Retry-After', String(retryAfterSeconds));
+      throw error;
+    }
+  };
 
   routes.get(
     '/api/millix/address',
@@ -58,11 +69,11 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
   routes.get(
     '/api/millix/send',
     csrfGuard(allowedOrigins, { alsoSafeMethods: true }),
-    authed((ctx, session) => ctx.wallet.send(session, sendInput.parse(query(ctx)), idempotencyKeyOf(ctx))),
+    authed((ctx, session) => send(ctx, session, query(ctx))),
   );
   routes.post(
     '/api/millix/send',
-    authed((ctx, session) => ctx.wallet.send(session, sendInput.parse(body(ctx)), idempotencyKeyOf(ctx))),
+    authed((ctx, session) => send(ctx, session, body(ctx))),
   );
   return routes;
 }
