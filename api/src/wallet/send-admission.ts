@@ -9,20 +9,21 @@ import { AppError } from '@quern/core';
 export interface SendAdmissionLimits {
   /**
    * Sends queued on one paying wallet in this process (they run one at a time on its stream).
-   * 64 queued sends at ~1 ms of decision and a group-committed append each is well under a
+   * 256 queued sends at ~1 ms of decision and a group-committed append each is a quarter of a
    * second of waiting; a client with more than that in flight from one wallet is looping.
    */
   perWalletMax: number;
   /**
    * Sends in flight in the whole process. Each holds a request, a decision and a pending append;
-   * past this the event loop, not the ledger, is the bottleneck and queueing more only adds latency.
+   * past this the event loop, not the ledger, is the bottleneck (a group commit takes at most 256
+   * appends, ADR 002, so 4,096 is many batches deep) and queueing more only adds latency.
    */
   totalMax: number;
   /** What Retry-After says when refusing. */
   retryAfterSeconds: number;
 }
 
-export const DEFAULT_SEND_ADMISSION: SendAdmissionLimits = { perWalletMax: 64, totalMax: 2048, retryAfterSeconds: 1 };
+export const DEFAULT_SEND_ADMISSION: SendAdmissionLimits = { perWalletMax: 256, totalMax: 4096, retryAfterSeconds: 1 };
 
 export interface SendAdmission {
   /** Runs the send if the limits allow it now, else throws RATE_LIMITED with `retryAfterSeconds`. */
