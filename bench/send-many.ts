@@ -163,7 +163,10 @@ async function lastPosition(quern: RunningQuern): Promise<bigint> {
   }
 }
 
-/** Appends `count` credits to the wallet's stream in big batches (no decider: this is seed data). */
+/**
+ * Appends `count` credits to the wallet's stream in big batches (no decider: this is seed data),
+ * shaped as atomic sends record them (ADR 019), so the wallet is one that grew after that change.
+ */
 async function seedHistory(quern: RunningQuern, owner: BenchUser, from: BenchUser, count: number) {
   const stream = walletStream(owner.walletId);
   const existing = await quern.store.readStream(stream);
@@ -181,6 +184,7 @@ async function seedHistory(quern: RunningQuern, owner: BenchUser, from: BenchUse
         fromAddress: from.address,
         toAddress: owner.address,
         amountMlx: '1',
+        settledAtOnce: true,
         creditedAt: new Date().toISOString(),
         balanceAfter: { postedMlx: (postedBefore + BigInt(i + j + 1)).toString(), heldMlx: '0', pendingCreditMlx: '0' },
       },

@@ -250,7 +250,9 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
     { transferId: data.transferId, fromWalletId: wallet.walletId, fromAddress: wallet.address, amountMlx },
     at,
   ).events;
-  if (credited.length === 0) throw conflict();
+  const credit = credited[0];
+  if (credit?.type !== 'TransferCredited') throw conflict();
+  credit.data.settledAtOnce = true;
   return {
     payerEvents: withBalanceAfter(payer, [reserved, ...posted]),
     payeeEvents: withBalanceAfter(payee, credited),

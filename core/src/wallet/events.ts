@@ -132,6 +132,12 @@ export interface TransferCredited {
     fromAddress: string;
     toAddress: string;
     amountMlx: string;
+    /**
+     * Set when the credit was appended together with the payer's reservation and post (ADR 019):
+     * a repeat is impossible (the payer's expected revision guards it), so the payee's state may
+     * forget it once settled (ADR 020). Credits without it are remembered forever.
+     */
+    settledAtOnce?: true;
     creditedAt: string;
   };
 }
@@ -278,6 +284,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     fromAddress: text,
     toAddress: text,
     amountMlx: amount,
+    settledAtOnce: z.literal(true).optional(),
     creditedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),

@@ -332,7 +332,9 @@ export async function ensureSystemWallets(deps: WalletDeps, setup: SystemSetup):
     await executeWalletCommand(deps, SYSTEM_WALLET_IDS.genesis, { type: 'MintSupply', data: { amountMlx: setup.supplyMlx } });
   if (setup.reserveFundingMlx <= 0n) return;
   const reserve = (await loadWallet(deps, SYSTEM_WALLET_IDS.reserve)).state;
-  const reserved = await executeWalletCommand(deps, SYSTEM_WALLET_IDS.genesis, {
+  // Settled at once (ADR 019); on a log where it was recorded as two phases, the key answers and
+  // the settlement below finishes it if it was left half done.
+  await executeTransfer(deps, SYSTEM_WALLET_IDS.genesis, {
     type: 'ReserveTransfer',
     data: {
       transferId: RESERVE_FUNDING_TRANSFER_ID,
@@ -343,7 +345,7 @@ export async function ensureSystemWallets(deps: WalletDeps, setup: SystemSetup):
       feeMlx: 1000n,
     },
   });
-  await settleInternalTransfer(deps, SYSTEM_WALLET_IDS.genesis, reserved.decision.transferId ?? RESERVE_FUNDING_TRANSFER_ID);
+  await settleInternalTransfer(deps, SYSTEM_WALLET_IDS.genesis, RESERVE_FUNDING_TRANSFER_ID);
 }
 
 /** Turns what the send form named into an address, and the Quern wallet behind it if any. */

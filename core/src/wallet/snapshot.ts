@@ -44,6 +44,7 @@ const incoming = z.object({
   fromWalletId: z.string(),
   fromAddress: z.string(),
   amountMlx: mlx,
+  settledAtOnce: z.literal(true).optional(),
 });
 const deposit = z.object({
   depositId: z.string(),

@@ -25,10 +25,12 @@ import { mlxFromWire } from './money.js';
 export const IDEMPOTENCY_KEYS_MAX = 1000;
 
 /**
- * Settled transfers (posted, voided, credited) kept in the state, newest first out last. Nothing
- * in a decision needs an old settled transfer: a client's retry is found through its idempotency
- * key (the transfer a remembered key names is never dropped), and a settlement step repeated
- * for a transfer settled thousands of transfers ago finds it missing and does nothing. The bound
+ * Settled transfers (posted or voided reservations, credits of atomic sends) kept in the state;
+ * older ones are dropped first. Nothing in a decision needs them: a client's retry is found
+ * through its idempotency key (the transfer a remembered key names is never dropped), a
+ * settlement step repeated for a dropped reservation finds it missing and moves nothing, and an
+ * atomic credit cannot repeat (the payer's expected revision guards it). Credits of two-phase
+ * transfers (before ADR 019) are kept: their repeat is recognised only by the payee's state. The bound
  * is what makes a wallet's state (and its snapshot, ADR 020) small whatever its history.
  */
 export const SETTLED_TRANSFERS_MAX = 1000;
@@ -62,6 +64,8 @@ export interface IncomingTransfer {
   fromWalletId: string;
   fromAddress: string;
   amountMlx: bigint;
+  /** Credited in the payer's atomic append (ADR 019): may be forgotten once old (see SETTLED_TRANSFERS_MAX). */
+  settledAtOnce?: true;
 }
 
 export type DepositStatus = 'received' | 'confirmed' | 'rejected';
@@ -204,16 +208,21 @@ function openHoldMlx(state: WalletState, transferId: string): bigint {
 
 function credit(state: WalletState, data: Extract<WalletEvent, { type: 'TransferCredited' }>['data']): WalletState {
   if (state.transfers.has(data.transferId)) return state;
-  const amountMlx = mlxFromWire(data.amountMlx);
-  state.transfers.set(data.transferId, {
+  const incoming: IncomingTransfer = {
     direction: 'incoming',
     transferId: data.transferId,
     status: 'credited',
     fromWalletId: data.fromWalletId,
     fromAddress: data.fromAddress,
-    amountMlx,
-  });
-  rememberSettled(state, data.transferId);
+    amountMlx: mlxFromWire(data.amountMlx),
+  };
+  state.transfers.set(data.transferId, incoming);
+  // Only a credit of an atomic send may be forgotten: a two-phase credit's repeat (a settlement job
+  // re-run while the payer's reservation is still open) is recognised by the payee's state alone.
+  if (data.settledAtOnce === true) {
+    incoming.settledAtOnce = true;
+    rememberSettled(state, data.transferId);
+  }
   return state;
 }
 

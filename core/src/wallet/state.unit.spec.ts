@@ -86,4 +86,26 @@ describe('foldWallet', () => {
       expect.objectContaining({ status: 'voided', voidReason: 'networkRejected' }),
     ]);
   });
+
+  it(`given more than ${SETTLED_TRANSFERS_MAX} credits, when folded, then atomic credits are forgotten oldest first and two-phase credits are all kept`, () => {
+    const credit = (i: number, atOnce: boolean): WalletEvent => ({
+      type: 'TransferCredited',
+      data: {
+        walletId: 'w',
+        transferId: `c${i}`,
+        fromWalletId: 'x',
+        fromAddress: testAddress(2),
+        toAddress: testAddress(1),
+        amountMlx: '1',
+        creditedAt: at,
+        ...(atOnce ? { settledAtOnce: true as const } : {}),
+      },
+    });
+    const events: WalletEvent[] = [opened];
+    for (let i = 0; i < SETTLED_TRANSFERS_MAX + 10; i += 1) events.push(credit(i, true), credit(100_000 + i, false));
+    const state = foldWallet(events);
+    expect([state.transfers.has('c0'), state.transfers.has('c10'), state.transfers.has('c100000')]).toEqual([false, true, true]);
+    expect(state.settledTransferIds.size).toBe(SETTLED_TRANSFERS_MAX);
+    expect(state.postedBalanceMlx).toBe(BigInt(2 * (SETTLED_TRANSFERS_MAX + 10)));
+  });
 });

@@ -68,6 +68,7 @@ describe('decideTransfer', () => {
           fromAddress: alice.address,
           toAddress: bob.address,
           amountMlx: '5000',
+          settledAtOnce: true,
           creditedAt: at,
           balanceAfter: { postedMlx: '5000', heldMlx: '0', pendingCreditMlx: '0' },
         },
