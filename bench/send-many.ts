@@ -13,7 +13,10 @@
  *  5. the first send on a cold wallet whose stream holds COLD_EVENTS events (seeded directly
  *     through the store in big batches), after a restart, then again after a second restart
  *     (when a snapshot written by the first one can be used).
- * Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_WALLETS (39), BENCH_COLD_EVENTS (1,000,000).
+ * Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_WALLETS (39), BENCH_COLD_EVENTS (1,000,000),
+ * BENCH_PAYEE_OFFSET (1): wallet i pays wallet i + offset. With 1, the requests in flight (sent by
+ * consecutive wallets) always share a wallet, the worst case for per-wallet queues; with 20, the
+ * 16 in flight never do.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +33,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 39);
 const COLD_EVENTS = Number(process.env.BENCH_COLD_EVENTS ?? 1_000_000);
+const PAYEE_OFFSET = Number(process.env.BENCH_PAYEE_OFFSET ?? 1);
 const LAG_SAMPLES = 100;
 const EXTERNAL_SENDS = 200;
 
@@ -39,32 +43,25 @@ const sortedCopy = (values: number[]) => [...values].sort((a, b) => a - b);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const pause = (delayMs: number) => new Promise((resolve) => setTimeout(resolve, delayMs));
 
-interface LoadOptions {
-  url: string;
-  body: string;
-  /** One cookie per request in turn (the sending wallets); none for the bare route. */
-  cookies?: string[];
-  /** Requests per second over all connections; unset = as fast as answered. */
-  overallRate?: number;
-}
-
-async function load(options: LoadOptions) {
+/**
+ * Drives `url` with autocannon: each request takes the next of `turns` (a wallet's cookie and its
+ * body; the bare route has one turn without a cookie). Only 200s count as accepted throughput:
+ * refusals (429 back-pressure) answer fast.
+ */
+async function load(url: string, turns: Array<{ cookie?: string; body: string }>, overallRate?: number) {
   let next = 0;
-  const cookies = options.cookies;
   const result = await autocannon({
-    url: options.url,
+    url,
     connections: CONNECTIONS,
     duration: SECONDS,
-    overallRate: options.overallRate,
+    overallRate,
     requests: [
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: options.body,
         setupRequest: (request) => {
-          if (!cookies) return request;
-          const cookie = cookies[next++ % cookies.length] as string;
-          return { ...request, headers: { ...request.headers, cookie } };
+          const { cookie, body } = turns[next++ % turns.length] as { cookie?: string; body: string };
+          const headers = { ...request.headers, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) };
+          return { ...request, body, headers };
         },
       },
     ],
@@ -216,20 +213,16 @@ async function main() {
   await pause(2000);
 
   console.log(
-    `Quern many-wallet send benchmark: ${WALLETS} wallets, ${CONNECTIONS} in flight, ${SECONDS} s per run, node ${process.version}, data in ${dataDir}`,
+    `Quern many-wallet send benchmark: ${WALLETS} wallets paying the wallet ${PAYEE_OFFSET} further, ${CONNECTIONS} in flight, ${SECONDS} s per run, node ${process.version}, data in ${dataDir}`,
   );
-  // Each request comes from the next wallet in turn and pays the wallet after it (a ring).
-  const cookies = payers.map((p) => p.cookie);
-  // A body per request would need one autocannon request per wallet; naming the payee by the
-  // wallet after the payer keeps one body: every payer pays bench_many_0 ... except itself.
-  const payeeOf = (i: number) => (payers[(i + 1) % payers.length] as BenchUser).userName;
+  // Each request comes from the next wallet in turn and pays the wallet PAYEE_OFFSET further (a ring).
+  const payeeOf = (i: number) => (payers[(i + PAYEE_OFFSET) % payers.length] as BenchUser).userName;
   const bare = await bareExpressRoute();
-  const bareResult = await load({ url: bare.url, body: JSON.stringify({ to: 'x', amount: '1000', fee: '1000' }) });
+  const bareResult = await load(bare.url, [{ body: JSON.stringify({ to: 'x', amount: '1000', fee: '1000' }) }]);
   await bare.close();
   const before = await lastPosition(quern);
-  const ringCookies = cookies;
   const ringRequests = payers.map((p, i) => ({ cookie: p.cookie, body: JSON.stringify({ to: payeeOf(i), amount: '1000', fee: '1000' }) }));
-  const sends = await loadRing(`${base}/api/millix/send`, ringRequests);
+  const sends = await load(`${base}/api/millix/send`, ringRequests);
   console.log(`bare Express JSON route: ${bareResult.rps.toFixed(0)} req/s (p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms)`);
   console.log(
     `sends (max load): ${sends.rps.toFixed(0)} answers/s, accepted ${sends.acceptedPerSecond.toFixed(0)}/s, p50 ${sends.p50} ms, p99 ${sends.p99} ms, statuses ${JSON.stringify(sends.counts)}, errors ${sends.errors}`,
@@ -238,11 +231,10 @@ async function main() {
   console.log(`ratio accepted sends / bare route: ${ratio.toFixed(3)}`);
   await pause(3000);
   const half = Math.max(1, Math.floor(sends.acceptedPerSecond / 2));
-  const halfLoad = await loadRing(`${base}/api/millix/send`, ringRequests, half);
+  const halfLoad = await load(`${base}/api/millix/send`, ringRequests, half);
   console.log(
     `sends at half load (${half}/s): accepted ${halfLoad.acceptedPerSecond.toFixed(0)}/s, p50 ${halfLoad.p50} ms, p99 ${halfLoad.p99} ms, statuses ${JSON.stringify(halfLoad.counts)}`,
   );
-  void ringCookies;
 
   // 3. Send 200 -> completed in the payer's history, one send at a time once the load drained.
   await pause(3000);
@@ -328,36 +320,6 @@ async function main() {
     externalLagP99Ms: percentile(externalLags.external, 99),
   };
   console.log(`SUMMARY ${JSON.stringify(summary)}`);
-}
-
-/** Like load(), but each wallet sends its own body (to the next wallet of the ring). */
-async function loadRing(url: string, ring: Array<{ cookie: string; body: string }>, overallRate?: number) {
-  let next = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    overallRate,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const { cookie, body } = ring[next++ % ring.length] as { cookie: string; body: string };
-          return { ...request, body, headers: { ...request.headers, 'content-type': 'application/json', cookie } };
-        },
-      },
-    ],
-  });
-  const counts: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) counts[code] = (stat as { count: number }).count;
-  return {
-    rps: result.requests.average,
-    acceptedPerSecond: (counts['200'] ?? 0) / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    counts,
-  };
 }
 
 main().catch((error) => {
