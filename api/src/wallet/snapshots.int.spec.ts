@@ -105,4 +105,33 @@ describe('wallet snapshots', () => {
     const cold = await loadWallet({ store }, 'alice');
     expect([cold.snapshotAt, cold.state.eventCount]).toEqual([0, (await folded('alice')).state.eventCount]);
   });
+
+  it('given a stream longer than a fold page, when loaded cold, then it is folded page by page, snapshotted on the way, and equals a single fold', async () => {
+    const deps = { ...walletDepsFor(store), snapshotEveryEvents: 5_000 };
+    await ensureSystemWallets(deps, { supplyMlx: 1_000_000_000n, reserveFundingMlx: 100_000_000n });
+    const address = await openUserWallet(deps, 'carol');
+    let revision = 0n;
+    for (let i = 0; i < 12_000; i += 1000) {
+      const events = Array.from({ length: 1000 }, (_, j) => ({
+        type: 'TransferCredited',
+        data: {
+          walletId: 'carol',
+          transferId: `seed-${i + j}`,
+          fromWalletId: 'x',
+          fromAddress: address,
+          toAddress: address,
+          amountMlx: '1',
+          settledAtOnce: true,
+          creditedAt: new Date().toISOString(),
+        },
+      }));
+      revision = (await store.append('wallet-carol', events, revision)).nextExpectedRevision;
+    }
+    const cold = await loadWallet(deps, 'carol');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cold.revision).toBe(12_000n);
+    expect(cold.state.postedBalanceMlx).toBe(12_000n);
+    expect((await store.readStream(walletSnapshotStream('carol'))).length).toBe(2);
+    expect((await loadWallet(deps, 'carol')).state).toEqual((await folded('carol')).state);
+  });
 });

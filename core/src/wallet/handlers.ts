@@ -117,6 +117,34 @@ function foldRecords(walletId: string, state: WalletState, records: Array<{ type
   return next;
 }
 
+/** Events read per page while folding a stream: memory stays bounded however long the stream is. */
+const FOLD_PAGE_EVENTS = 5_000;
+
+/**
+ * Folds the stream's events from `fromRevision` onto `state`, a page at a time, saving snapshots
+ * along the way. Returns the state, the last revision folded (undefined when there was none) and
+ * the eventCount the newest snapshot covers.
+ */
+async function foldFrom(
+  deps: LoadDeps,
+  walletId: string,
+  start: { state: WalletState; fromRevision: bigint; snapshotAt: number },
+): Promise<{ state: WalletState; lastRevision: bigint | undefined; snapshotAt: number }> {
+  let { state, fromRevision, snapshotAt } = start;
+  let lastRevision: bigint | undefined;
+  for (;;) {
+    const page = await deps.store.readStream(walletStream(walletId), { fromRevision, maxCount: FOLD_PAGE_EVENTS });
+    state = foldRecords(walletId, state, page);
+    const last = page[page.length - 1];
+    if (last) {
+      lastRevision = last.revision;
+      fromRevision = last.revision + 1n;
+    }
+    snapshotAt = maybeSnapshot(deps, walletId, state, snapshotAt);
+    if (page.length < FOLD_PAGE_EVENTS) return { state, lastRevision, snapshotAt };
+  }
+}
+
 /**
  * A wallet's state from its newest snapshot and the events after it, or from the whole stream
  * when there is no usable snapshot. `snapshotAt` is the eventCount the snapshot covers (0: none).
@@ -126,14 +154,13 @@ export async function loadWallet(
   walletId: string,
 ): Promise<{ state: WalletState; revision: ExpectedRevision; snapshotAt: number }> {
   const snapshot = deps.snapshotEveryEvents === 0 ? undefined : await newestSnapshot(deps, walletId);
-  const fromRevision = snapshot ? snapshot.revision + 1n : 0n;
-  const records = await deps.store.readStream(walletStream(walletId), { fromRevision });
-  const state = foldRecords(walletId, snapshot?.state ?? initialWalletState(), records);
-  const last = records[records.length - 1];
-  const revision: ExpectedRevision = last ? last.revision : snapshot ? snapshot.revision : 'no_stream';
-  const snapshotAt = snapshot?.state.eventCount ?? 0;
-  maybeSnapshot(deps, walletId, state, snapshotAt);
-  return { state, revision, snapshotAt };
+  const folded = await foldFrom(deps, walletId, {
+    state: snapshot?.state ?? initialWalletState(),
+    fromRevision: snapshot ? snapshot.revision + 1n : 0n,
+    snapshotAt: snapshot?.state.eventCount ?? 0,
+  });
+  const revision: ExpectedRevision = folded.lastRevision ?? snapshot?.revision ?? 'no_stream';
+  return { state: folded.state, revision, snapshotAt: folded.snapshotAt };
 }
 
 /**
@@ -191,15 +218,19 @@ async function loadForCommand(deps: LoadDeps, walletId: string, cache: WalletSta
       cache.put(walletId, { state: loaded.state, revision: loaded.revision, snapshotAt: loaded.snapshotAt });
     return loaded;
   }
-  const newer = await deps.store.readStream(walletStream(walletId), { fromRevision: cached.revision + 1n });
   try {
-    cached.state = foldRecords(walletId, cached.state, newer);
+    const folded = await foldFrom(deps, walletId, {
+      state: cached.state,
+      fromRevision: cached.revision + 1n,
+      snapshotAt: cached.snapshotAt ?? 0,
+    });
+    cached.state = folded.state;
+    cached.revision = folded.lastRevision ?? cached.revision;
+    cached.snapshotAt = folded.snapshotAt;
   } catch (error) {
     cache?.drop(walletId);
     throw error;
   }
-  cached.revision = newer[newer.length - 1]?.revision ?? cached.revision;
-  cached.snapshotAt = maybeSnapshot(deps, walletId, cached.state, cached.snapshotAt ?? 0);
   return { state: cached.state, revision: cached.revision as ExpectedRevision };
 }
 
