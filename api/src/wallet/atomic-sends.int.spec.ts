@@ -10,6 +10,7 @@ import {
   SEND_FEE_MLX,
   SYSTEM_WALLET_IDS,
   sendMlx,
+  settleInternalTransfer,
   WalletStateCache,
   walletStream,
 } from '@quern/core/wallet';
@@ -134,5 +135,26 @@ describe('atomic internal sends', () => {
     expect(second?.transferId).toBe(first?.transferId);
     expect((await readWallet(deps, 'bob')).state.postedBalanceMlx).toBe(10_000n);
     expect((await readWallet(deps, 'alice')).state.postedBalanceMlx).toBe(39_000n);
+  });
+
+  it('given a deployment that asks for two-phase internal sends (a settlement delay), when sent, then only the reservation is recorded, for the settlement job', async () => {
+    const deps = { ...walletDepsFor(open(join(dir, 'events.sqlite'))), twoPhaseInternalSends: true };
+    await ensureSystemWallets(deps, { supplyMlx: 1_000_000_000n, reserveFundingMlx: 500_000n });
+    const alice = await openUserWallet(deps, 'alice');
+    const bob = await openUserWallet(deps, 'bob');
+    const funding = await sendMlx(deps, SYSTEM_WALLET_IDS.reserve, {
+      to: { kind: 'address', address: alice },
+      amount: 50_000n,
+      fee: SEND_FEE_MLX,
+    });
+    expect(funding.status).toBe('reserved');
+    await settleInternalTransfer(deps, SYSTEM_WALLET_IDS.reserve, funding.transferId);
+    const sent = await sendMlx(deps, 'alice', { to: { kind: 'address', address: bob }, amount: 10_000n, fee: SEND_FEE_MLX });
+    expect(sent.status).toBe('reserved');
+    const reserved = (await deps.store.readStream(walletStream('alice'))).filter((e) => e.type === 'TransferReserved');
+    expect(reserved.at(-1)?.data.settledAtOnce).toBeUndefined();
+    expect((await readWallet(deps, 'bob')).state.postedBalanceMlx).toBe(0n);
+    expect(await settleInternalTransfer(deps, 'alice', sent.transferId)).toBe('posted');
+    expect((await readWallet(deps, 'bob')).state.postedBalanceMlx).toBe(10_000n);
   });
 });

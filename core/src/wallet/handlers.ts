@@ -31,6 +31,12 @@ export interface WalletDeps {
   stateCache?: WalletStateCache;
   /** Events between wallet snapshots (ADR 020); 0 turns snapshots off. Default SNAPSHOT_EVERY_EVENTS. */
   snapshotEveryEvents?: number;
+  /**
+   * Record sends between Quern wallets as two phases (a reservation settled by the settlement job)
+   * instead of settling them at once (ADR 019). For a deployment with a settlement delay, where
+   * sends are meant to be seen pending for a while; default false.
+   */
+  twoPhaseInternalSends?: boolean;
 }
 
 type LoadDeps = Pick<WalletDeps, 'store' | 'snapshotEveryEvents'>;
@@ -428,7 +434,7 @@ export async function sendMlx(
     type: 'ReserveTransfer',
     data: { transferId: deps.newId(), idempotencyKey, toAddress, toWalletId, amountMlx: input.amount, feeMlx: input.fee },
   };
-  if (toWalletId !== undefined) {
+  if (toWalletId !== undefined && deps.twoPhaseInternalSends !== true) {
     const executed = await executeTransfer(deps, payerWalletId, command);
     const transferId = executed.decision.transferId;
     // A new transfer is posted by the append that recorded it; a retry reports what the log holds.
