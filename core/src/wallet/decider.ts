@@ -378,6 +378,8 @@ function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], 
     fromAddress,
     toAddress: wallet.address,
     amountMlx: mlxToWire(amountMlx),
+    // The handler appends the deposit id's claim stream in the same append (ADR 020).
+    claimed: true as const,
     receivedAt: at,
   };
   return { events: [{ type: 'DepositReceived', data: received }] };

@@ -37,6 +37,9 @@
 import { z } from 'zod';
 
 export const walletStream = (walletId: string): string => `wallet-${walletId}`;
+/** One stream per deposit id, created with the deposit (ADR 020): a deposit id is recorded once, ever. */
+export const depositClaimStream = (depositId: string): string => `deposit-claim-${depositId}`;
+export const DEPOSIT_CLAIMED_EVENT = 'DepositClaimed';
 export const WALLET_STREAM_PREFIX = 'wallet-';
 
 export type WalletKind = 'user' | 'genesis' | 'reserve' | 'fee' | 'network';
@@ -192,6 +195,12 @@ export interface DepositReceived {
     fromAddress: string;
     toAddress: string;
     amountMlx: string;
+    /**
+     * Set when the deposit id was claimed (its `deposit-claim-<depositId>` stream created) in the
+     * same atomic append (ADR 020): the claim keeps the id idempotent forever, so the wallet's state
+     * may forget the deposit once it is settled. Deposits without it are remembered forever.
+     */
+    claimed?: true;
     receivedAt: string;
   };
 }
@@ -317,6 +326,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     fromAddress: text,
     toAddress: text,
     amountMlx: amount,
+    claimed: z.literal(true).optional(),
     receivedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),

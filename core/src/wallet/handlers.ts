@@ -12,8 +12,8 @@ import { createAddress, type MillixNetwork } from './address.js';
 import type { WalletCommand } from './commands.js';
 import type { Recipient, SendCommandInput } from './contracts.js';
 import { decide, decideTransfer, type TransferDecision, type WalletDecision } from './decider.js';
-import type { ReserveTransfer } from './commands.js';
-import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream, type WalletKind } from './events.js';
+import type { ReceiveDeposit, ReserveTransfer } from './commands.js';
+import { DEPOSIT_CLAIMED_EVENT, SYSTEM_WALLET_IDS, depositClaimStream, toWalletEvent, walletStream, type WalletKind } from './events.js';
 import { evolve, initialWalletState, type OutgoingTransfer, type WalletState } from './state.js';
 import { SNAPSHOT_EVERY_EVENTS, WALLET_SNAPSHOT_EVENT, fromWalletSnapshot, toWalletSnapshot, walletSnapshotStream } from './snapshot.js';
 
@@ -197,6 +197,8 @@ export function executeWalletCommand(
   walletId: string,
   command: WalletCommand,
 ): Promise<Executed> {
+  // A deposit is recorded with its claim stream, whoever records it.
+  if (command.type === 'ReceiveDeposit') return executeDepositReceipt(deps, walletId, command);
   if (!deps.serialize) return executeOnce(deps, walletId, command, undefined);
   return deps.serialize(walletStream(walletId), () => executeOnce(deps, walletId, command, deps.stateCache));
 }
@@ -311,6 +313,61 @@ async function transferOnce(
       return { decision, payer: payer.state, position: payeeAppended?.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
+    }
+  }
+}
+
+/**
+ * Records a deposit together with its deposit id's claim stream, in one atomic append (ADR 020):
+ * the claim keeps the id idempotent after the wallet's state has forgotten the settled deposit.
+ * A claim that already exists means the deposit was recorded before: nothing is appended, or
+ * CONFLICT when the claim names other details (the same output cannot pay twice).
+ */
+export function executeDepositReceipt(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  walletId: string,
+  command: ReceiveDeposit,
+): Promise<Executed> {
+  const run = () => depositReceiptOnce(deps, walletId, command, deps.serialize ? deps.stateCache : undefined);
+  return deps.serialize ? deps.serialize(walletStream(walletId), run) : run();
+}
+
+async function depositReceiptOnce(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
+  walletId: string,
+  command: ReceiveDeposit,
+  cache: WalletStateCache | undefined,
+): Promise<Executed> {
+  const claimStream = depositClaimStream(command.data.depositId);
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadForCommand(deps, walletId, cache);
+    const decision = decide(command, state, deps.clock.now());
+    const received = decision.events[0];
+    if (received?.type !== 'DepositReceived') return { decision, state };
+    const claim = {
+      walletId,
+      depositId: received.data.depositId,
+      networkTransactionHash: received.data.networkTransactionHash,
+      amountMlx: received.data.amountMlx,
+    };
+    try {
+      const [appended] = await deps.store.appendToStreams([
+        { streamId: walletStream(walletId), events: decision.events, expectedRevision: revision },
+        { streamId: claimStream, events: [{ type: DEPOSIT_CLAIMED_EVENT, data: claim }], expectedRevision: 'no_stream' },
+      ]);
+      return { decision, state, position: appended?.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (error.streamId === claimStream) {
+        const [existing] = await deps.store.readStream(claimStream, { maxCount: 1 });
+        const same =
+          existing?.data.walletId === claim.walletId &&
+          existing.data.networkTransactionHash === claim.networkTransactionHash &&
+          existing.data.amountMlx === claim.amountMlx;
+        if (!same) throw new AppError('CONFLICT', 'errors:idempotencyConflict');
+        return { decision: { events: [] }, state };
+      }
       if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
     }
   }

@@ -53,6 +53,7 @@ const deposit = z.object({
   fromAddress: z.string(),
   amountMlx: mlx,
   rejectReason: z.enum(depositRejectReasons as [string, ...string[]]).optional(),
+  claimed: z.literal(true).optional(),
 });
 const snapshotData = z.object({
   version: z.literal(WALLET_SNAPSHOT_VERSION),
@@ -74,6 +75,7 @@ const snapshotData = z.object({
   transfers: z.array(z.discriminatedUnion('direction', [outgoing, incoming])),
   settledTransferIds: z.array(z.string()),
   deposits: z.array(deposit),
+  settledDepositIds: z.array(z.string()),
   idempotencyKeys: z.array(z.tuple([z.string(), z.string()])),
 });
 export type WalletSnapshotData = z.infer<typeof snapshotData>;
@@ -101,6 +103,7 @@ export function toWalletSnapshot(state: WalletState): WalletSnapshotData | undef
     transfers,
     settledTransferIds: [...state.settledTransferIds],
     deposits: [...state.deposits.values()].map((d) => withoutUndefined({ ...d, amountMlx: mlxToWire(d.amountMlx) })),
+    settledDepositIds: [...state.settledDepositIds],
     idempotencyKeys: [...state.idempotencyKeys.entries()],
   };
 }
@@ -129,6 +132,7 @@ export function fromWalletSnapshot(data: unknown): { state: WalletState; revisio
     transfers,
     settledTransferIds: new Set(s.settledTransferIds),
     deposits,
+    settledDepositIds: new Set(s.settledDepositIds),
     idempotencyKeys: new Map(s.idempotencyKeys),
     eventCount: s.eventCount,
   };

@@ -77,6 +77,8 @@ export interface DepositRecord {
   fromAddress: string;
   amountMlx: bigint;
   rejectReason?: DepositRejectReason;
+  /** Its id is claimed in the log (ADR 020): may be forgotten once settled. */
+  claimed?: true;
 }
 
 export interface WalletState {
@@ -96,7 +98,10 @@ export interface WalletState {
   transfers: Map<string, OutgoingTransfer | IncomingTransfer>;
   /** Ids of the settled transfers kept in `transfers`, oldest first (the order they are dropped in). */
   settledTransferIds: Set<string>;
+  /** Open deposits, unclaimed (older) ones, and the newest SETTLED_TRANSFERS_MAX settled claimed ones. */
   deposits: Map<string, DepositRecord>;
+  /** Ids of the settled, claimed deposits kept in `deposits`, oldest first. */
+  settledDepositIds: Set<string>;
   /** Idempotency key -> transfer id, the most recent IDEMPOTENCY_KEYS_MAX keys, oldest first. */
   idempotencyKeys: Map<string, string>;
   /** Events folded so far; the stream's expected revision for the next append is eventCount - 1. */
@@ -114,6 +119,7 @@ export function initialWalletState(): WalletState {
     transfers: new Map(),
     settledTransferIds: new Set(),
     deposits: new Map(),
+    settledDepositIds: new Set(),
     idempotencyKeys: new Map(),
     eventCount: 0,
   };
@@ -237,6 +243,15 @@ function settleDeposit(
   const settled: DepositRecord = { ...deposit, status };
   if (rejectReason !== undefined) settled.rejectReason = rejectReason;
   state.deposits.set(depositId, settled);
+  // A claimed deposit id stays idempotent through its claim stream; the record can go once old.
+  if (deposit.claimed === true) {
+    state.settledDepositIds.add(depositId);
+    while (state.settledDepositIds.size > SETTLED_TRANSFERS_MAX) {
+      const oldest = state.settledDepositIds.values().next().value as string;
+      state.settledDepositIds.delete(oldest);
+      state.deposits.delete(oldest);
+    }
+  }
   return state;
 }
 
@@ -257,13 +272,15 @@ function applyRecords(state: WalletState, event: WalletEvent): WalletState {
       return closeReservation(state, event.data.transferId, 'voided', event.data.reason);
     case 'DepositReceived': {
       const d = event.data;
-      state.deposits.set(d.depositId, {
+      const record: DepositRecord = {
         depositId: d.depositId,
         status: 'received',
         networkTransactionHash: d.networkTransactionHash,
         fromAddress: d.fromAddress,
         amountMlx: mlxFromWire(d.amountMlx),
-      });
+      };
+      if (d.claimed === true) record.claimed = true;
+      state.deposits.set(d.depositId, record);
       return state;
     }
     case 'DepositConfirmed':

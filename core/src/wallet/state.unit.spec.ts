@@ -108,4 +108,36 @@ describe('foldWallet', () => {
     expect(state.settledTransferIds.size).toBe(SETTLED_TRANSFERS_MAX);
     expect(state.postedBalanceMlx).toBe(BigInt(2 * (SETTLED_TRANSFERS_MAX + 10)));
   });
+
+  it(`given more than ${SETTLED_TRANSFERS_MAX} settled deposits, when folded, then claimed ones are forgotten oldest first, unclaimed and open ones kept`, () => {
+    const hash = (i: number) => i.toString(16).padStart(64, '0');
+    const received = (i: number, claimed: boolean): WalletEvent => ({
+      type: 'DepositReceived',
+      data: {
+        walletId: 'w',
+        depositId: `${hash(i)}:0`,
+        networkTransactionHash: hash(i),
+        fromAddress: testAddress(2),
+        toAddress: testAddress(1),
+        amountMlx: '1',
+        receivedAt: at,
+        ...(claimed ? { claimed: true as const } : {}),
+      },
+    });
+    const confirmed = (i: number): WalletEvent => ({
+      type: 'DepositConfirmed',
+      data: { walletId: 'w', depositId: `${hash(i)}:0`, amountMlx: '1', confirmedAt: at },
+    });
+    const events: WalletEvent[] = [opened];
+    for (let i = 0; i < SETTLED_TRANSFERS_MAX + 5; i += 1) events.push(received(i, true), confirmed(i));
+    events.push(received(100_000, false), confirmed(100_000), received(100_001, true));
+    const state = foldWallet(events);
+    expect([state.deposits.has(`${hash(0)}:0`), state.deposits.has(`${hash(5)}:0`), state.deposits.has(`${hash(100_000)}:0`)]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(state.deposits.get(`${hash(100_001)}:0`)?.status).toBe('received');
+    expect([state.postedBalanceMlx, state.pendingCreditsMlx]).toEqual([BigInt(SETTLED_TRANSFERS_MAX + 6), 1n]);
+  });
 });
