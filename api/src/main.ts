@@ -95,6 +95,9 @@ async function openFoundations(config: Config): Promise<Foundations> {
     network: config.MILLIX_NETWORK,
     serialize: createKeyedSerializer(),
     stateCache: new WalletStateCache(),
+    // A settlement delay exists so people can watch a send pending (demos, the browser tests);
+    // internal sends then keep the reserve-then-settle path instead of settling at once (ADR 019).
+    twoPhaseInternalSends: config.SETTLEMENT_DELAY_MS > 0,
   };
   // The millix network: the simulated one by default, a node's HTTP API when configured.
   const network = openMillixNetwork({

@@ -28,6 +28,25 @@ export interface KurrentRecordedEvent {
   position?: { commit: bigint; prepare: bigint } | undefined;
 }
 
+/**
+ * KurrentDB 25.1's multi-stream append carries metadata as a map of string values only, while
+ * our port allows any JSON object. The adapter therefore sends such metadata as one string
+ * property holding its JSON, and mapEvent unwraps it, so a reader never sees the difference.
+ */
+export const METADATA_ENVELOPE_KEY = 'quern-metadata-json';
+
+export function wrapMetadata(metadata: Record<string, unknown>): Record<string, string> | undefined {
+  if (Object.keys(metadata).length === 0) return undefined;
+  return { [METADATA_ENVELOPE_KEY]: JSON.stringify(metadata) };
+}
+
+function unwrapMetadata(metadata: Record<string, unknown>, where: string): unknown {
+  const wrapped = metadata[METADATA_ENVELOPE_KEY];
+  if (wrapped === undefined) return metadata;
+  if (typeof wrapped !== 'string') throw new Error(`${where} has a ${METADATA_ENVELOPE_KEY} property that is not a string`);
+  return JSON.parse(wrapped) as unknown;
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }
@@ -44,7 +63,9 @@ export function mapEvent(event: KurrentRecordedEvent): RecordedEvent {
   }
   if (!event.isJson || !isPlainObject(event.data)) throw new Error(`${where} does not hold a JSON object`);
   // Events appended without metadata come back with none; the port always has an object.
-  const metadata = event.metadata === undefined ? {} : event.metadata;
+  const stored = event.metadata === undefined ? {} : event.metadata;
+  if (!isPlainObject(stored)) throw new Error(`${where} has metadata that is not a JSON object`);
+  const metadata = unwrapMetadata(stored, where);
   if (!isPlainObject(metadata)) throw new Error(`${where} has metadata that is not a JSON object`);
   return {
     id: event.id,

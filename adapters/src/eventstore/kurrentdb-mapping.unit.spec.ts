@@ -2,7 +2,7 @@
 // position, and that events the port cannot represent faithfully are refused rather than mangled.
 import { START } from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
-import { type KurrentRecordedEvent, mapEvent, toReadPosition } from './kurrentdb-mapping.js';
+import { type KurrentRecordedEvent, METADATA_ENVELOPE_KEY, mapEvent, toReadPosition, wrapMetadata } from './kurrentdb-mapping.js';
 
 const recorded = (overrides: Partial<KurrentRecordedEvent> = {}): KurrentRecordedEvent => ({
   streamId: 'wallet-1',
@@ -48,5 +48,24 @@ describe('toReadPosition', () => {
   it('reads from the start without a checkpoint and from (p, p) with one', () => {
     expect(toReadPosition(undefined)).toBe(START);
     expect(toReadPosition(2n ** 60n)).toEqual({ commit: 2n ** 60n, prepare: 2n ** 60n });
+  });
+});
+
+describe('metadata envelope (multi-stream appends carry string-valued metadata only)', () => {
+  it('wraps any JSON metadata into one string property and mapEvent unwraps it, ignoring server-added properties', () => {
+    // Given metadata with nested and non-string values
+    const metadata = { correlationId: 'c-1', causation: { by: 'test' }, attempt: 2 };
+    // When it is wrapped for the server and read back with an extra property the server may add
+    const wrapped = wrapMetadata(metadata);
+    expect(wrapped).toEqual({ [METADATA_ENVELOPE_KEY]: JSON.stringify(metadata) });
+    const read = mapEvent(recorded({ metadata: { ...wrapped, '$schema.name': 'Credited' } }));
+    // Then the reader sees exactly the original metadata
+    expect(read.metadata).toEqual(metadata);
+  });
+
+  it('sends no metadata for an empty object, and refuses an envelope that is not a JSON object string', () => {
+    expect(wrapMetadata({})).toBeUndefined();
+    expect(() => mapEvent(recorded({ metadata: { [METADATA_ENVELOPE_KEY]: 3 } }))).toThrow(/not a string/);
+    expect(() => mapEvent(recorded({ metadata: { [METADATA_ENVELOPE_KEY]: '[1]' } }))).toThrow(/JSON object/);
   });
 });

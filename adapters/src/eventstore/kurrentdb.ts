@@ -9,57 +9,29 @@
  * increasing in log order. So the commit position alone is a faithful single-bigint position for
  * our port. Only legacy explicit transactions (the TCP API, removed from KurrentDB) give several
  * events one commit position; mapEvent refuses those rather than hand out an ambiguous checkpoint.
+ * Multi-stream appends (KurrentDB 25.1+, appendToStreams) are taken to be written the same way;
+ * that is to be verified on a live server (ADR 018), and mapEvent would refuse them if not.
+ * Appends and their retry rule live in kurrentdb-append.ts.
  */
-import {
-  ANY,
-  BACKWARDS,
-  END,
-  excludeSystemEvents,
-  FORWARDS,
-  jsonEvent,
-  KurrentDBClient,
-  NO_STREAM,
-  START,
-  StreamNotFoundError,
-  WrongExpectedVersionError,
-} from '@kurrent/kurrentdb-client';
-import {
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type LogSubscription,
-  type NewEvent,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  WrongExpectedRevisionError,
+import { BACKWARDS, END, excludeSystemEvents, FORWARDS, KurrentDBClient, START, StreamNotFoundError } from '@kurrent/kurrentdb-client';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  LogSubscription,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamAppend,
 } from '@quern/core';
+import { kurrentAppender, withTimeout } from './kurrentdb-append.js';
 import { openKurrentSubscription } from './kurrentdb-subscription.js';
 import { mapEvent, toReadPosition } from './kurrentdb-mapping.js';
-import { checkAfter, checkReadAll, checkReadStream, prepareAppend } from './validation.js';
+import { checkAfter, checkReadAll, checkReadStream, prepareAppend, prepareStreamAppends } from './validation.js';
 
 /** Longest a health check may take before /healthz reports the store as down. */
 export const PING_TIMEOUT_MS = 5_000;
-/** Deadline for one append round trip (the client's own default is 10 s). */
-export const APPEND_DEADLINE_MS = 10_000;
-
-function toStreamState(expected: ExpectedRevision): typeof NO_STREAM | typeof ANY | bigint {
-  if (expected === 'no_stream') return NO_STREAM;
-  if (expected === 'any') return ANY;
-  return expected;
-}
-
-async function withTimeout<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export function openKurrentEventStore(options: { connectionString: string }): EventStore {
   const client = KurrentDBClient.connectionString(options.connectionString);
@@ -82,28 +54,20 @@ export function openKurrentEventStore(options: { connectionString: string }): Ev
     return events;
   }
 
+  const appender = kurrentAppender(client);
+
   async function append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const prepared = prepareAppend(streamId, events, expected);
-    const data = prepared.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: e.metadata }));
-    let result: Awaited<ReturnType<typeof client.appendToStream>>;
-    try {
-      result = await client.appendToStream(streamId, data, { streamState: toStreamState(expected), deadline: APPEND_DEADLINE_MS });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      const actual = error.actualState === NO_STREAM ? 'no_stream' : BigInt(error.actualState);
-      throw new WrongExpectedRevisionError(streamId, expected, actual);
-    }
-    if (!result.position) throw new Error(`KurrentDB returned no position for the append to ${streamId}`);
-    if (prepared.length === 1) return { nextExpectedRevision: result.nextExpectedRevision, position: result.position.commit };
-    // For a multi-event append the server's reply is not documented to carry the LAST event's
-    // position, which is what the port promises; read it back rather than guess.
-    const [last] = await readStream(streamId, { fromRevision: result.nextExpectedRevision, maxCount: 1 });
-    if (!last) throw new Error(`The events just appended to ${streamId} cannot be read back`);
-    return { nextExpectedRevision: result.nextExpectedRevision, position: last.position };
+    return appender.appendOne({ streamId, events: prepareAppend(streamId, events, expected), expected });
+  }
+
+  /** Several streams at once: KurrentDB 25.1's atomic multi-stream append (ADR 018). */
+  async function appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+    return appender.appendMany(prepareStreamAppends(appends));
   }
 
   return {
     append,
+    appendToStreams,
     readStream,
 
     async readAll(readOptions: ReadAllOptions): Promise<RecordedEvent[]> {

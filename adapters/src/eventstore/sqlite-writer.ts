@@ -7,34 +7,28 @@
  * promise settles before COMMIT has returned. See docs/decisions/002-sqlite-group-commit.md.
  */
 import type Database from 'better-sqlite3';
-import { type AppendResult, type ExpectedRevision, WrongExpectedRevisionError } from '@quern/core';
-import type { PreparedEvent } from './validation.js';
+import { type AppendResult, DuplicateEventIdError, type ExpectedRevision, WrongExpectedRevisionError } from '@quern/core';
+import { compareIds, judgeRetry, type Recorded, retryWindow } from './retry.js';
+import type { PreparedStreamAppend } from './validation.js';
 
-/** Upper bound on appends per transaction, so one flush cannot hold the event loop for long. */
+/** Upper bound on appends (calls) per transaction, so one flush cannot hold the event loop for long. */
 export const MAX_BATCH_APPENDS = 256;
 /** Upper bound on events per transaction (an append is never split; a batch holds at least one). */
 export const MAX_BATCH_EVENTS = 4_096;
 
+/**
+ * One call to append or appendToStreams: one or more streams written all-or-nothing. A single
+ * append is the one-stream case, so both share the same path and the same guarantees.
+ */
 export interface QueuedAppend {
-  streamId: string;
-  events: PreparedEvent[];
-  expected: ExpectedRevision;
-  resolve(result: AppendResult): void;
+  appends: PreparedStreamAppend[];
+  resolve(results: AppendResult[]): void;
   reject(error: unknown): void;
 }
 
-/** Raised when an event id is already in the log (ids are unique across the whole log). */
-export class DuplicateEventIdError extends Error {
-  constructor(
-    readonly streamId: string,
-    options: { cause: unknown },
-  ) {
-    super(`Stream ${streamId}: an event id of this append is already recorded in the log`, options);
-    this.name = 'DuplicateEventIdError';
-  }
-}
+type Outcome = { ok: true; results: AppendResult[] } | { ok: false; error: unknown };
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+const eventCount = (append: QueuedAppend) => append.appends.reduce((sum, a) => sum + a.events.length, 0);
 
 function isConstraintError(error: unknown): boolean {
   return error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT');
@@ -90,8 +84,9 @@ export class GroupCommitWriter {
     let events = 0;
     let count = 0;
     for (const append of this.#queue) {
-      if (count > 0 && (count >= MAX_BATCH_APPENDS || events + append.events.length > MAX_BATCH_EVENTS)) break;
-      events += append.events.length;
+      const size = eventCount(append);
+      if (count > 0 && (count >= MAX_BATCH_APPENDS || events + size > MAX_BATCH_EVENTS)) break;
+      events += size;
       count += 1;
     }
     return this.#queue.splice(0, count);
@@ -115,7 +110,7 @@ export class GroupCommitWriter {
       const outcome = outcomes[i];
       if (outcome?.ok) {
         written += 1;
-        append.resolve(outcome.result);
+        append.resolve(outcome.results);
       } else {
         append.reject(outcome ? outcome.error : new Error('group commit lost an append outcome'));
       }
@@ -135,10 +130,11 @@ export class GroupCommitWriter {
         'ON CONFLICT (stream_id) DO UPDATE SET last_revision = excluded.last_revision',
     );
 
-    // Called inside the batch transaction, so better-sqlite3 runs it as a SAVEPOINT: when it
-    // throws, only this append's rows are rolled back.
-    const appendOne = db.transaction((append: QueuedAppend, recordedAt: string): AppendResult => {
-      const current = lastRevision.get(append.streamId);
+    const idsBetween = db.prepare<[string, bigint, bigint], { id: string; position: bigint }>(
+      'SELECT id, position FROM events WHERE stream_id = ? AND revision BETWEEN ? AND ? ORDER BY revision',
+    );
+
+    const writeStream = (append: PreparedStreamAppend, current: bigint | undefined, recordedAt: string): AppendResult => {
       checkExpected(append.streamId, append.expected, current);
       let revision = current ?? -1n;
       let position = 0n;
@@ -149,18 +145,51 @@ export class GroupCommitWriter {
       }
       saveRevision.run(append.streamId, revision);
       return { nextExpectedRevision: revision, position };
+    };
+
+    /** Where a retry of this stream append would find its events, and whether they are there. */
+    const lookUp = (append: PreparedStreamAppend) => {
+      const current = lastRevision.get(append.streamId);
+      const window = retryWindow(append.expected, append.events.length, current);
+      const rows = window ? idsBetween.all(append.streamId, window.from, window.to) : [];
+      const recorded: Recorded = compareIds(
+        append.events.map((e) => e.id),
+        rows.map((r) => r.id),
+      );
+      const original =
+        window && rows.length === append.events.length
+          ? { nextExpectedRevision: window.to, position: rows.at(-1)?.position ?? 0n }
+          : undefined;
+      return { append, current, recorded, original, streamId: append.streamId };
+    };
+
+    // Called inside the batch transaction, so better-sqlite3 runs it as a SAVEPOINT: when any of
+    // its streams throws, every stream of this call is rolled back and the rest of the batch
+    // stays. Its inserts follow each other with nothing in between, so its positions are
+    // consecutive in the order of its streams. Every stream is looked up before anything is
+    // written, so a retry is judged on the log as it was before this call (ADR 018).
+    const appendOne = db.transaction((append: QueuedAppend, recordedAt: string): AppendResult[] => {
+      const lookups = append.appends.map(lookUp);
+      if (judgeRetry(lookups) === 'recorded') {
+        return lookups.map((l) => {
+          if (!l.original) throw new Error(`Stream ${l.streamId}: a recorded append has no original result`);
+          return l.original;
+        });
+      }
+      return lookups.map((l) => writeStream(l.append, l.current, recordedAt));
     });
 
     const writeBatch = db.transaction((batch: QueuedAppend[], recordedAt: string): Outcome[] =>
       batch.map((append) => {
         try {
-          return { ok: true, result: appendOne(append, recordedAt) };
+          return { ok: true, results: appendOne(append, recordedAt) };
         } catch (error) {
           // Only failures that belong to this append are contained; anything else (I/O error,
           // SQLite having rolled back the whole transaction) aborts the batch.
-          const ownFailure = error instanceof WrongExpectedRevisionError || isConstraintError(error);
+          const ownFailure =
+            error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError || isConstraintError(error);
           if (!ownFailure || !db.inTransaction) throw error;
-          return { ok: false, error: isDuplicateId(error) ? new DuplicateEventIdError(append.streamId, { cause: error }) : error };
+          return { ok: false, error: isDuplicateId(error) ? duplicateInLog(append, error) : error };
         }
       }),
     );
@@ -168,6 +197,12 @@ export class GroupCommitWriter {
     // even when another process writes to the same file.
     return (batch, recordedAt) => writeBatch.immediate(batch, recordedAt);
   }
+}
+
+/** An id of this call is recorded elsewhere in the log (SQLite keeps ids unique log-wide). */
+function duplicateInLog(append: QueuedAppend, cause: unknown): DuplicateEventIdError {
+  const streams = append.appends.map((a) => a.streamId).join(', ');
+  return new DuplicateEventIdError(streams, 'an event id of this append is already recorded elsewhere in the log', { cause });
 }
 
 function checkExpected(streamId: string, expected: ExpectedRevision, current: bigint | undefined): void {

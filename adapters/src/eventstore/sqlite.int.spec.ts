@@ -6,11 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { type RecordedEvent, WrongExpectedRevisionError } from '@quern/core';
+import { DuplicateEventIdError, type RecordedEvent, WrongExpectedRevisionError } from '@quern/core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from './contract.js';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite.js';
-import { DuplicateEventIdError } from './sqlite-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'quern-sqlite-store-'));
 let fileCounter = 0;
@@ -95,6 +94,30 @@ describe('SQLite event store', () => {
     expect(store.stats().transactions).toBe(1);
   });
 
+  it('writes multi-stream appends in the same group commit, a failing one rolled back alone', async () => {
+    // Given a stream at revision 0, and single and multi-stream appends issued in the same turn
+    const store = open();
+    await store.append('multi-shared', [{ type: 'Opened', data: {} }], 'no_stream');
+    const before = store.stats().transactions;
+    const wins = store.appendToStreams([
+      { streamId: 'multi-a', events: [{ type: 'Debited', data: {} }], expectedRevision: 'no_stream' },
+      { streamId: 'multi-shared', events: [{ type: 'Moved', data: {} }], expectedRevision: 0n },
+    ]);
+    const stale = store.appendToStreams([
+      { streamId: 'multi-b', events: [{ type: 'Debited', data: {} }], expectedRevision: 'no_stream' },
+      { streamId: 'multi-shared', events: [{ type: 'Moved', data: {} }], expectedRevision: 0n },
+    ]);
+    const single = store.append('multi-c', [{ type: 'Opened', data: {} }], 'no_stream');
+    // When the batch commits
+    await expect(wins).resolves.toHaveLength(2);
+    await expect(stale).rejects.toMatchObject({ streamId: 'multi-shared', actual: 1n });
+    await expect(single).resolves.toMatchObject({ nextExpectedRevision: 0n });
+    // Then all three shared one transaction, and the stale call left nothing behind
+    expect(store.stats().transactions - before).toBe(1);
+    expect(await store.readStream('multi-b')).toEqual([]);
+    expect((await store.readStream('multi-shared')).map((e) => e.type)).toEqual(['Opened', 'Moved']);
+  });
+
   it('rolls back an append that repeats an event id, keeping the rest of the batch', async () => {
     const store = open();
     const id = randomUUID();
@@ -111,6 +134,28 @@ describe('SQLite event store', () => {
     await expect(repeated).rejects.toBeInstanceOf(DuplicateEventIdError);
     await expect(fine).resolves.toMatchObject({ nextExpectedRevision: 0n });
     expect(await store.readStream('ids-2')).toEqual([]);
+  });
+
+  it('refuses an id recorded at another revision of the same stream even when the revision holds', async () => {
+    // Given an event recorded at revision 0 (KurrentDB keeps no id index and would append it again)
+    const store = open();
+    const id = randomUUID();
+    await store.append('same-stream', [{ type: 'A', data: {}, id }], 'no_stream');
+    // When the same id is appended at revision 1, which holds
+    const error = await store.append('same-stream', [{ type: 'A', data: {}, id }], 0n).catch((e: unknown) => e);
+    // Then SQLite refuses it, and the stream is unchanged
+    expect(error).toBeInstanceOf(DuplicateEventIdError);
+    expect(error).toMatchObject({ code: 'DUPLICATE_EVENT_ID' });
+    expect(await store.readStream('same-stream')).toHaveLength(1);
+  });
+
+  it('answers a retry issued in the same batch as the original from the rows that batch wrote', async () => {
+    const store = open();
+    const events = [{ type: 'A', data: {}, id: randomUUID() }];
+    const first = store.append('same-batch', events, 'no_stream');
+    const retry = store.append('same-batch', events, 'no_stream');
+    expect(await retry).toEqual(await first);
+    expect(store.stats().transactions).toBe(1);
   });
 
   it('writes appends still queued when close() is called, then refuses new ones', async () => {

@@ -12,11 +12,12 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
 } from '@quern/core';
 import { EVENT_COLUMNS, type EventRow, openLogDatabase, rowToEvent } from './sqlite-schema.js';
 import { GroupCommitWriter } from './sqlite-writer.js';
 import { AppendNotifier, PollingSubscription } from './polling-subscription.js';
-import { checkAfter, checkReadAll, checkReadStream, prepareAppend } from './validation.js';
+import { checkAfter, checkReadAll, checkReadStream, type PreparedStreamAppend, prepareAppend, prepareStreamAppends } from './validation.js';
 
 /** Events per catch-up page of a subscription. */
 export const SUBSCRIPTION_PAGE_SIZE = 500;
@@ -47,13 +48,25 @@ export function openSqliteEventStore(options: { file: string }): SqliteEventStor
     if (closed) throw new Error('The SQLite event store is closed');
   }
 
+  /** Queues one all-or-nothing write; validation errors reject before anything is queued. */
+  function write(prepare: () => PreparedStreamAppend[]): Promise<AppendResult[]> {
+    return new Promise((resolve, reject) => {
+      assertOpen();
+      writer.enqueue({ appends: prepare(), resolve, reject });
+    });
+  }
+
   return {
-    append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
-      return new Promise((resolve, reject) => {
-        assertOpen();
-        const prepared = prepareAppend(streamId, events, expectedRevision);
-        writer.enqueue({ streamId, events: prepared, expected: expectedRevision, resolve, reject });
-      });
+    async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+      const [result] = await write(() => [
+        { streamId, events: prepareAppend(streamId, events, expectedRevision), expected: expectedRevision },
+      ]);
+      if (!result) throw new Error(`The append to ${streamId} returned no result`);
+      return result;
+    },
+
+    appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]> {
+      return write(() => prepareStreamAppends(appends));
     },
 
     async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

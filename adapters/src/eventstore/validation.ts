@@ -5,10 +5,12 @@
  * a domain error.
  */
 import { randomUUID } from 'node:crypto';
-import type { ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions } from '@quern/core';
+import type { ExpectedRevision, NewEvent, ReadAllOptions, ReadStreamOptions, StreamAppend } from '@quern/core';
 
 /** More events than this in one append is almost certainly a bug (and would hold the writer). */
 export const MAX_EVENTS_PER_APPEND = 1_000;
+/** More streams than this in one atomic append is almost certainly a bug (a transfer touches two). */
+export const MAX_STREAMS_PER_APPEND = 100;
 /** Upper bound on one event's data + metadata as UTF-8 JSON; KurrentDB's own default is 16 MiB. */
 export const MAX_EVENT_BYTES = 1_048_576;
 /** Upper bound on one page of the global log (readAll maxCount). */
@@ -71,6 +73,41 @@ export function prepareAppend(streamId: string, events: NewEvent[], expected: Ex
   }
   const prepared = events.map(prepareEvent);
   if (new Set(prepared.map((e) => e.id)).size !== prepared.length) throw new TypeError('event ids repeat within one append');
+  return prepared;
+}
+
+/** One stream's share of a validated multi-stream append. */
+export interface PreparedStreamAppend {
+  streamId: string;
+  events: PreparedEvent[];
+  expected: ExpectedRevision;
+}
+
+/**
+ * Validates a multi-stream append: every stream as a single append would be, no stream twice,
+ * no event id twice across the whole call, and the call as a whole within the per-append event
+ * limit (it is written as one unit, like a single append).
+ */
+export function prepareStreamAppends(appends: StreamAppend[]): PreparedStreamAppend[] {
+  if (!Array.isArray(appends) || appends.length === 0) throw new TypeError('appendToStreams needs at least one stream append');
+  if (appends.length > MAX_STREAMS_PER_APPEND) {
+    throw new RangeError(`appendToStreams names ${appends.length} streams; the limit is ${MAX_STREAMS_PER_APPEND}`);
+  }
+  const prepared = appends.map((append, i) => {
+    if (typeof append !== 'object' || append === null) throw new TypeError(`appends[${i}] must be an object`);
+    return {
+      streamId: append.streamId,
+      events: prepareAppend(append.streamId, append.events, append.expectedRevision),
+      expected: append.expectedRevision,
+    };
+  });
+  const streams = new Set(prepared.map((a) => a.streamId));
+  if (streams.size !== prepared.length) throw new TypeError('appendToStreams names a stream more than once');
+  const ids = prepared.flatMap((a) => a.events.map((e) => e.id));
+  if (ids.length > MAX_EVENTS_PER_APPEND) {
+    throw new RangeError(`appendToStreams has ${ids.length} events; the limit is ${MAX_EVENTS_PER_APPEND}`);
+  }
+  if (new Set(ids).size !== ids.length) throw new TypeError('event ids repeat within one append');
   return prepared;
 }
 

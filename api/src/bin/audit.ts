@@ -1,8 +1,9 @@
 /**
  * `npm run audit`: replays the whole event log in bounded pages and checks the ledger's
  * invariants (the sum of all balances equals the supply minted, no available balance below
- * zero, every transfer reserved once and settled or voided at most once). Prints the figures;
- * exits 1 on any violation, 2 when the log cannot be read.
+ * zero, every transfer reserved once and settled or voided at most once, and the network account
+ * at exactly minus the net MLX that crossed the boundary with the millix network, ADR 017).
+ * Prints the figures; exits 1 on any violation, 2 when the log cannot be read.
  */
 import { resolve } from 'node:path';
 import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
@@ -32,8 +33,10 @@ async function main(): Promise<number> {
   const lines = [
     `events read: ${audit.eventCount} (${audit.walletEventCount} wallet events, ${audit.walletCount} wallets) in ${Date.now() - startedMs} ms`,
     `minted: ${mlx(audit.mintedMlx)}`,
-    `posted balances: ${mlx(audit.postedTotalMlx)}; fees accrued: ${mlx(audit.feeAccruedMlx)}; network account: ${mlx(audit.networkBalanceMlx)}; in transit: ${mlx(audit.inTransitMlx)}`,
+    `posted balances: ${mlx(audit.postedTotalMlx)}; fees accrued: ${mlx(audit.feeAccruedMlx)}; in transit: ${mlx(audit.inTransitMlx)}`,
     `ledger total: ${mlx(audit.ledgerTotalMlx)} (must equal minted)`,
+    `network boundary: in ${mlx(audit.boundary.inMlx)} (confirmed deposits), out ${mlx(audit.boundary.outMlx)} (posted external sends), net ${mlx(audit.boundary.netMlx)}; allocated inside Quern: ${mlx(audit.boundary.allocatedMlx)}`,
+    `network account: ${mlx(audit.networkBalanceMlx)} (must equal allocated − net)`,
     `held by open reservations: ${mlx(audit.pendingDebitsMlx)}; pending deposits: ${mlx(audit.pendingCreditsMlx)}`,
     `transfers: ${audit.transfers.reserved} reserved, ${audit.transfers.posted} posted, ${audit.transfers.voided} voided, ${audit.transfers.open} open`,
     `deposits: ${audit.deposits.received} received, ${audit.deposits.confirmed} confirmed, ${audit.deposits.rejected} rejected, ${audit.deposits.open} open`,

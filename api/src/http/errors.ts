@@ -143,11 +143,16 @@ export function trpcCodeOf(error: AppError): TrpcCode {
   return isInternal(error) ? 'INTERNAL_SERVER_ERROR' : trpcCode[error.code];
 }
 
-/** Seconds a rate-limited caller should wait, when the refusal says (its `minutes` param). */
+/**
+ * Seconds a rate-limited caller should wait: the refusal's own `retryAfterSeconds` (back-pressure)
+ * or `minutes` (sign-in and form limits), else one second, so every 429 says when to come back.
+ */
 export function retryAfterSeconds(error: AppError): number | undefined {
   if (error.code !== 'RATE_LIMITED') return undefined;
-  const minutes = error.params.minutes;
-  return typeof minutes === 'number' && Number.isSafeInteger(minutes) && minutes > 0 ? minutes * 60 : undefined;
+  const positive = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+  const { retryAfterSeconds: seconds, minutes } = error.params;
+  if (positive(seconds)) return seconds;
+  return positive(minutes) ? minutes * 60 : 1;
 }
 
 export interface ErrorBody {

@@ -91,10 +91,11 @@ describe('toAppError', () => {
 });
 
 describe('retryAfterSeconds', () => {
-  it('given a rate limit with minutes, when asked, then the seconds; otherwise none', () => {
+  it('given a rate limit, when asked, then its seconds, its minutes in seconds, or one second; other errors none', () => {
     expect(retryAfterSeconds(new AppError('RATE_LIMITED', 'errors:tooManyAttempts', {}, { minutes: 15 }))).toBe(900);
-    expect(retryAfterSeconds(new AppError('RATE_LIMITED', 'errors:tooManyPendingTransfers'))).toBeUndefined();
-    expect(retryAfterSeconds(new AppError('RATE_LIMITED', 'errors:tooManyAttempts', {}, { minutes: -1 }))).toBeUndefined();
+    expect(retryAfterSeconds(new AppError('RATE_LIMITED', 'errors:busy', {}, { retryAfterSeconds: 3 }))).toBe(3);
+    expect(retryAfterSeconds(new AppError('RATE_LIMITED', 'errors:tooManyPendingTransfers'))).toBe(1);
+    expect(retryAfterSeconds(new AppError('RATE_LIMITED', 'errors:tooManyAttempts', {}, { minutes: -1 }))).toBe(1);
     expect(retryAfterSeconds(new AppError('CONFLICT', 'errors:usernameTaken', {}, { minutes: 15 }))).toBeUndefined();
   });
 });

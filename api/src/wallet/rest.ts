@@ -33,6 +33,9 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
     restRoute(createContext, null, async (ctx) => handler(ctx, await sessionOf(ctx)));
   const query = (ctx: RequestContext) => ctx.http.req.query;
   const body = (ctx: RequestContext) => ctx.http.req.body ?? {};
+  // A refused send (back-pressure, the cap on open reservations) gets its Retry-After from the one error table.
+  const send = (ctx: RequestContext, session: Session, input: unknown) =>
+    ctx.wallet.send(session, sendInput.parse(input), idempotencyKeyOf(ctx));
 
   routes.get(
     '/api/millix/address',
@@ -60,12 +63,12 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
     '/api/millix/send',
     authed((ctx, session) => {
       assertSameOrigin(ctx.http.req, allowedOrigins);
-      return ctx.wallet.send(session, sendInput.parse(query(ctx)), idempotencyKeyOf(ctx));
+      return send(ctx, session, query(ctx));
     }),
   );
   routes.post(
     '/api/millix/send',
-    authed((ctx, session) => ctx.wallet.send(session, sendInput.parse(body(ctx)), idempotencyKeyOf(ctx))),
+    authed((ctx, session) => send(ctx, session, body(ctx))),
   );
   return routes;
 }

@@ -19,12 +19,15 @@ import {
 import { getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import type { Session } from '../identity/sessions.js';
+import { createSendAdmission, type SendAdmissionLimits } from './send-admission.js';
 
 export interface WalletServiceDeps {
   core: WalletDeps;
   redis: Redis;
   /** Resolves when the read models include the given log position (or the wait timed out). */
   waitForReadModels: (position: bigint) => Promise<void>;
+  /** Back-pressure bounds for sends (see send-admission.ts); defaults when absent. */
+  sendAdmission?: SendAdmissionLimits;
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
@@ -35,6 +38,7 @@ const ADDRESS_CACHE_MAX = 100_000;
 const LAST_WRITES_MAX = 10_000;
 
 export function createWalletService(deps: WalletServiceDeps) {
+  const admission = createSendAdmission(deps.sendAdmission);
   const lastWrite = new Map<string, bigint>();
   const remember = (userId: string, position: bigint | undefined) => {
     if (position === undefined) return;
@@ -89,7 +93,7 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     async send(session: Session, input: SendCommandInput, idempotencyKey?: string): Promise<SendOutput> {
       await address(session);
-      const result = await sendMlx(deps.core, session.userId, input, idempotencyKey);
+      const result = await admission.run(session.userId, () => sendMlx(deps.core, session.userId, input, idempotencyKey));
       remember(session.userId, result.position);
       return { transferId: result.transferId, status: result.status };
     },

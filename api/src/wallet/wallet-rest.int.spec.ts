@@ -65,7 +65,8 @@ describe('wallet REST', () => {
     expect(crossSite.status).toBe(403);
     const sent = await quern.call('GET', query, { cookie: payer.cookie, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(sent.status).toBe(200);
-    expect(sent.body.status).toBe('reserved');
+    // Between Quern wallets a send is settled by the append that records it (ADR 019).
+    expect(sent.body.status).toBe('posted');
     const pending = await quern.call('GET', '/api/quern/pending-transactions', { cookie: payer.cookie });
     expect(pending.status).toBe(200);
     const history = await eventually(async () => {

@@ -78,7 +78,7 @@ function parsePart(part: string, network: MillixNetwork): PartResult {
   return { ok: true, hash: decoded.payload };
 }
 
-export function parseAddress(text: string): AddressParseResult {
+function parseAddressUncached(text: string): AddressParseResult {
   if (typeof text !== 'string' || text.length === 0) return { ok: false, reason: 'empty' };
   if (text.length > ADDRESS_TEXT_LENGTH_MAX) return { ok: false, reason: 'tooLong' };
   const found = millixNetworks.map((network) => ({ network, count: occurrences(text, ADDRESS_VERSION_MARKER[network]) }));
@@ -95,6 +95,26 @@ export function parseAddress(text: string): AddressParseResult {
   const keyPart = parsePart(keyIdentifier, network);
   if (!keyPart.ok) return keyPart;
   return { ok: true, address: text, base, version, keyIdentifier, network, keyIdentifierBytes: keyPart.hash };
+}
+
+/**
+ * Addresses parsed before, valid ones only, bounded. A send parses the same few addresses several
+ * times (the payee's, the payer's, both again for the self-send check), and each parse is two
+ * Base58Check decodes with double SHA-256; parsing is a pure function of the text, so its result
+ * can be reused. The oldest entry is dropped past the bound.
+ */
+const PARSED_ADDRESSES_MAX = 10_000;
+const parsedAddresses = new Map<string, ParsedAddress>();
+
+export function parseAddress(text: string): AddressParseResult {
+  const cached = typeof text === 'string' ? parsedAddresses.get(text) : undefined;
+  // A copy of the key bytes: a caller may write into the array it gets.
+  if (cached) return { ...cached, keyIdentifierBytes: cached.keyIdentifierBytes.slice() };
+  const parsed = parseAddressUncached(text);
+  if (!parsed.ok) return parsed;
+  if (parsedAddresses.size >= PARSED_ADDRESSES_MAX) parsedAddresses.delete(parsedAddresses.keys().next().value as string);
+  parsedAddresses.set(text, { ...parsed, keyIdentifierBytes: parsed.keyIdentifierBytes.slice() });
+  return parsed;
 }
 
 /** True for a valid address, on the given network when one is named. */

@@ -11,16 +11,33 @@
  *   − in transit        = Σ credited amounts of transfers whose payer has not posted yet
  *   = Σ SupplyMinted
  *
- * "In transit" exists because a credit (payee's stream) and its post (payer's stream) are two
+ * "In transit" exists because a credit (payee's stream) and its post (payer's stream) may be two
  * appends: in between, the payee already holds the amount and the payer's hold still backs it.
  * Holds (pending debits) are inside the posted balances, so they are not added again; pending
  * deposits are MLX still on the network, so they are not counted until confirmed. Both pending
  * figures are checked separately against the transfers and deposits the log says are open.
  *
- * Per event it checks that no balance goes negative (available = posted − holds, including the
- * network account's), that each transfer id is reserved once, credited at most once and to the
- * payee the reservation named, with the reserved amount, and posted or voided at most once; that
- * an internal transfer is credited before it is posted and never voided after a credit.
+ * The boundary (ADR 017). The network account stands for everything outside Quern, so it is the
+ * one account allowed below zero: nothing funds it, and a deposit is MLX Quern did not mint.
+ * Instead its balance must equal exactly what its own stream was given inside Quern minus the
+ * net MLX that crossed the boundary:
+ *
+ *     network balance = Σ internal credits to the network stream
+ *                     − (Σ confirmed deposits − Σ posted external sends)
+ *
+ * where the crossings are counted from tracked lifecycles (a deposit received then confirmed, an
+ * external reservation then its first post, at the recorded amounts), while the balance is
+ * counted blindly from every event through `derivedAccountDelta` and the stream's fold. A forged
+ * confirmation, a post of an unknown transfer or a movement of the network stream makes the two
+ * differ (`networkBoundaryMismatch`), which conservation alone cannot see: the network account
+ * absorbs any amount.
+ *
+ * Per event it checks that no wallet stream's balance goes negative (available = posted − holds;
+ * the network account's derived balance is exempt, see above), that each transfer id is reserved
+ * once, credited at most once and to the payee the reservation named, with the reserved amount,
+ * and posted or voided at most once; that an internal transfer is credited before it is posted
+ * and never voided after a credit. When one append writes payer and payee together (ADR 017),
+ * either half may come first, but the other must be the very next wallet event.
  */
 import { assertNever } from '../shared/assert.js';
 import type { WalletEvent } from './events.js';
@@ -63,7 +80,8 @@ export type LedgerViolationCode =
   | 'depositSettledTwice'
   | 'supplyMismatch'
   | 'holdsMismatch'
-  | 'pendingCreditsMismatch';
+  | 'pendingCreditsMismatch'
+  | 'networkBoundaryMismatch';
 
 export interface LedgerViolation {
   code: LedgerViolationCode;
@@ -86,8 +104,16 @@ export interface LedgerAudit {
   feeAccruedMlx: bigint;
   /** The network account's derived part (may be negative: more deposits than external sends). */
   networkDerivedMlx: bigint;
-  /** The network account's whole balance: its stream's posted balance plus the derived part. */
+  /** The network account's whole balance: its stream's posted balance plus the derived part. May be negative. */
   networkBalanceMlx: bigint;
+  /**
+   * MLX that crossed the boundary with the millix network, from tracked lifecycles: `inMlx` =
+   * Σ confirmed deposits, `outMlx` = Σ posted external sends, `netMlx` = in − out.
+   * `allocatedMlx` is what internal transfers credited to the network stream (a genesis
+   * allocation in old set-ups; nothing in `ensureSystemWallets`'s). A sound log has
+   * networkBalanceMlx = allocatedMlx − netMlx.
+   */
+  boundary: { inMlx: bigint; outMlx: bigint; netMlx: bigint; allocatedMlx: bigint };
   inTransitMlx: bigint;
   /** Left side of the conservation equation; equals mintedMlx in a sound log. */
   ledgerTotalMlx: bigint;
@@ -121,6 +147,20 @@ interface TransferTrack {
   creditedMlx: bigint | undefined;
 }
 
+/** A TransferPosted whose internal payee was not credited yet: the credit must be the next wallet event. */
+interface AwaitingCredit {
+  transferId: string;
+  where: Where;
+}
+
+type CreditData = Extract<WalletEvent, { type: 'TransferCredited' }>['data'];
+
+/** A TransferCredited written before its reservation: the reservation must be the next wallet event. */
+interface AwaitingReservation {
+  data: CreditData;
+  where: Where;
+}
+
 interface DepositTrack {
   amountMlx: bigint;
   status: 'received' | 'confirmed' | 'rejected';
@@ -137,6 +177,11 @@ interface AuditRun {
   mintedMlx: bigint;
   feeAccruedMlx: bigint;
   networkDerivedMlx: bigint;
+  boundaryInMlx: bigint;
+  boundaryOutMlx: bigint;
+  networkAllocatedMlx: bigint;
+  awaitingCredit: AwaitingCredit | undefined;
+  awaitingReservation: AwaitingReservation | undefined;
 }
 
 type Where = Omit<LedgerViolation, 'code' | 'message'>;
@@ -164,13 +209,19 @@ function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
     status: 'reserved',
     creditedMlx: undefined,
   });
+  const early = run.awaitingReservation;
+  if (early?.data.transferId === data.transferId) {
+    run.awaitingReservation = undefined;
+    trackCredited(run, early.data, early.where);
+  }
 }
 
-function trackCredited(run: AuditRun, data: Extract<WalletEvent, { type: 'TransferCredited' }>['data'], where: Where): void {
+function trackCredited(run: AuditRun, data: CreditData, where: Where): void {
   const track = run.transfers.get(data.transferId);
   const id = data.transferId;
   if (!track) {
-    report(run, 'creditWithoutReservation', `transfer ${id} credited but never reserved`, where);
+    // One append may write the payee's credit before the payer's reservation; the next event decides.
+    run.awaitingReservation = { data, where };
     return;
   }
   if (track.creditedMlx !== undefined) {
@@ -179,13 +230,18 @@ function trackCredited(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
   }
   const amountMlx = mlxFromWire(data.amountMlx);
   track.creditedMlx = amountMlx;
+  // Gifts to the network account's own stream are inside Quern; the boundary check adds them.
+  if (data.walletId === SYSTEM_WALLET_IDS.network) run.networkAllocatedMlx += amountMlx;
+  const completesPost = run.awaitingCredit?.transferId === id;
+  if (completesPost) run.awaitingCredit = undefined;
   if (track.toWalletId !== data.walletId)
     report(run, 'creditToWrongWallet', `transfer ${id} credited to ${data.walletId}, reserved for ${String(track.toWalletId)}`, where);
   if (track.payerWalletId !== data.fromWalletId)
     report(run, 'creditToWrongWallet', `transfer ${id} credited as from ${data.fromWalletId}, reserved by ${track.payerWalletId}`, where);
   if (amountMlx !== track.amountMlx)
     report(run, 'amountMismatch', `transfer ${id} credited ${amountMlx}, reserved ${track.amountMlx}`, where);
-  if (track.status !== 'reserved') report(run, 'creditAfterSettlement', `transfer ${id} credited after it was ${track.status}`, where);
+  if (track.status !== 'reserved' && !completesPost)
+    report(run, 'creditAfterSettlement', `transfer ${id} credited after it was ${track.status}`, where);
 }
 
 type Settlement = Extract<WalletEvent, { type: 'TransferPosted' | 'TransferVoided' }>;
@@ -207,8 +263,9 @@ function trackSettled(run: AuditRun, event: Settlement, where: Where): void {
   const internal = track.toWalletId !== undefined;
   if (event.type === 'TransferPosted') {
     track.status = 'posted';
-    if (internal && track.creditedMlx === undefined)
-      report(run, 'postedWithoutCredit', `internal transfer ${id} posted before its credit`, where);
+    if (!internal) run.boundaryOutMlx += track.amountMlx;
+    // One append may write the payer's post before the payee's credit; the next event decides.
+    if (internal && track.creditedMlx === undefined) run.awaitingCredit = { transferId: id, where };
     return;
   }
   track.status = 'voided';
@@ -236,6 +293,7 @@ function trackDeposit(run: AuditRun, event: Extract<WalletEvent, { type: `Deposi
     return;
   }
   track.status = event.type === 'DepositConfirmed' ? 'confirmed' : 'rejected';
+  if (track.status === 'confirmed') run.boundaryInMlx += track.amountMlx;
   if (mlxFromWire(event.data.amountMlx) !== track.amountMlx)
     report(run, 'amountMismatch', `deposit ${depositId} settled with another amount`, w);
 }
@@ -281,11 +339,28 @@ function checkBalances(run: AuditRun, state: WalletState, event: WalletEvent, wh
       where,
     );
   }
+  // The network account's derived balance may go below zero (ADR 017); the boundary check holds it instead.
   const delta = derivedAccountDelta(event);
   run.feeAccruedMlx += delta.feeMlx;
   run.networkDerivedMlx += delta.networkMlx;
-  if (delta.networkMlx !== 0n && networkBalance(run) < 0n)
-    report(run, 'negativeBalance', `network account at ${networkBalance(run)}`, where);
+}
+
+/**
+ * The halves of a one-append settlement must be adjacent in the log: an internal post not followed
+ * at once by its credit was posted without one, and a credit not followed at once by its
+ * reservation had none. `next` is the wallet event about to be audited (none at the end of the log).
+ */
+function closeAwaited(run: AuditRun, next?: WalletEvent): void {
+  const credit = run.awaitingCredit;
+  if (credit && !(next?.type === 'TransferCredited' && next.data.transferId === credit.transferId)) {
+    run.awaitingCredit = undefined;
+    report(run, 'postedWithoutCredit', `internal transfer ${credit.transferId} posted before its credit`, credit.where);
+  }
+  const early = run.awaitingReservation;
+  if (early && !(next?.type === 'TransferReserved' && next.data.transferId === early.data.transferId)) {
+    run.awaitingReservation = undefined;
+    report(run, 'creditWithoutReservation', `transfer ${early.data.transferId} credited but never reserved`, early.where);
+  }
 }
 
 function auditRecord(run: AuditRun, record: LedgerRecord): void {
@@ -304,6 +379,7 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
     report(run, 'streamMismatch', `${event.type} for ${event.data.walletId} appended to ${record.streamId}`, where);
     return;
   }
+  closeAwaited(run, event);
   const state = run.states.get(walletId) ?? initialWalletState();
   if (event.type !== 'WalletOpened' && !state.wallet)
     report(run, 'eventBeforeOpen', `${event.type} on ${record.streamId} before WalletOpened`, where);
@@ -324,6 +400,11 @@ function openTotals(run: AuditRun): { holdsMlx: bigint; inTransitMlx: bigint; de
   }
   for (const d of run.deposits.values()) if (d.status === 'received') depositsMlx += d.amountMlx;
   return { holdsMlx, inTransitMlx, depositsMlx };
+}
+
+function boundaryFigures(run: AuditRun): LedgerAudit['boundary'] {
+  const netMlx = run.boundaryInMlx - run.boundaryOutMlx;
+  return { inMlx: run.boundaryInMlx, outMlx: run.boundaryOutMlx, netMlx, allocatedMlx: run.networkAllocatedMlx };
 }
 
 function count<T>(values: Iterable<T>, predicate: (value: T) => boolean): number {
@@ -348,6 +429,15 @@ function summarize(run: AuditRun): LedgerAudit {
   const open = openTotals(run);
   const ledgerTotalMlx = postedTotalMlx + run.feeAccruedMlx + run.networkDerivedMlx - open.inTransitMlx;
   const final: AuditRun = { ...run, violations: [...run.violations] };
+  closeAwaited(final);
+  const boundary = boundaryFigures(run);
+  const expectedNetworkMlx = boundary.allocatedMlx - boundary.netMlx;
+  if (networkBalance(run) !== expectedNetworkMlx)
+    report(
+      final,
+      'networkBoundaryMismatch',
+      `network account at ${networkBalance(run)}, but ${boundary.allocatedMlx} allocated − (${boundary.inMlx} in − ${boundary.outMlx} out) = ${expectedNetworkMlx}`,
+    );
   if (ledgerTotalMlx !== run.mintedMlx) report(final, 'supplyMismatch', `balances sum to ${ledgerTotalMlx}, minted ${run.mintedMlx}`);
   if (pendingDebitsMlx !== open.holdsMlx)
     report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
@@ -365,6 +455,7 @@ function summarize(run: AuditRun): LedgerAudit {
     feeAccruedMlx: run.feeAccruedMlx,
     networkDerivedMlx: run.networkDerivedMlx,
     networkBalanceMlx: networkBalance(run),
+    boundary,
     inTransitMlx: open.inTransitMlx,
     ledgerTotalMlx,
     pendingDebitsMlx,
@@ -409,6 +500,11 @@ export function createLedgerAuditor(): LedgerAuditor {
     mintedMlx: 0n,
     feeAccruedMlx: 0n,
     networkDerivedMlx: 0n,
+    boundaryInMlx: 0n,
+    boundaryOutMlx: 0n,
+    networkAllocatedMlx: 0n,
+    awaitingCredit: undefined,
+    awaitingReservation: undefined,
   };
   return { add: (record) => auditRecord(run, record), summary: () => summarize(run) };
 }

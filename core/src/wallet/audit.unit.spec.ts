@@ -1,4 +1,4 @@
-// Proves the ledger audit passes a sound log with the right figures and names each kind of corruption in a broken one.
+// Proves the ledger audit passes a sound log with the right figures (including the network boundary of ADR 017) and names each kind of corruption in a broken one.
 import { describe, expect, it } from 'vitest';
 import type { LedgerRecord, LedgerViolationCode } from './audit.js';
 import { AUDIT_VIOLATIONS_MAX, auditLedger } from './audit.js';
@@ -60,6 +60,9 @@ describe('auditLedger on a sound log', () => {
     // Five posted transfers (two bootstrap, one funding, two sends), each paying the fee.
     expect(audit.feeAccruedMlx).toBe(5000n);
     expect(audit.networkDerivedMlx).toBe(10_000n - 700n);
+    const allocatedMlx = SUPPLY_MLX - RESERVE_MLX - 2000n;
+    expect(audit.boundary).toEqual({ inMlx: 700n, outMlx: 10_000n, netMlx: -9300n, allocatedMlx });
+    expect(audit.networkBalanceMlx).toBe(allocatedMlx + 9300n);
     expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
     expect(audit.mintedMlx).toBe(SUPPLY_MLX);
     expect(audit.pendingCreditsMlx).toBe(300n);
@@ -192,10 +195,12 @@ describe('auditLedger on a corrupted log', () => {
       'eventBeforeOpen',
       'mintOutsideGenesis',
       'depositUnknown',
+      // The unknown confirmation still moved the network account, with no crossing behind it.
+      'networkBoundaryMismatch',
     ]);
   });
 
-  it('given a second WalletOpened and deposits confirmed beyond the network account, when audited, then both are named', () => {
+  it('given a second WalletOpened and a deposit larger than the network account ever held, when audited, then only the reopening is named', () => {
     const ledger = fundedLedger();
     const reopen = raw('bob', 'WalletOpened', { kind: 'user', address: testAddress(2), ownerUserId: 'user-bob', openedAt: at });
     const huge = (SUPPLY_MLX * 2n).toString();
@@ -208,7 +213,10 @@ describe('auditLedger on a corrupted log', () => {
       receivedAt: at,
     });
     const confirmed = raw('bob', 'DepositConfirmed', { depositId: 'h:0', amountMlx: huge, confirmedAt: at });
-    expect(codes([...ledger.log, reopen, received, confirmed])).toEqual(['walletOpenedTwice', 'negativeBalance']);
+    // The network account is a boundary account (ADR 017): a received and confirmed deposit of any size is a crossing.
+    const audit = auditLedger([...ledger.log, reopen, received, confirmed]);
+    expect(audit.violations.map((v) => v.code)).toEqual(['walletOpenedTwice']);
+    expect(audit.networkBalanceMlx).toBe(audit.boundary.allocatedMlx - SUPPLY_MLX * 2n);
   });
 
   it('given a log with more violations than the bound, when audited, then the list stops at the bound and the count goes on', () => {
@@ -217,5 +225,197 @@ describe('auditLedger on a corrupted log', () => {
     expect(audit.violations).toHaveLength(AUDIT_VIOLATIONS_MAX);
     expect(audit.violationCount).toBe(AUDIT_VIOLATIONS_MAX + 5);
     expect(audit.ok).toBe(false);
+  });
+});
+
+/**
+ * The set-up `ensureSystemWallets` makes: the supply minted into genesis and the reserve funded,
+ * nothing given to the network account. Alice is funded, bob is not.
+ */
+function productionLedger(): MemoryLedger {
+  const ledger = new MemoryLedger();
+  ledger.open(SYSTEM_WALLET_IDS.genesis, 'genesis', testAddress(9001));
+  ledger.open(SYSTEM_WALLET_IDS.reserve, 'reserve', testAddress(9002));
+  ledger.open(SYSTEM_WALLET_IDS.fee, 'fee', testAddress(9003));
+  ledger.open(SYSTEM_WALLET_IDS.network, 'network', testAddress(9004));
+  expectOk(ledger.execute(SYSTEM_WALLET_IDS.genesis, { type: 'MintSupply', data: { amountMlx: SUPPLY_MLX } }));
+  ledger.transfer(SYSTEM_WALLET_IDS.genesis, SYSTEM_WALLET_IDS.reserve, RESERVE_MLX, 'reserve-initial-funding');
+  ledger.open('alice', 'user', testAddress(1), 'user-alice');
+  ledger.open('bob', 'user', testAddress(2), 'user-bob');
+  ledger.transfer(SYSTEM_WALLET_IDS.reserve, 'alice', 50_000n, 'fund-alice');
+  return ledger;
+}
+
+function depositTo(ledger: MemoryLedger, walletId: string, hash: string, amountMlx: bigint): void {
+  const depositId = `${hash}:0`;
+  expectOk(
+    ledger.execute(walletId, {
+      type: 'ReceiveDeposit',
+      data: { depositId, networkTransactionHash: hash, fromAddress: testAddress(4), amountMlx },
+    }),
+  );
+  expectOk(ledger.execute(walletId, { type: 'ConfirmDeposit', data: { depositId } }));
+}
+
+describe('auditLedger at the network boundary (ADR 017)', () => {
+  it('given the production set-up, a faucet deposit, an internal and external send and a voided send, when audited, then the network account sits at minus the net inflow and nothing is wrong', () => {
+    const ledger = productionLedger();
+    depositTo(ledger, 'bob', 'faucet1', 1_000_000n);
+    const afterDeposit = auditLedger(ledger.log);
+    expect(afterDeposit.violations).toEqual([]);
+    expect(afterDeposit.networkBalanceMlx).toBe(-1_000_000n);
+
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReserveTransfer',
+        data: { transferId: 'b-to-a', toAddress: testAddress(1), toWalletId: 'alice', amountMlx: 5000n, feeMlx: 1000n },
+      }),
+    );
+    ledger.settle('bob', 'b-to-a');
+    reservedByAlice(ledger, 'a-out');
+    ledger.settle('alice', 'a-out');
+    reservedByAlice(ledger, 'a-expired');
+    expectOk(ledger.execute('alice', { type: 'VoidTransfer', data: { transferId: 'a-expired', reason: 'expired' } }));
+    reservedByAlice(ledger, 'a-refused');
+    expectOk(ledger.execute('alice', { type: 'VoidTransfer', data: { transferId: 'a-refused', reason: 'networkRejected' } }));
+
+    const audit = auditLedger(ledger.log);
+    expect(audit.violations).toEqual([]);
+    expect(audit.boundary).toEqual({ inMlx: 1_000_000n, outMlx: 10_000n, netMlx: 990_000n, allocatedMlx: 0n });
+    expect(audit.networkBalanceMlx).toBe(-990_000n);
+    expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
+  });
+
+  it('given a rejected deposit, when audited, then nothing crossed and the network account is untouched', () => {
+    const ledger = productionLedger();
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReceiveDeposit',
+        data: { depositId: 'gone:0', networkTransactionHash: 'gone', fromAddress: testAddress(4), amountMlx: 400n },
+      }),
+    );
+    expectOk(ledger.execute('bob', { type: 'RejectDeposit', data: { depositId: 'gone:0', reason: 'networkInvalidated' } }));
+    const audit = auditLedger(ledger.log);
+    expect([audit.violations, audit.boundary.netMlx, audit.networkBalanceMlx]).toEqual([[], 0n, 0n]);
+  });
+
+  it('given a deposit confirmation with no deposit received, when audited, then the credit without a crossing is named', () => {
+    const ledger = productionLedger();
+    const forged = raw('bob', 'DepositConfirmed', { depositId: 'ghost:0', amountMlx: '250000', confirmedAt: at });
+    const audit = auditLedger([...ledger.log, forged]);
+    expect(audit.violations.map((v) => v.code)).toEqual(['depositUnknown', 'networkBoundaryMismatch']);
+    // Conservation alone would not see it: the network account absorbed the forged amount.
+    expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
+    expect(audit.boundary.inMlx).toBe(0n);
+  });
+
+  it('given a deposit confirmed for more than was received, when audited, then the excess is named at the boundary', () => {
+    const ledger = productionLedger();
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReceiveDeposit',
+        data: { depositId: 'm:0', networkTransactionHash: 'm', fromAddress: testAddress(4), amountMlx: 100n },
+      }),
+    );
+    const inflated = raw('bob', 'DepositConfirmed', { depositId: 'm:0', amountMlx: '900', confirmedAt: at });
+    expect(codes([...ledger.log, inflated])).toEqual(['amountMismatch', 'networkBoundaryMismatch']);
+  });
+
+  it('given the network account’s stream paying a user (which the decider never allows), when audited, then the forged network balance is named', () => {
+    // The old set-up gave the network stream an allocation, so no balance goes negative and
+    // conservation holds; only the boundary check sees MLX leave it without crossing.
+    const ledger = fundedLedger();
+    const network = SYSTEM_WALLET_IDS.network;
+    const transfer = { transferId: 'leak', toAddress: testAddress(1), toWalletId: 'alice', amountMlx: '5000', feeMlx: '1000' };
+    const forged = [
+      raw(network, 'TransferReserved', { ...transfer, fromAddress: testAddress(9004), reservedAt: at }),
+      raw('alice', 'TransferCredited', {
+        transferId: 'leak',
+        fromWalletId: network,
+        fromAddress: testAddress(9004),
+        toAddress: testAddress(1),
+        amountMlx: '5000',
+        creditedAt: at,
+      }),
+      raw(network, 'TransferPosted', { ...transfer, postedAt: at }),
+    ];
+    expect(codes([...ledger.log, ...forged])).toEqual(['networkBoundaryMismatch']);
+  });
+
+  it('given a credit to the network stream that no reservation backs, when audited, then it is named with the boundary mismatch', () => {
+    const forged = raw(SYSTEM_WALLET_IDS.network, 'TransferCredited', {
+      transferId: 'gift',
+      fromWalletId: 'alice',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(9004),
+      amountMlx: '77',
+      creditedAt: at,
+    });
+    expect(codes([...productionLedger().log, forged])).toEqual(['creditWithoutReservation', 'networkBoundaryMismatch', 'supplyMismatch']);
+  });
+
+  it('given an external send posted twice, when audited, then it crossed once and the second post is named', () => {
+    const ledger = productionLedger();
+    reservedByAlice(ledger, 'twice');
+    ledger.settle('alice', 'twice');
+    const post = ledger.log.at(-1) as LedgerRecord;
+    // The second post debits alice again and the network account takes it: balanced, so only the boundary sees it.
+    expect(codes([...ledger.log, post])).toEqual(['settledTwice', 'networkBoundaryMismatch']);
+  });
+});
+
+describe('auditLedger on internal sends settled in one append (payer: reserved + posted, payee: credited)', () => {
+  it('given the payer’s post written just before the payee’s credit, when audited, then the send is sound', () => {
+    const ledger = productionLedger();
+    reservedByAlice(ledger, 'one-append', 'bob');
+    expectOk(ledger.execute('alice', { type: 'PostTransfer', data: { transferId: 'one-append' } }));
+    expectOk(ledger.credit('alice', 'one-append'));
+    const audit = auditLedger(ledger.log);
+    expect(audit.violations).toEqual([]);
+    // Credited: the reserve's funding, alice's funding and this send.
+    expect([audit.inTransitMlx, audit.transfers.open, audit.transfers.credited]).toEqual([0n, 0, 3]);
+  });
+
+  it('given the payee’s credit written just before the payer’s reservation and post, when audited, then the send is sound', () => {
+    const ledger = productionLedger();
+    const credit = raw('bob', 'TransferCredited', {
+      transferId: 'payee-first',
+      fromWalletId: 'alice',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(2),
+      amountMlx: '10000',
+      creditedAt: at,
+    });
+    const transfer = { transferId: 'payee-first', toAddress: testAddress(2), toWalletId: 'bob', amountMlx: '10000', feeMlx: '1000' };
+    const reserved = raw('alice', 'TransferReserved', { ...transfer, fromAddress: testAddress(1), reservedAt: at });
+    const posted = raw('alice', 'TransferPosted', { ...transfer, postedAt: at });
+    const audit = auditLedger([...ledger.log, credit, reserved, posted]);
+    expect(audit.violations).toEqual([]);
+    expect([audit.ledgerTotalMlx, audit.inTransitMlx, audit.transfers.posted]).toEqual([SUPPLY_MLX, 0n, 3]);
+  });
+
+  it('given a credit followed by some other event before its reservation, when audited, then the credit is named as unreserved', () => {
+    const ledger = productionLedger();
+    const credit = raw('bob', 'TransferCredited', {
+      transferId: 'late',
+      fromWalletId: 'alice',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(2),
+      amountMlx: '10000',
+      creditedAt: at,
+    });
+    const transfer = { transferId: 'late', toAddress: testAddress(2), toWalletId: 'bob', amountMlx: '10000', feeMlx: '1000' };
+    const other = raw('alice', 'TransferReserved', { ...transfer, transferId: 'other', fromAddress: testAddress(1), reservedAt: at });
+    const reserved = raw('alice', 'TransferReserved', { ...transfer, fromAddress: testAddress(1), reservedAt: at });
+    expect(codes([...ledger.log, credit, other, reserved])).toEqual(['creditWithoutReservation', 'supplyMismatch']);
+  });
+
+  it('given another event between the post and the credit, when audited, then the post is named as without credit', () => {
+    const ledger = productionLedger();
+    reservedByAlice(ledger, 'split', 'bob');
+    expectOk(ledger.execute('alice', { type: 'PostTransfer', data: { transferId: 'split' } }));
+    reservedByAlice(ledger, 'between');
+    expectOk(ledger.credit('alice', 'split'));
+    expect(codes(ledger.log)).toEqual(['postedWithoutCredit', 'creditAfterSettlement']);
   });
 });

@@ -35,7 +35,7 @@ import {
   transferVoidReasons,
   walletKinds,
 } from './events.js';
-import { MLX_TOTAL_SUPPLY, SEND_FEE_MLX, mlxToWire } from './money.js';
+import { MLX_TOTAL_SUPPLY, SEND_FEE_MLX, mlxFromWire, mlxToWire } from './money.js';
 import type { OutgoingTransfer, WalletIdentity, WalletState } from './state.js';
 import { availableMlx } from './state.js';
 
@@ -153,23 +153,29 @@ function findRetry(state: WalletState, data: ReserveTransfer['data']): WalletDec
   return { events: [], transferId: existing.transferId };
 }
 
-function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string): WalletDecision {
+/** What every send checks, whichever way it settles: sender, ids, retry, amount, fee, address, self. */
+function checkSend(
+  state: WalletState,
+  data: ReserveTransfer['data'],
+): { wallet: WalletIdentity; retry?: WalletDecision; toAddress: string; amountMlx: bigint } {
   const wallet = requireWallet(state);
   if (!SENDING_KINDS.has(wallet.kind)) throw fail('FORBIDDEN', 'errors:forbidden');
-  const transferId = requireId(data.transferId, TRANSFER_ID_PATTERN);
+  requireId(data.transferId, TRANSFER_ID_PATTERN);
   if (data.idempotencyKey !== undefined) requireId(data.idempotencyKey, IDEMPOTENCY_KEY_PATTERN);
   if (data.toWalletId !== undefined) requireId(data.toWalletId, WALLET_ID_PATTERN);
   // Before the balance check: a retry must get the first answer even if funds have moved since.
   const retry = findRetry(state, data);
-  if (retry) return retry;
+  if (retry) return { wallet, retry, toAddress: '', amountMlx: 0n };
   const amountMlx = requireAmount(data.amountMlx);
   if (data.feeMlx !== SEND_FEE_MLX) throw fail('VALIDATION', 'errors:invalidFee', { fee: 'errors:invalidFee' });
   const toAddress = requireAddress(data.toAddress, wallet, 'to');
   if (data.toWalletId === wallet.walletId || isSameWallet(toAddress, wallet.address)) {
     throw fail('VALIDATION', 'errors:cannotSendToSelf', { to: 'errors:cannotSendToSelf' });
   }
-  if (state.openReservationCount >= OPEN_RESERVATIONS_MAX) throw fail('RATE_LIMITED', 'errors:tooManyPendingTransfers');
-  const requiredMlx = amountMlx + data.feeMlx;
+  return { wallet, toAddress, amountMlx };
+}
+
+function requireFunds(state: WalletState, requiredMlx: bigint): void {
   const spendableMlx = availableMlx(state);
   if (requiredMlx > spendableMlx) {
     throw fail(
@@ -179,11 +185,14 @@ function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: st
       { requiredMlx: mlxToWire(requiredMlx), availableMlx: mlxToWire(spendableMlx) },
     );
   }
+}
+
+function reservedEvent(wallet: WalletIdentity, data: ReserveTransfer['data'], toAddress: string, amountMlx: bigint, at: string) {
   const reserved: Extract<WalletEvent, { type: 'TransferReserved' }> = {
     type: 'TransferReserved',
     data: {
       walletId: wallet.walletId,
-      transferId,
+      transferId: data.transferId,
       fromAddress: wallet.address,
       toAddress,
       amountMlx: mlxToWire(amountMlx),
@@ -193,7 +202,76 @@ function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: st
   };
   if (data.toWalletId !== undefined) reserved.data.toWalletId = data.toWalletId;
   if (data.idempotencyKey !== undefined) reserved.data.idempotencyKey = data.idempotencyKey;
-  return { events: [reserved], transferId };
+  return reserved;
+}
+
+function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string): WalletDecision {
+  const { wallet, retry, toAddress, amountMlx } = checkSend(state, data);
+  if (retry) return retry;
+  // Only reservations that wait for a settlement job count: an atomic transfer holds nothing open.
+  if (state.openReservationCount >= OPEN_RESERVATIONS_MAX) throw fail('RATE_LIMITED', 'errors:tooManyPendingTransfers');
+  requireFunds(state, amountMlx + data.feeMlx);
+  return { events: [reservedEvent(wallet, data, toAddress, amountMlx, at)], transferId: data.transferId };
+}
+
+export interface TransferDecision {
+  /** The payer's events (reservation and its post), empty when the send was already applied. */
+  payerEvents: WalletEvent[];
+  /** The payee's events (the credit), empty when the send was already applied. */
+  payeeEvents: WalletEvent[];
+  /** The transfer to report to the caller (the first one, on a retry). */
+  transferId: string;
+}
+
+/**
+ * A send between two Quern wallets, settled in one atomic append to both streams (ADR 019): the
+ * payer's reservation and its post, and the payee's credit. Decided on both wallets' states, so
+ * a payee that cannot take the credit is refused now instead of the send being voided later. A
+ * retry (same idempotency key) answers with the first transfer, however it was settled.
+ */
+export function decideTransfer(command: ReserveTransfer, payer: WalletState, payee: WalletState, now: Date): TransferDecision {
+  const at = timestamp(now);
+  const data = command.data;
+  const { wallet, retry, toAddress, amountMlx } = checkSend(payer, data);
+  if (retry) return { payerEvents: [], payeeEvents: [], transferId: retry.transferId ?? data.transferId };
+  const payeeWallet = payee.wallet;
+  if (!payeeWallet || data.toWalletId === undefined || payeeWallet.walletId !== data.toWalletId)
+    throw fail('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
+  if (!CREDITABLE_KINDS.has(payeeWallet.kind))
+    throw fail('VALIDATION', 'errors:recipientCannotReceive', { to: 'errors:recipientCannotReceive' });
+  if (!isSameWallet(toAddress, payeeWallet.address)) throw invalidRequest();
+  requireFunds(payer, amountMlx + data.feeMlx);
+  const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);
+  reserved.data.settledAtOnce = true;
+  const payerState: WalletState = { ...payer, transfers: new Map([[data.transferId, toOutgoing(reserved.data)]]) };
+  const posted = decidePost(payerState, { transferId: data.transferId }, at).events;
+  const credited = decideCredit(
+    payee,
+    { transferId: data.transferId, fromWalletId: wallet.walletId, fromAddress: wallet.address, amountMlx },
+    at,
+  ).events;
+  const credit = credited[0];
+  if (credit?.type !== 'TransferCredited') throw conflict();
+  credit.data.settledAtOnce = true;
+  return {
+    payerEvents: withBalanceAfter(payer, [reserved, ...posted]),
+    payeeEvents: withBalanceAfter(payee, credited),
+    transferId: data.transferId,
+  };
+}
+
+/** The reservation as decidePost sees it, without folding (decide never mutates a state). */
+function toOutgoing(data: Extract<WalletEvent, { type: 'TransferReserved' }>['data']): OutgoingTransfer {
+  const transfer: OutgoingTransfer = {
+    direction: 'outgoing',
+    transferId: data.transferId,
+    status: 'reserved',
+    toAddress: data.toAddress,
+    amountMlx: mlxFromWire(data.amountMlx),
+    feeMlx: mlxFromWire(data.feeMlx),
+  };
+  if (data.toWalletId !== undefined) transfer.toWalletId = data.toWalletId;
+  return transfer;
 }
 
 function decideCredit(state: WalletState, data: CreditTransfer['data'], at: string): WalletDecision {
@@ -300,6 +378,8 @@ function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], 
     fromAddress,
     toAddress: wallet.address,
     amountMlx: mlxToWire(amountMlx),
+    // The handler appends the deposit id's claim stream in the same append (ADR 020).
+    claimed: true as const,
     receivedAt: at,
   };
   return { events: [{ type: 'DepositReceived', data: received }] };

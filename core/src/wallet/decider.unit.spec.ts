@@ -382,6 +382,7 @@ describe('deposits', () => {
           fromAddress: external,
           toAddress: alice.address,
           amountMlx: '7000',
+          claimed: true,
           receivedAt: at,
           balanceAfter: { postedMlx: '0', heldMlx: '0', pendingCreditMlx: '7000' },
         },

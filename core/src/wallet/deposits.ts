@@ -1,8 +1,9 @@
 /**
  * Records one network transaction output as a deposit, when it pays a Quern wallet. The deposit
  * watcher calls it for every output of the network's incoming feed; a node-notification webhook
- * should call it too, so both paths give the same deposit id and the decider's idempotency (by
- * deposit id) makes the second sighting a no-op.
+ * should call it too, so both paths give the same deposit id and the second sighting is a no-op:
+ * the wallet's state knows the deposit id, or, once it has forgotten a settled one, the deposit
+ * id's claim stream does (ADR 020).
  *
  * Deposit id: `<transactionHash>:<outputPosition>` (core's depositIdOf, inside
  * DEPOSIT_ID_PATTERN): a transaction can pay several addresses, and each output pays one.
@@ -10,7 +11,7 @@
 import type { Clock } from '../shared/clock.js';
 import { isAppError } from '../shared/errors.js';
 import type { EventStore } from '../shared/ports/event-store.js';
-import { executeWalletCommand, findWalletIdByAddress } from './handlers.js';
+import { executeDepositReceipt, findWalletIdByAddress } from './handlers.js';
 import { depositIdOf, type IncomingTransaction } from './network.js';
 
 export type IncomingOutcome =
@@ -34,7 +35,7 @@ export async function recordIncomingTransaction(
   if (walletId === undefined) return { outcome: 'not-quern' };
   const depositId = depositIdOf(incoming);
   try {
-    const executed = await executeWalletCommand(deps, walletId, {
+    const executed = await executeDepositReceipt(deps, walletId, {
       type: 'ReceiveDeposit',
       data: {
         depositId,

@@ -37,6 +37,9 @@
 import { z } from 'zod';
 
 export const walletStream = (walletId: string): string => `wallet-${walletId}`;
+/** One stream per deposit id, created with the deposit (ADR 020): a deposit id is recorded once, ever. */
+export const depositClaimStream = (depositId: string): string => `deposit-claim-${depositId}`;
+export const DEPOSIT_CLAIMED_EVENT = 'DepositClaimed';
 export const WALLET_STREAM_PREFIX = 'wallet-';
 
 export type WalletKind = 'user' | 'genesis' | 'reserve' | 'fee' | 'network';
@@ -112,6 +115,11 @@ export interface TransferReserved {
     amountMlx: string;
     feeMlx: string;
     idempotencyKey?: string;
+    /**
+     * Set when the reservation was appended together with its post and the payee's credit (one
+     * atomic append, ADR 019): no settlement job is needed for it.
+     */
+    settledAtOnce?: true;
     reservedAt: string;
   };
 }
@@ -127,6 +135,12 @@ export interface TransferCredited {
     fromAddress: string;
     toAddress: string;
     amountMlx: string;
+    /**
+     * Set when the credit was appended together with the payer's reservation and post (ADR 019):
+     * a repeat is impossible (the payer's expected revision guards it), so the payee's state may
+     * forget it once settled (ADR 020). Credits without it are remembered forever.
+     */
+    settledAtOnce?: true;
     creditedAt: string;
   };
 }
@@ -181,6 +195,12 @@ export interface DepositReceived {
     fromAddress: string;
     toAddress: string;
     amountMlx: string;
+    /**
+     * Set when the deposit id was claimed (its `deposit-claim-<depositId>` stream created) in the
+     * same atomic append (ADR 020): the claim keeps the id idempotent forever, so the wallet's state
+     * may forget the deposit once it is settled. Deposits without it are remembered forever.
+     */
+    claimed?: true;
     receivedAt: string;
   };
 }
@@ -262,6 +282,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     amountMlx: amount,
     feeMlx: amount,
     idempotencyKey: z.string().min(1).max(255).optional(),
+    settledAtOnce: z.literal(true).optional(),
     reservedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),
@@ -272,6 +293,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     fromAddress: text,
     toAddress: text,
     amountMlx: amount,
+    settledAtOnce: z.literal(true).optional(),
     creditedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),
@@ -304,6 +326,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     fromAddress: text,
     toAddress: text,
     amountMlx: amount,
+    claimed: z.literal(true).optional(),
     receivedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),

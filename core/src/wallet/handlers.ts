@@ -11,9 +11,11 @@ import { findUserIdByKey } from '../identity/handlers.js';
 import { createAddress, type MillixNetwork } from './address.js';
 import type { WalletCommand } from './commands.js';
 import type { Recipient, SendCommandInput } from './contracts.js';
-import { decide, type WalletDecision } from './decider.js';
-import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream, type WalletKind } from './events.js';
-import { evolve, foldWallet, type OutgoingTransfer, type WalletState } from './state.js';
+import { decide, decideTransfer, type TransferDecision, type WalletDecision } from './decider.js';
+import type { ReceiveDeposit, ReserveTransfer } from './commands.js';
+import { DEPOSIT_CLAIMED_EVENT, SYSTEM_WALLET_IDS, depositClaimStream, toWalletEvent, walletStream, type WalletKind } from './events.js';
+import { evolve, initialWalletState, type OutgoingTransfer, type WalletState } from './state.js';
+import { SNAPSHOT_EVERY_EVENTS, WALLET_SNAPSHOT_EVENT, fromWalletSnapshot, toWalletSnapshot, walletSnapshotStream } from './snapshot.js';
 
 export interface WalletDeps {
   store: EventStore;
@@ -27,11 +29,23 @@ export interface WalletDeps {
   serialize?: KeyedSerializer;
   /** Folded wallet states kept between commands; used only together with `serialize`. */
   stateCache?: WalletStateCache;
+  /** Events between wallet snapshots (ADR 020); 0 turns snapshots off. Default SNAPSHOT_EVERY_EVENTS. */
+  snapshotEveryEvents?: number;
+  /**
+   * Record sends between Quern wallets as two phases (a reservation settled by the settlement job)
+   * instead of settling them at once (ADR 019). For a deployment with a settlement delay, where
+   * sends are meant to be seen pending for a while; default false.
+   */
+  twoPhaseInternalSends?: boolean;
 }
+
+type LoadDeps = Pick<WalletDeps, 'store' | 'snapshotEveryEvents'>;
 
 interface CachedWallet {
   state: WalletState;
   revision: bigint;
+  /** eventCount of the newest snapshot known to exist (0: none). */
+  snapshotAt?: number;
 }
 
 /**
@@ -70,18 +84,103 @@ const APPEND_ATTEMPTS_MAX = 8;
 /** One stream per address, claimed with "no stream": two wallets can never share an address. */
 export const addressStream = (address: string): string => `address-${address}`;
 
-export async function loadWallet(
-  deps: Pick<WalletDeps, 'store'>,
-  walletId: string,
-): Promise<{ state: WalletState; revision: ExpectedRevision }> {
-  const records = await deps.store.readStream(walletStream(walletId));
-  const events = records.map((record) => {
+/**
+ * The newest snapshot of a wallet, found without a backward read: the snapshot stream is probed
+ * at revisions 0, 1, 3, 7, ... until one is missing, then bisected (2·log2(snapshots) one-event
+ * reads). Undefined when there is none or the newest is unreadable (then the stream is folded).
+ */
+async function newestSnapshot(deps: LoadDeps, walletId: string): Promise<{ state: WalletState; revision: bigint } | undefined> {
+  const stream = walletSnapshotStream(walletId);
+  const at = async (revision: bigint) => (await deps.store.readStream(stream, { fromRevision: revision, maxCount: 1 }))[0];
+  let found = await at(0n);
+  if (!found) return undefined;
+  let low = 0n;
+  let high = 1n;
+  for (let probe = await at(high); probe; probe = await at(high)) {
+    found = probe;
+    low = high;
+    high = high * 2n + 1n;
+  }
+  while (high - low > 1n) {
+    const middle = (low + high) / 2n;
+    const probe = await at(middle);
+    if (probe) {
+      found = probe;
+      low = middle;
+    } else high = middle;
+  }
+  return fromWalletSnapshot(found.data);
+}
+
+/** Folds records onto a state, failing loudly on an event the fold cannot read. */
+function foldRecords(walletId: string, state: WalletState, records: Array<{ type: string; data: unknown; revision: bigint }>): WalletState {
+  let next = state;
+  for (const record of records) {
     const event = toWalletEvent(record);
     if (!event) throw new Error(`Unreadable ${record.type} at ${walletStream(walletId)}@${record.revision}`);
-    return event;
+    next = evolve(next, event);
+  }
+  return next;
+}
+
+/** Events read per page while folding a stream: memory stays bounded however long the stream is. */
+const FOLD_PAGE_EVENTS = 5_000;
+
+/**
+ * Folds the stream's events from `fromRevision` onto `state`, a page at a time, saving snapshots
+ * along the way. Returns the state, the last revision folded (undefined when there was none) and
+ * the eventCount the newest snapshot covers.
+ */
+async function foldFrom(
+  deps: LoadDeps,
+  walletId: string,
+  start: { state: WalletState; fromRevision: bigint; snapshotAt: number },
+): Promise<{ state: WalletState; lastRevision: bigint | undefined; snapshotAt: number }> {
+  let { state, fromRevision, snapshotAt } = start;
+  let lastRevision: bigint | undefined;
+  for (;;) {
+    const page = await deps.store.readStream(walletStream(walletId), { fromRevision, maxCount: FOLD_PAGE_EVENTS });
+    state = foldRecords(walletId, state, page);
+    const last = page[page.length - 1];
+    if (last) {
+      lastRevision = last.revision;
+      fromRevision = last.revision + 1n;
+    }
+    snapshotAt = maybeSnapshot(deps, walletId, state, snapshotAt);
+    if (page.length < FOLD_PAGE_EVENTS) return { state, lastRevision, snapshotAt };
+  }
+}
+
+/**
+ * A wallet's state from its newest snapshot and the events after it, or from the whole stream
+ * when there is no usable snapshot. `snapshotAt` is the eventCount the snapshot covers (0: none).
+ */
+export async function loadWallet(
+  deps: LoadDeps,
+  walletId: string,
+): Promise<{ state: WalletState; revision: ExpectedRevision; snapshotAt: number }> {
+  const snapshot = deps.snapshotEveryEvents === 0 ? undefined : await newestSnapshot(deps, walletId);
+  const folded = await foldFrom(deps, walletId, {
+    state: snapshot?.state ?? initialWalletState(),
+    fromRevision: snapshot ? snapshot.revision + 1n : 0n,
+    snapshotAt: snapshot?.state.eventCount ?? 0,
   });
-  const last = records[records.length - 1];
-  return { state: foldWallet(events), revision: last ? last.revision : 'no_stream' };
+  const revision: ExpectedRevision = folded.lastRevision ?? snapshot?.revision ?? 'no_stream';
+  return { state: folded.state, revision, snapshotAt: folded.snapshotAt };
+}
+
+/**
+ * Saves a snapshot when SNAPSHOT_EVERY_EVENTS (or the configured count) events were folded since
+ * the last one; returns the eventCount now covered. The state is copied at once (evolve mutates
+ * it later); the append is not awaited: a snapshot that fails to save only costs time later.
+ */
+function maybeSnapshot(deps: LoadDeps, walletId: string, state: WalletState, snapshotAt: number): number {
+  const every = deps.snapshotEveryEvents ?? SNAPSHOT_EVERY_EVENTS;
+  if (every <= 0 || state.eventCount - snapshotAt < every) return snapshotAt;
+  const data = toWalletSnapshot(state);
+  if (!data) return snapshotAt;
+  void deps.store.append(walletSnapshotStream(walletId), [{ type: WALLET_SNAPSHOT_EVENT, data }], 'any').catch(() => undefined);
+  return state.eventCount;
 }
 
 export interface Executed {
@@ -94,10 +193,12 @@ export interface Executed {
 
 /** Loads, decides and appends one command, deciding again when another writer got there first. */
 export function executeWalletCommand(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
   walletId: string,
   command: WalletCommand,
 ): Promise<Executed> {
+  // A deposit is recorded with its claim stream, whoever records it.
+  if (command.type === 'ReceiveDeposit') return executeDepositReceipt(deps, walletId, command);
   if (!deps.serialize) return executeOnce(deps, walletId, command, undefined);
   return deps.serialize(walletStream(walletId), () => executeOnce(deps, walletId, command, deps.stateCache));
 }
@@ -108,7 +209,7 @@ export function executeWalletCommand(
  * valid until the next command on this wallet.
  */
 export function readWallet(
-  deps: Pick<WalletDeps, 'store' | 'serialize' | 'stateCache'>,
+  deps: Pick<WalletDeps, 'store' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
   walletId: string,
 ): Promise<{ state: WalletState }> {
   const cache = deps.stateCache;
@@ -116,29 +217,33 @@ export function readWallet(
   return deps.serialize(walletStream(walletId), () => loadForCommand(deps, walletId, cache));
 }
 
-/** The wallet as the command sees it: from the cache caught up to the stream's end, or folded afresh. */
-async function loadForCommand(deps: Pick<WalletDeps, 'store'>, walletId: string, cache: WalletStateCache | undefined) {
+/** The wallet as the command sees it: from the cache caught up to the stream's end, or loaded afresh. */
+async function loadForCommand(deps: LoadDeps, walletId: string, cache: WalletStateCache | undefined) {
   const cached = cache?.take(walletId);
   if (!cached) {
     const loaded = await loadWallet(deps, walletId);
-    if (cache && typeof loaded.revision === 'bigint') cache.put(walletId, { state: loaded.state, revision: loaded.revision });
+    if (cache && typeof loaded.revision === 'bigint')
+      cache.put(walletId, { state: loaded.state, revision: loaded.revision, snapshotAt: loaded.snapshotAt });
     return loaded;
   }
-  const newer = await deps.store.readStream(walletStream(walletId), { fromRevision: cached.revision + 1n });
-  for (const record of newer) {
-    const event = toWalletEvent(record);
-    if (!event) {
-      cache?.drop(walletId);
-      throw new Error(`Unreadable ${record.type} at ${walletStream(walletId)}@${record.revision}`);
-    }
-    cached.state = evolve(cached.state, event);
-    cached.revision = record.revision;
+  try {
+    const folded = await foldFrom(deps, walletId, {
+      state: cached.state,
+      fromRevision: cached.revision + 1n,
+      snapshotAt: cached.snapshotAt ?? 0,
+    });
+    cached.state = folded.state;
+    cached.revision = folded.lastRevision ?? cached.revision;
+    cached.snapshotAt = folded.snapshotAt;
+  } catch (error) {
+    cache?.drop(walletId);
+    throw error;
   }
   return { state: cached.state, revision: cached.revision as ExpectedRevision };
 }
 
 async function executeOnce(
-  deps: Pick<WalletDeps, 'store' | 'clock'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
   walletId: string,
   command: WalletCommand,
   cache: WalletStateCache | undefined,
@@ -152,6 +257,117 @@ async function executeOnce(
       return { decision, state, position: appended.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
+    }
+  }
+}
+
+export interface TransferExecuted {
+  decision: TransferDecision;
+  /** The payer before the decision (valid until the next command on the payer). */
+  payer: WalletState;
+  /** Log position of the last event appended; undefined when nothing was appended. */
+  position?: bigint;
+}
+
+/**
+ * A send between two Quern wallets, settled at once (ADR 019): decided on both wallets' states and
+ * appended to both streams in one atomic append, each under the revision it was decided on. A
+ * lost race on either stream decides again (bounded). Within this process both wallets' queues
+ * are taken in a fixed order (sorted stream names), so A→B and B→A cannot wait on each other.
+ */
+export function executeTransfer(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  payerWalletId: string,
+  command: ReserveTransfer,
+): Promise<TransferExecuted> {
+  const payeeWalletId = command.data.toWalletId;
+  if (payeeWalletId === undefined) throw new Error('executeTransfer: the payee must be a Quern wallet');
+  const serialize = deps.serialize;
+  if (!serialize) return transferOnce(deps, payerWalletId, payeeWalletId, command, undefined);
+  const run = () => transferOnce(deps, payerWalletId, payeeWalletId, command, deps.stateCache);
+  // A send to oneself takes one queue (the decider refuses it); nesting one key in itself would wait forever.
+  if (payeeWalletId === payerWalletId) return serialize(walletStream(payerWalletId), run);
+  const [first, second] = [walletStream(payerWalletId), walletStream(payeeWalletId)].sort() as [string, string];
+  return serialize(first, () => serialize(second, run));
+}
+
+async function transferOnce(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
+  payerWalletId: string,
+  payeeWalletId: string,
+  command: ReserveTransfer,
+  cache: WalletStateCache | undefined,
+): Promise<TransferExecuted> {
+  for (let attempt = 1; ; attempt++) {
+    const payer = await loadForCommand(deps, payerWalletId, cache);
+    const payee = await loadForCommand(deps, payeeWalletId, cache);
+    const decision = decideTransfer(command, payer.state, payee.state, deps.clock.now());
+    if (decision.payerEvents.length === 0) return { decision, payer: payer.state };
+    try {
+      // The caches catch up by reading these events on the next command (they hold the revision before them).
+      const [, payeeAppended] = await deps.store.appendToStreams([
+        { streamId: walletStream(payerWalletId), events: decision.payerEvents, expectedRevision: payer.revision },
+        { streamId: walletStream(payeeWalletId), events: decision.payeeEvents, expectedRevision: payee.revision },
+      ]);
+      return { decision, payer: payer.state, position: payeeAppended?.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
+    }
+  }
+}
+
+/**
+ * Records a deposit together with its deposit id's claim stream, in one atomic append (ADR 020):
+ * the claim keeps the id idempotent after the wallet's state has forgotten the settled deposit.
+ * A claim that already exists means the deposit was recorded before: nothing is appended, or
+ * CONFLICT when the claim names other details (the same output cannot pay twice).
+ */
+export function executeDepositReceipt(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  walletId: string,
+  command: ReceiveDeposit,
+): Promise<Executed> {
+  const run = () => depositReceiptOnce(deps, walletId, command, deps.serialize ? deps.stateCache : undefined);
+  return deps.serialize ? deps.serialize(walletStream(walletId), run) : run();
+}
+
+async function depositReceiptOnce(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
+  walletId: string,
+  command: ReceiveDeposit,
+  cache: WalletStateCache | undefined,
+): Promise<Executed> {
+  const claimStream = depositClaimStream(command.data.depositId);
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadForCommand(deps, walletId, cache);
+    const decision = decide(command, state, deps.clock.now());
+    const received = decision.events[0];
+    if (received?.type !== 'DepositReceived') return { decision, state };
+    const claim = {
+      walletId,
+      depositId: received.data.depositId,
+      networkTransactionHash: received.data.networkTransactionHash,
+      amountMlx: received.data.amountMlx,
+    };
+    try {
+      const [appended] = await deps.store.appendToStreams([
+        { streamId: walletStream(walletId), events: decision.events, expectedRevision: revision },
+        { streamId: claimStream, events: [{ type: DEPOSIT_CLAIMED_EVENT, data: claim }], expectedRevision: 'no_stream' },
+      ]);
+      return { decision, state, position: appended?.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (error.streamId === claimStream) {
+        const [existing] = await deps.store.readStream(claimStream, { maxCount: 1 });
+        const same =
+          existing?.data.walletId === claim.walletId &&
+          existing.data.networkTransactionHash === claim.networkTransactionHash &&
+          existing.data.amountMlx === claim.amountMlx;
+        if (!same) throw new AppError('CONFLICT', 'errors:idempotencyConflict');
+        return { decision: { events: [] }, state };
+      }
       if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
     }
   }
@@ -210,7 +426,9 @@ export async function ensureSystemWallets(deps: WalletDeps, setup: SystemSetup):
     await executeWalletCommand(deps, SYSTEM_WALLET_IDS.genesis, { type: 'MintSupply', data: { amountMlx: setup.supplyMlx } });
   if (setup.reserveFundingMlx <= 0n) return;
   const reserve = (await loadWallet(deps, SYSTEM_WALLET_IDS.reserve)).state;
-  const reserved = await executeWalletCommand(deps, SYSTEM_WALLET_IDS.genesis, {
+  // Settled at once (ADR 019); on a log where it was recorded as two phases, the key answers and
+  // the settlement below finishes it if it was left half done.
+  await executeTransfer(deps, SYSTEM_WALLET_IDS.genesis, {
     type: 'ReserveTransfer',
     data: {
       transferId: RESERVE_FUNDING_TRANSFER_ID,
@@ -221,7 +439,7 @@ export async function ensureSystemWallets(deps: WalletDeps, setup: SystemSetup):
       feeMlx: 1000n,
     },
   });
-  await settleInternalTransfer(deps, SYSTEM_WALLET_IDS.genesis, reserved.decision.transferId ?? RESERVE_FUNDING_TRANSFER_ID);
+  await settleInternalTransfer(deps, SYSTEM_WALLET_IDS.genesis, RESERVE_FUNDING_TRANSFER_ID);
 }
 
 /** Turns what the send form named into an address, and the Quern wallet behind it if any. */
@@ -257,8 +475,10 @@ export interface SendResult {
 }
 
 /**
- * Phase one of a send: a reservation of amount + fee on the payer's stream under optimistic
- * concurrency, so the available balance never goes negative. Settlement happens in a worker.
+ * A send. To another Quern wallet it is settled at once in one atomic append to both streams
+ * (ADR 019). To an external address it is phase one: a reservation of amount + fee on the payer's
+ * stream under optimistic concurrency, so the available balance never goes negative; the
+ * settlement worker submits it to the network and posts or voids it.
  */
 export async function sendMlx(
   deps: WalletDeps,
@@ -267,10 +487,18 @@ export async function sendMlx(
   idempotencyKey?: string,
 ): Promise<SendResult> {
   const { toAddress, toWalletId } = await resolveRecipient(deps, input.to);
-  const executed = await executeWalletCommand(deps, payerWalletId, {
+  const command: ReserveTransfer = {
     type: 'ReserveTransfer',
     data: { transferId: deps.newId(), idempotencyKey, toAddress, toWalletId, amountMlx: input.amount, feeMlx: input.fee },
-  });
+  };
+  if (toWalletId !== undefined && deps.twoPhaseInternalSends !== true) {
+    const executed = await executeTransfer(deps, payerWalletId, command);
+    const transferId = executed.decision.transferId;
+    // A new transfer is posted by the append that recorded it; a retry reports what the log holds.
+    const status = executed.position !== undefined ? 'posted' : (outgoingTransfer(executed.payer, transferId)?.status ?? 'posted');
+    return { transferId, status, position: executed.position };
+  }
+  const executed = await executeWalletCommand(deps, payerWalletId, command);
   const transferId = executed.decision.transferId;
   if (!transferId) throw new Error('ReserveTransfer decided without a transfer id');
   const status = outgoingTransfer(executed.state, transferId)?.status ?? 'reserved';

@@ -16,6 +16,8 @@ export * from './money.js';
 export * from './pagination.js';
 export * from './shorten.js';
 export * from './state.js';
+export * from './snapshot.js';
+export * from './balance.js';
 export * from './handlers.js';
 export * from './rate.js';
 export * from './network.js';

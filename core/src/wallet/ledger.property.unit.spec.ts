@@ -1,4 +1,4 @@
-// Proves that any interleaving of sends, retries, credits, posts, voids, races and deposits among many wallets keeps every audit invariant and every available balance at or above zero.
+// Proves that any interleaving of sends (two-step and one-append), retries, credits, posts, voids, races, deposits and external sends among many wallets, with or without a network allocation, keeps every audit invariant (the network boundary of ADR 017 included) and every wallet stream's available balance at or above zero.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditLedger, createLedgerAuditor } from './audit.js';
@@ -33,7 +33,9 @@ type Op =
   | { kind: 'void'; pick: number; reason: TransferVoidReason }
   | { kind: 'deposit'; user: number; amountMlx: bigint }
   | { kind: 'confirm' | 'reject' | 'redeliver'; pick: number }
-  | { kind: 'race'; payer: number; payees: [number, number]; amountsMlx: [bigint, bigint] };
+  | { kind: 'race'; payer: number; payees: [number, number]; amountsMlx: [bigint, bigint] }
+  /** An internal send settled as the settlement worker now writes it: one append over both streams, in either order. */
+  | { kind: 'sendOneAppend'; payer: number; payee: number; amountMlx: bigint; keyed: boolean; payeeFirst: boolean };
 
 const amountArb = fc.oneof(
   { weight: 6, arbitrary: fc.bigInt(1n, 50_000n) },
@@ -42,7 +44,7 @@ const amountArb = fc.oneof(
 );
 const payeeArb: fc.Arbitrary<Payee> = fc.oneof(
   { weight: 6, arbitrary: fc.nat(USER_COUNT - 1).map((index) => ({ kind: 'user' as const, index })) },
-  { weight: 2, arbitrary: fc.constant({ kind: 'external' as const }) },
+  { weight: 3, arbitrary: fc.constant({ kind: 'external' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'missingWallet' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'feeAccount' as const }) },
 );
@@ -83,6 +85,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('confirm' as const, 'reject' as const, 'redeliver' as const), pick }) },
   {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('sendOneAppend' as const),
+      payer: fc.nat(USER_COUNT - 1),
+      payee: fc.nat(USER_COUNT - 1),
+      amountMlx: amountArb,
+      keyed: fc.boolean(),
+      payeeFirst: fc.boolean(),
+    }),
+  },
+  {
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('race' as const),
@@ -114,12 +127,26 @@ class Scenario {
   private readonly auditor = createLedgerAuditor();
   private audited = 0;
 
-  constructor() {
-    this.ledger.bootstrap(SUPPLY_MLX, RESERVE_MLX);
+  /**
+   * `allocateNetwork`: the old set-up (the test fixtures' bootstrap) gives the network stream the
+   * rest of genesis; `ensureSystemWallets` gives it nothing, so deposits take it below zero.
+   */
+  constructor(readonly allocateNetwork: boolean) {
+    if (allocateNetwork) this.ledger.bootstrap(SUPPLY_MLX, RESERVE_MLX);
+    else this.bootstrapAsEnsureSystemWallets();
     users.forEach((walletId, i) => {
       this.ledger.open(walletId, 'user', testAddress(i + 1), `owner-${walletId}`);
       this.ledger.transfer(SYSTEM_WALLET_IDS.reserve, walletId, 1_000_000n, `fund-${walletId}`);
     });
+  }
+
+  private bootstrapAsEnsureSystemWallets(): void {
+    const kinds = ['genesis', 'reserve', 'fee', 'network'] as const;
+    kinds.forEach((kind, i) => {
+      this.ledger.open(SYSTEM_WALLET_IDS[kind], kind, testAddress(9001 + i));
+    });
+    expectOk(this.ledger.execute(SYSTEM_WALLET_IDS.genesis, { type: 'MintSupply', data: { amountMlx: SUPPLY_MLX } }));
+    this.ledger.transfer(SYSTEM_WALLET_IDS.genesis, SYSTEM_WALLET_IDS.reserve, RESERVE_MLX, 'reserve-initial-funding');
   }
 
   private payeeOf(payee: Payee): { toAddress: string; toWalletId?: string } {
@@ -228,6 +255,37 @@ class Scenario {
     expect(outcome.ok).toBe(!settledOtherwise);
   }
 
+  /**
+   * Reservation, post and credit as one append across payer and payee: the payer's two events
+   * then the payee's credit, or the credit first. Refused reservations write nothing at all.
+   */
+  sendOneAppend(payer: string, payeeIndex: number, amountMlx: bigint, keyed: boolean, payeeFirst: boolean): void {
+    this.counter += 1;
+    const transferId = `t${this.counter}`;
+    const payee = this.payeeOf({ kind: 'user', index: payeeIndex });
+    const command: ReserveTransfer = { type: 'ReserveTransfer', data: { transferId, ...payee, amountMlx, feeMlx: 1000n } };
+    if (keyed) command.data.idempotencyKey = `key-${this.counter}`;
+    const expected = this.ledger.eventCount(payer);
+    const decided = this.ledger.decideOn(this.ledger.state(payer), command);
+    const reserves = decided.ok && decided.decision.events.length > 0;
+    this.sent.push({ payer, command, reservedId: reserves ? transferId : undefined });
+    if (!reserves) return;
+    const payerWallet = this.ledger.state(payer).wallet;
+    if (!payerWallet) throw new Error(`no wallet ${payer}`);
+    const credit = () =>
+      expectOk(
+        this.ledger.execute(payee.toWalletId as string, {
+          type: 'CreditTransfer',
+          data: { transferId, fromWalletId: payer, fromAddress: payerWallet.address, amountMlx },
+        }),
+      );
+    if (payeeFirst) credit();
+    this.ledger.append(payer, decided.decision.events, expected);
+    expectOk(this.ledger.execute(payer, { type: 'PostTransfer', data: { transferId } }));
+    if (!payeeFirst) credit();
+    this.transfers.push({ payer, transferId });
+  }
+
   /** Two sends decided on one snapshot: the second append must lose, then retry on fresh state. */
   race(payer: string, payees: [number, number], amountsMlx: [bigint, bigint]): void {
     const snapshotCount = this.ledger.eventCount(payer);
@@ -298,6 +356,9 @@ class Scenario {
       case 'race':
         this.race(users[op.payer] as string, op.payees, op.amountsMlx);
         return;
+      case 'sendOneAppend':
+        this.sendOneAppend(users[op.payer] as string, op.payee, op.amountMlx, op.keyed, op.payeeFirst);
+        return;
     }
   }
 
@@ -307,7 +368,25 @@ class Scenario {
     const audit = this.auditor.summary();
     expect(audit.violations).toEqual([]);
     expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
+    // The boundary figures, counted again from the wallets' own states: what they confirmed and what they posted outside.
+    const crossed = this.crossedFromStates();
+    expect([audit.boundary.inMlx, audit.boundary.outMlx]).toEqual([crossed.inMlx, crossed.outMlx]);
+    const allocatedMlx = this.allocateNetwork ? this.ledger.state(SYSTEM_WALLET_IDS.network).postedBalanceMlx : 0n;
+    expect(audit.boundary.allocatedMlx).toBe(allocatedMlx);
+    expect(audit.networkBalanceMlx).toBe(allocatedMlx - crossed.inMlx + crossed.outMlx);
     for (const walletId of this.ledger.walletIds()) expect(availableMlx(this.ledger.state(walletId))).toBeGreaterThanOrEqual(0n);
+  }
+
+  private crossedFromStates(): { inMlx: bigint; outMlx: bigint } {
+    let inMlx = 0n;
+    let outMlx = 0n;
+    for (const walletId of this.ledger.walletIds()) {
+      const state = this.ledger.state(walletId);
+      for (const d of state.deposits.values()) if (d.status === 'confirmed') inMlx += d.amountMlx;
+      for (const t of state.transfers.values())
+        if (t.direction === 'outgoing' && t.toWalletId === undefined && t.status === 'posted') outMlx += t.amountMlx;
+    }
+    return { inMlx, outMlx };
   }
 
   /** Folding each stream afresh from the log gives the states the scenario kept incrementally. */
@@ -339,8 +418,8 @@ class Scenario {
 describe('ledger properties', () => {
   it('given random interleavings of wallet commands, when each is applied, then the audit finds no violation and no available balance is negative', () => {
     fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: OPS_MAX, size: 'large' }), (ops) => {
-        const scenario = new Scenario();
+      fc.property(fc.boolean(), fc.array(opArb, { minLength: 1, maxLength: OPS_MAX, size: 'large' }), (allocateNetwork, ops) => {
+        const scenario = new Scenario(allocateNetwork);
         for (const op of ops) {
           scenario.apply(op);
           scenario.checkInvariants();

@@ -13,6 +13,7 @@
 import { assertNever } from '../shared/assert.js';
 import type { MillixNetwork } from './address.js';
 import { parseAddress } from './address.js';
+import { nextBalance } from './balance.js';
 import type { DepositRejectReason, TransferVoidReason, WalletEvent, WalletKind } from './events.js';
 import { mlxFromWire } from './money.js';
 
@@ -22,6 +23,17 @@ import { mlxFromWire } from './money.js';
  * bound keeps a long-lived wallet's state from growing with its whole history of keys.
  */
 export const IDEMPOTENCY_KEYS_MAX = 1000;
+
+/**
+ * Settled transfers (posted or voided reservations, credits of atomic sends) kept in the state;
+ * older ones are dropped first. Nothing in a decision needs them: a client's retry is found
+ * through its idempotency key (the transfer a remembered key names is never dropped), a
+ * settlement step repeated for a dropped reservation finds it missing and moves nothing, and an
+ * atomic credit cannot repeat (the payer's expected revision guards it). Credits of two-phase
+ * transfers (before ADR 019) are kept: their repeat is recognised only by the payee's state. The bound
+ * is what makes a wallet's state (and its snapshot, ADR 020) small whatever its history.
+ */
+export const SETTLED_TRANSFERS_MAX = 1000;
 
 export interface WalletIdentity {
   walletId: string;
@@ -52,6 +64,8 @@ export interface IncomingTransfer {
   fromWalletId: string;
   fromAddress: string;
   amountMlx: bigint;
+  /** Credited in the payer's atomic append (ADR 019): may be forgotten once old (see SETTLED_TRANSFERS_MAX). */
+  settledAtOnce?: true;
 }
 
 export type DepositStatus = 'received' | 'confirmed' | 'rejected';
@@ -63,6 +77,8 @@ export interface DepositRecord {
   fromAddress: string;
   amountMlx: bigint;
   rejectReason?: DepositRejectReason;
+  /** Its id is claimed in the log (ADR 020): may be forgotten once settled. */
+  claimed?: true;
 }
 
 export interface WalletState {
@@ -78,9 +94,14 @@ export interface WalletState {
   mintedMlx: bigint;
   /** Reservations not yet posted or voided (bounded by the decider). */
   openReservationCount: number;
-  /** Every transfer this wallet took part in, by transfer id (see the ADR on growth). */
+  /** Open reservations and the newest SETTLED_TRANSFERS_MAX settled transfers, by transfer id. */
   transfers: Map<string, OutgoingTransfer | IncomingTransfer>;
+  /** Ids of the settled transfers kept in `transfers`, oldest first (the order they are dropped in). */
+  settledTransferIds: Set<string>;
+  /** Open deposits, unclaimed (older) ones, and the newest SETTLED_TRANSFERS_MAX settled claimed ones. */
   deposits: Map<string, DepositRecord>;
+  /** Ids of the settled, claimed deposits kept in `deposits`, oldest first. */
+  settledDepositIds: Set<string>;
   /** Idempotency key -> transfer id, the most recent IDEMPOTENCY_KEYS_MAX keys, oldest first. */
   idempotencyKeys: Map<string, string>;
   /** Events folded so far; the stream's expected revision for the next append is eventCount - 1. */
@@ -96,7 +117,9 @@ export function initialWalletState(): WalletState {
     mintedMlx: 0n,
     openReservationCount: 0,
     transfers: new Map(),
+    settledTransferIds: new Set(),
     deposits: new Map(),
+    settledDepositIds: new Set(),
     idempotencyKeys: new Map(),
     eventCount: 0,
   };
@@ -149,11 +172,22 @@ function reserve(state: WalletState, data: Extract<WalletEvent, { type: 'Transfe
     }
   }
   state.transfers.set(data.transferId, transfer);
-  return {
-    ...state,
-    pendingDebitsMlx: state.pendingDebitsMlx + amountMlx + feeMlx,
-    openReservationCount: state.openReservationCount + 1,
-  };
+  return { ...state, openReservationCount: state.openReservationCount + 1 };
+}
+
+/** Marks a transfer settled and drops the oldest settled ones past the bound (see SETTLED_TRANSFERS_MAX). */
+function rememberSettled(state: WalletState, transferId: string): void {
+  state.settledTransferIds.add(transferId);
+  // Each pass drops one transfer or moves one key-protected transfer to the back; the keys are
+  // bounded, so the loop is too.
+  for (let passes = 0; state.settledTransferIds.size > SETTLED_TRANSFERS_MAX && passes < 2 * IDEMPOTENCY_KEYS_MAX + 2; passes++) {
+    const oldest = state.settledTransferIds.values().next().value as string;
+    state.settledTransferIds.delete(oldest);
+    const transfer = state.transfers.get(oldest);
+    const key = transfer?.direction === 'outgoing' ? transfer.idempotencyKey : undefined;
+    if (key !== undefined && state.idempotencyKeys.get(key) === oldest) state.settledTransferIds.add(oldest);
+    else state.transfers.delete(oldest);
+  }
 }
 
 /** Releases the hold of a reservation that is settled (posted or voided) now. */
@@ -168,25 +202,34 @@ function closeReservation(
   const closed: OutgoingTransfer = { ...transfer, status };
   if (voidReason !== undefined) closed.voidReason = voidReason;
   state.transfers.set(transferId, closed);
-  return {
-    ...state,
-    pendingDebitsMlx: state.pendingDebitsMlx - transfer.amountMlx - transfer.feeMlx,
-    openReservationCount: state.openReservationCount - 1,
-  };
+  rememberSettled(state, transferId);
+  return { ...state, openReservationCount: state.openReservationCount - 1 };
+}
+
+/** The hold an open reservation backs; zero when the transfer is not open (a corrupted log). */
+function openHoldMlx(state: WalletState, transferId: string): bigint {
+  const transfer = state.transfers.get(transferId);
+  return transfer?.direction === 'outgoing' && transfer.status === 'reserved' ? transfer.amountMlx + transfer.feeMlx : 0n;
 }
 
 function credit(state: WalletState, data: Extract<WalletEvent, { type: 'TransferCredited' }>['data']): WalletState {
   if (state.transfers.has(data.transferId)) return state;
-  const amountMlx = mlxFromWire(data.amountMlx);
-  state.transfers.set(data.transferId, {
+  const incoming: IncomingTransfer = {
     direction: 'incoming',
     transferId: data.transferId,
     status: 'credited',
     fromWalletId: data.fromWalletId,
     fromAddress: data.fromAddress,
-    amountMlx,
-  });
-  return { ...state, postedBalanceMlx: state.postedBalanceMlx + amountMlx };
+    amountMlx: mlxFromWire(data.amountMlx),
+  };
+  state.transfers.set(data.transferId, incoming);
+  // Only a credit of an atomic send may be forgotten: a two-phase credit's repeat (a settlement job
+  // re-run while the payer's reservation is still open) is recognised by the payee's state alone.
+  if (data.settledAtOnce === true) {
+    incoming.settledAtOnce = true;
+    rememberSettled(state, data.transferId);
+  }
+  return state;
 }
 
 function settleDeposit(
@@ -200,52 +243,90 @@ function settleDeposit(
   const settled: DepositRecord = { ...deposit, status };
   if (rejectReason !== undefined) settled.rejectReason = rejectReason;
   state.deposits.set(depositId, settled);
-  return { ...state, pendingCreditsMlx: state.pendingCreditsMlx - deposit.amountMlx };
+  // A claimed deposit id stays idempotent through its claim stream; the record can go once old.
+  if (deposit.claimed === true) {
+    state.settledDepositIds.add(depositId);
+    while (state.settledDepositIds.size > SETTLED_TRANSFERS_MAX) {
+      const oldest = state.settledDepositIds.values().next().value as string;
+      state.settledDepositIds.delete(oldest);
+      state.deposits.delete(oldest);
+    }
+  }
+  return state;
 }
 
-function applyEvent(state: WalletState, event: WalletEvent): WalletState {
+/** Everything but the balances: identity, transfers, deposits, keys, counts. */
+function applyRecords(state: WalletState, event: WalletEvent): WalletState {
   switch (event.type) {
     case 'WalletOpened':
       return openWallet(state, event.data);
-    case 'SupplyMinted': {
-      const amountMlx = mlxFromWire(event.data.amountMlx);
-      return { ...state, postedBalanceMlx: state.postedBalanceMlx + amountMlx, mintedMlx: state.mintedMlx + amountMlx };
-    }
+    case 'SupplyMinted':
+      return { ...state, mintedMlx: state.mintedMlx + mlxFromWire(event.data.amountMlx) };
     case 'TransferReserved':
       return reserve(state, event.data);
     case 'TransferCredited':
       return credit(state, event.data);
-    case 'TransferPosted': {
-      // The debit is the fact the event states; the hold released is the one reserved.
-      const debitMlx = mlxFromWire(event.data.amountMlx) + mlxFromWire(event.data.feeMlx);
-      const next = closeReservation(state, event.data.transferId, 'posted');
-      return { ...next, postedBalanceMlx: next.postedBalanceMlx - debitMlx };
-    }
+    case 'TransferPosted':
+      return closeReservation(state, event.data.transferId, 'posted');
     case 'TransferVoided':
       return closeReservation(state, event.data.transferId, 'voided', event.data.reason);
     case 'DepositReceived': {
       const d = event.data;
-      if (state.deposits.has(d.depositId)) return state;
-      const amountMlx = mlxFromWire(d.amountMlx);
-      state.deposits.set(d.depositId, {
+      const record: DepositRecord = {
         depositId: d.depositId,
         status: 'received',
         networkTransactionHash: d.networkTransactionHash,
         fromAddress: d.fromAddress,
-        amountMlx,
-      });
-      return { ...state, pendingCreditsMlx: state.pendingCreditsMlx + amountMlx };
+        amountMlx: mlxFromWire(d.amountMlx),
+      };
+      if (d.claimed === true) record.claimed = true;
+      state.deposits.set(d.depositId, record);
+      return state;
     }
-    case 'DepositConfirmed': {
-      // As with TransferPosted: the credit is the fact the event states; the pending part released is the one received.
-      const next = settleDeposit(state, event.data.depositId, 'confirmed');
-      return { ...next, postedBalanceMlx: next.postedBalanceMlx + mlxFromWire(event.data.amountMlx) };
-    }
+    case 'DepositConfirmed':
+      return settleDeposit(state, event.data.depositId, 'confirmed');
     case 'DepositRejected':
       return settleDeposit(state, event.data.depositId, 'rejected', event.data.reason);
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * Whether the event repeats one already applied (a second reservation, credit or sighting of the
+ * same id), which evolve applies as nothing; and what a settling event releases: the hold or
+ * pending credit actually open, so a repeated post releases nothing twice.
+ */
+function effectOf(state: WalletState, event: WalletEvent): { repeated: boolean; releasedMlx?: bigint } {
+  switch (event.type) {
+    case 'TransferReserved':
+    case 'TransferCredited':
+      return { repeated: state.transfers.has(event.data.transferId) };
+    case 'DepositReceived':
+      return { repeated: state.deposits.has(event.data.depositId) };
+    case 'TransferPosted':
+    case 'TransferVoided':
+      return { repeated: false, releasedMlx: openHoldMlx(state, event.data.transferId) };
+    case 'DepositConfirmed':
+    case 'DepositRejected': {
+      const deposit = state.deposits.get(event.data.depositId);
+      return { repeated: false, releasedMlx: deposit?.status === 'received' ? deposit.amountMlx : 0n };
+    }
+    default:
+      return { repeated: false };
+  }
+}
+
+function applyEvent(state: WalletState, event: WalletEvent): WalletState {
+  const { repeated, releasedMlx } = effectOf(state, event);
+  if (repeated) return state;
+  const balance = nextBalance(
+    { postedMlx: state.postedBalanceMlx, heldMlx: state.pendingDebitsMlx, pendingCreditMlx: state.pendingCreditsMlx },
+    event,
+    releasedMlx,
+  );
+  const next = applyRecords(state, event);
+  return { ...next, postedBalanceMlx: balance.postedMlx, pendingDebitsMlx: balance.heldMlx, pendingCreditsMlx: balance.pendingCreditMlx };
 }
 
 export function evolve(state: WalletState, event: WalletEvent): WalletState {

@@ -9,7 +9,9 @@ import {
   SEND_FEE_MLX,
   SYSTEM_WALLET_IDS,
   ensureSystemWallets,
+  executeWalletCommand,
   openUserWallet,
+  resolveRecipient,
   sendMlx,
   settleInternalTransfer,
   type WalletDeps,
@@ -58,17 +60,26 @@ export async function openWorld(deps: WalletDeps, userCount: number): Promise<Pe
   return people;
 }
 
-/** A send settled between Quern wallets (reserve, credit, post); returns the transfer id. */
+/** A send settled between Quern wallets (at once, in one append: ADR 019); returns the transfer id. */
 export async function sendSettled(deps: WalletDeps, fromWalletId: string, toAddress: string, amountMlx: bigint): Promise<string> {
-  const transferId = await sendReserved(deps, fromWalletId, toAddress, amountMlx);
-  await settleInternalTransfer(deps, fromWalletId, transferId);
-  return transferId;
+  const sent = await sendMlx(deps, fromWalletId, { to: { kind: 'address', address: toAddress }, amount: amountMlx, fee: SEND_FEE_MLX });
+  // A no-op for a send settled at once; settles an external or two-phase one.
+  await settleInternalTransfer(deps, fromWalletId, sent.transferId);
+  return sent.transferId;
 }
 
-/** Only phase one of a send: the reservation. */
+/**
+ * Only phase one of a two-phase send: the reservation, as internal sends were recorded before
+ * ADR 019 (and external ones still are), so the read models' pending rows stay covered.
+ */
 export async function sendReserved(deps: WalletDeps, fromWalletId: string, toAddress: string, amountMlx: bigint): Promise<string> {
-  const sent = await sendMlx(deps, fromWalletId, { to: { kind: 'address', address: toAddress }, amount: amountMlx, fee: SEND_FEE_MLX });
-  return sent.transferId;
+  const { toWalletId } = await resolveRecipient(deps, { kind: 'address', address: toAddress });
+  const transferId = deps.newId();
+  await executeWalletCommand(deps, fromWalletId, {
+    type: 'ReserveTransfer',
+    data: { transferId, toAddress, toWalletId, amountMlx, feeMlx: SEND_FEE_MLX },
+  });
+  return transferId;
 }
 
 export const RESERVE = SYSTEM_WALLET_IDS.reserve;

@@ -30,6 +30,35 @@ describe('OpenWork', () => {
     expect(work.size).toBe(0);
   });
 
+  it('given atomic, old-style internal and external reservations, when re-derived, then only the unsettled ones that need a job are open', () => {
+    const work = new OpenWork(dispatchRules, 100);
+    const reserved = (n: number, position: bigint, data: Record<string, unknown>) =>
+      recorded(
+        'TransferReserved',
+        {
+          walletId: 'payer',
+          transferId: id(n),
+          fromAddress: 'a',
+          toAddress: 'b',
+          amountMlx: '5',
+          feeMlx: '1000',
+          reservedAt: '2026-01-01T00:00:00.000Z',
+          ...data,
+        },
+        position,
+      );
+    const log = [
+      reserved(1, 1n, { toWalletId: 'payee', settledAtOnce: true }),
+      recorded('TransferPosted', { walletId: 'payer', transferId: id(1) }, 2n),
+      reserved(2, 3n, { toWalletId: 'payee' }),
+      reserved(3, 4n, {}),
+      reserved(4, 5n, {}),
+      recorded('TransferPosted', { walletId: 'payer', transferId: id(4) }, 6n),
+    ];
+    for (const event of log) work.observe(event);
+    expect(work.drain().map((job) => job.jobId)).toEqual([`settle-${id(2)}`, `settle-${id(3)}`]);
+  });
+
   it('given a completion for another request, when observed, then the request stays open', () => {
     const work = new OpenWork(dispatchRules, 100);
     work.observe(registered(1, 1n));

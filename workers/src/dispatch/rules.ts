@@ -33,6 +33,11 @@ export interface DispatchRule {
   payload(request: RecordedEvent): Record<string, unknown>;
   /** The job id this completion event closes, so matching requests and completions is a lookup. */
   matchCompletion(completion: RecordedEvent): string;
+  /**
+   * Whether this request event needs the job at all (default: always). Decided from the event
+   * alone, so live dispatch and re-derivation after a Redis loss agree.
+   */
+  needsJob?(request: RecordedEvent): boolean;
 }
 
 const text = (event: RecordedEvent, field: string): string => {
@@ -85,6 +90,9 @@ export const settlementRule: DispatchRule = {
   jobId: (event) => settlementJobId(settlementRequest(event).transferId),
   payload: (event) => settlementRequest(event),
   matchCompletion: (event) => settlementJobId(text(event, 'transferId')),
+  // A transfer between Quern wallets recorded with its post and credit in the same atomic append
+  // (ADR 019) is settled already; only external sends and older internal reservations need a job.
+  needsJob: (event) => event.data.settledAtOnce !== true,
 };
 
 const depositRequest = (event: RecordedEvent) =>
@@ -118,6 +126,6 @@ export interface PendingJob {
 /** The jobs this event asks for (usually none). Throws when a request event is malformed. */
 export function jobsRequestedBy(event: RecordedEvent, rules: readonly DispatchRule[]): PendingJob[] {
   return rules
-    .filter((rule) => rule.request === event.type)
+    .filter((rule) => rule.request === event.type && (rule.needsJob?.(event) ?? true))
     .map((rule) => ({ queue: rule.queue, name: rule.name, jobId: rule.jobId(event), data: rule.payload(event), position: event.position }));
 }

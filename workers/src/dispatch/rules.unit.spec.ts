@@ -113,6 +113,14 @@ describe('settlementRule', () => {
     },
   );
 
+  it('given a reservation settled in its own atomic append (settledAtOnce), when dispatched, then no settlement job is asked for', () => {
+    expect(jobsRequestedBy(reserved({ toWalletId: 'payee', settledAtOnce: true }, 9n), dispatchRules)).toEqual([]);
+  });
+
+  it('given an internal reservation recorded before atomic settlement (no flag), when dispatched, then it still gets its settlement job', () => {
+    expect(jobsRequestedBy(reserved({ toWalletId: 'payee' }, 9n), dispatchRules).map((job) => job.jobId)).toEqual([`settle-${transferId}`]);
+  });
+
   it('given TransferCredited (the payee side), when read, then it neither requests nor completes a settlement', () => {
     expect(settlementRule.completions).not.toContain('TransferCredited');
     expect(jobsRequestedBy(recorded('TransferCredited', { walletId: 'x', transferId }), dispatchRules)).toEqual([]);

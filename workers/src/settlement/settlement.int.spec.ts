@@ -1,4 +1,4 @@
-// Proves the settlement job ends every reservation exactly once on a real SQLite log, a private Redis and the simulated millix network: internal sends credit and post, external sends post with the network's hash after confirmation, refusals and expiries void, and repeated or concurrent runs change nothing.
+// Proves the settlement job ends every reservation exactly once on a real SQLite log, a private Redis and the simulated millix network: internal sends settle at once with no job while older internal reservations are credited and posted by it, external sends post with the network's hash after confirmation, refusals and expiries void, and repeated or concurrent runs change nothing.
 import { randomUUID } from 'node:crypto';
 import {
   executeWalletCommand,
@@ -79,15 +79,44 @@ async function expectAuditClean(): Promise<void> {
 }
 
 describe('settlement through the dispatcher and the workers', () => {
-  it('given a send between Quern wallets, when settled, then the payee is credited once and the payer posted once', async () => {
+  it('given a send between Quern wallets, when sent, then it is credited and posted at once and the dispatcher creates no settlement job', async () => {
     const payer = await world.openUser(FUNDS_MLX);
     const payee = await world.openUser();
     start();
-    const { transferId } = await sendMlx(world.deps, payer.walletId, {
+    const sent = await sendMlx(world.deps, payer.walletId, {
       to: { kind: 'address', address: payee.address },
       amount: 250_000n,
       fee: SEND_FEE_MLX,
     });
+    expect(sent.status).toBe('posted');
+    expect(await world.transferStatus(payer.walletId, sent.transferId)).toBe('posted');
+    const credits = (await world.events(payee.walletId, 'TransferCredited')).filter((e) => e.data.transferId === sent.transferId);
+    expect(credits.map((e) => e.data.amountMlx)).toEqual(['250000']);
+    expect((await loadWallet(world.deps, payee.walletId)).state.postedBalanceMlx).toBe(250_000n);
+    expect((await loadWallet(world.deps, payer.walletId)).state.postedBalanceMlx).toBe(FUNDS_MLX - 251_000n);
+    // An external send after it: once its job ran, the dispatcher has read past the internal send.
+    const external = await sendMlx(world.deps, payer.walletId, {
+      to: { kind: 'address', address: world.outsideAddress() },
+      amount: 1_000n,
+      fee: SEND_FEE_MLX,
+    });
+    await eventually(() => settled(payer.walletId, external.transferId), 10_000, 'the external send settles');
+    const queue = new Queue(SETTLEMENT_QUEUE, { connection: redis, prefix: 'bull' });
+    try {
+      expect(await queue.getJob(settlementJobId(sent.transferId))).toBeUndefined();
+      expect(await queue.getJob(settlementJobId(external.transferId))).toBeDefined();
+    } finally {
+      await queue.close();
+    }
+    expect(log.error).toEqual([]);
+    await expectAuditClean();
+  });
+
+  it('given an internal reservation recorded before atomic settlement, when settled, then the payee is credited once and the payer posted once', async () => {
+    const payer = await world.openUser(FUNDS_MLX);
+    const payee = await world.openUser();
+    start();
+    const { transferId } = await reserve(payer.walletId, payee.address, 250_000n, payee.walletId);
 
     await eventually(() => settled(payer.walletId, transferId), 10_000, 'the internal transfer settles');
     const credits = (await world.events(payee.walletId, 'TransferCredited')).filter((e) => e.data.transferId === transferId);
@@ -131,15 +160,22 @@ describe('settlement through the dispatcher and the workers', () => {
     await expectAuditClean();
   });
 
-  it('given payees that cannot be credited (the fee account, a wallet never opened), when settled, then both sends are voided and the holds released', async () => {
+  it('given a send to an account that takes no credits (the fee account), when sent, then it is refused at once and nothing moves', async () => {
+    const payer = await world.openUser(FUNDS_MLX);
+    const feeAddress = (await loadWallet(world.deps, SYSTEM_WALLET_IDS.fee)).state.wallet?.address ?? '';
+    const before = (await world.events(payer.walletId)).length;
+    await expect(
+      sendMlx(world.deps, payer.walletId, { to: { kind: 'address', address: feeAddress }, amount: 10_000n, fee: SEND_FEE_MLX }),
+    ).rejects.toMatchObject({ code: 'VALIDATION', messageKey: 'errors:recipientCannotReceive' });
+    expect(await world.events(payer.walletId)).toHaveLength(before);
+    expect(availableMlx((await loadWallet(world.deps, payer.walletId)).state)).toBe(FUNDS_MLX);
+  });
+
+  it('given older reservations to payees that cannot be credited (the fee account, a wallet never opened), when settled, then both are voided and the holds released', async () => {
     const payer = await world.openUser(FUNDS_MLX);
     const feeAddress = (await loadWallet(world.deps, SYSTEM_WALLET_IDS.fee)).state.wallet?.address ?? '';
     start();
-    const toFee = await sendMlx(world.deps, payer.walletId, {
-      to: { kind: 'address', address: feeAddress },
-      amount: 10_000n,
-      fee: SEND_FEE_MLX,
-    });
+    const toFee = await reserve(payer.walletId, feeAddress, 10_000n, SYSTEM_WALLET_IDS.fee);
     const toNobody = await reserve(payer.walletId, world.outsideAddress(), 20_000n, randomUUID());
 
     await eventually(
@@ -160,10 +196,10 @@ describe('settlement through the dispatcher and the workers', () => {
 
   it('given a settlement delay, when a send is made, then it waits in the delayed set for the delay and then settles', async () => {
     const payer = await world.openUser(FUNDS_MLX);
-    const payee = await world.openUser();
     start({ settlementDelayMs: 1_000 });
+    // An external send: internal ones settle at once (ADR 019), only these wait for a job.
     const { transferId } = await sendMlx(world.deps, payer.walletId, {
-      to: { kind: 'address', address: payee.address },
+      to: { kind: 'address', address: world.outsideAddress() },
       amount: 5_000n,
       fee: SEND_FEE_MLX,
     });

@@ -45,6 +45,13 @@ export interface AppendResult {
   position: bigint;
 }
 
+/** One stream's share of an atomic multi-stream append (EventStore.appendToStreams). */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadStreamOptions {
   /** First revision to return (inclusive); default 0. */
   fromRevision?: bigint;
@@ -68,8 +75,33 @@ export interface EventStore {
   /**
    * Appends events atomically. Resolves only once the events are durable. Rejects with
    * WrongExpectedRevisionError when expectedRevision does not hold.
+   *
+   * Retries are idempotent, judged by event id (ADR 018). An append is "already recorded" when
+   * its events' ids are recorded in that stream, in order, exactly where this append would have
+   * put them: at revisions expectedRevision + 1 ... for an exact revision, 0 ... for 'no_stream',
+   * and as the stream's last events for 'any'. Such an append appends nothing and resolves with
+   * the original AppendResult (same revision and position), even when the stream has moved on
+   * since (exact revision and 'no_stream'). An append some but not all of whose ids are
+   * recorded there, or ('any') one with an id recorded elsewhere in the stream, rejects with
+   * DuplicateEventIdError and appends nothing. Otherwise the expected revision is checked as
+   * usual. An id recorded anywhere else (another stream, or another revision when the expected
+   * revision holds) is refused with DuplicateEventIdError by the SQLite store; KurrentDB keeps no
+   * index of ids and writes it again, so never reuse an id for a different event.
    */
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one atomic transaction: every stream's events or none. Each
+   * stream's expected revision is checked; the first that does not hold rejects the whole call
+   * with WrongExpectedRevisionError (naming that stream) and nothing is appended. Events get
+   * consecutive global positions in the order of `appends`. Returns one AppendResult per append,
+   * in the same order. Resolves only once durable. A stream named twice, or an append with no
+   * events, is a programming error (rejects, appends nothing).
+   *
+   * Retries follow append's rule per stream, and the call is judged as a whole: when every
+   * stream is already recorded it resolves with the original results and appends nothing; when
+   * only some are (or one is partly), it rejects with DuplicateEventIdError and appends nothing.
+   */
+  appendToStreams(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** A bounded page of the global log in position order. */
@@ -91,5 +123,22 @@ export class WrongExpectedRevisionError extends Error {
   ) {
     super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
     this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/**
+ * An append reuses event ids without being a retry of the append that recorded them (some but
+ * not all of its ids are recorded where it would put them, or an id is recorded elsewhere).
+ * Nothing was appended. Retrying it cannot succeed: the caller built a different append.
+ */
+export class DuplicateEventIdError extends Error {
+  readonly code = 'DUPLICATE_EVENT_ID';
+  constructor(
+    readonly streamId: string,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`Stream ${streamId}: ${detail}`, options);
+    this.name = 'DuplicateEventIdError';
   }
 }
