@@ -6,3 +6,4 @@ export * from './decider.js';
 export * from './ports.js';
 export * from './handlers.js';
 export * from './reset-token.js';
+export * from './event-schemas.js';

@@ -4,6 +4,8 @@
  * whether it is enqueued live, again after a restart, or re-derived after Redis was lost.
  */
 import type { RecordedEvent } from '@quern/core';
+import { toUserEvent, type UserEvent } from '@quern/core/identity';
+import { toWalletEvent, type WalletEvent } from '@quern/core/wallet';
 import {
   DEPOSIT_CONFIRMATION_JOB_NAME,
   DEPOSIT_CONFIRMATION_QUEUE,
@@ -40,66 +42,102 @@ export interface DispatchRule {
   needsJob?(request: RecordedEvent): boolean;
 }
 
-const text = (event: RecordedEvent, field: string): string => {
-  const value = event.data[field];
-  if (typeof value !== 'string') throw new Error(`${event.type} at position ${event.position} has no ${field}`);
-  return value;
-};
+type TypedEvent = { type: string; data: unknown };
 
-export const welcomeEmailRule: DispatchRule = {
+/**
+ * A rule written against typed events: the request and completion types are checked against the
+ * capability's event union, and each recorded event is read through core's schema reader before
+ * the rule sees it, so a rule names fields of a typed event instead of looking them up by string.
+ */
+interface TypedRule<Request extends TypedEvent, Completion extends TypedEvent> {
+  /** core's reader for the capability's events (toWalletEvent, toUserEvent). */
+  read: (recorded: { type: string; data: unknown }) => TypedEvent | undefined;
+  request: Request['type'];
+  completions: readonly Completion['type'][];
+  queue: string;
+  name: string;
+  jobId(request: Request): string;
+  payload(request: Request, recorded: RecordedEvent): Record<string, unknown>;
+  matchCompletion(completion: Completion): string;
+  needsJob?(request: Request): boolean;
+}
+
+function typedRule<Request extends TypedEvent, Completion extends TypedEvent>(rule: TypedRule<Request, Completion>): DispatchRule {
+  const readAs = <T extends TypedEvent>(recorded: RecordedEvent, types: readonly string[]): T => {
+    const event = rule.read(recorded);
+    if (!event || !types.includes(event.type))
+      throw new Error(`${recorded.type} at position ${recorded.position} is not a well-formed ${types.join(' or ')}`);
+    return event as T;
+  };
+  const readRequest = (recorded: RecordedEvent) => readAs<Request>(recorded, [rule.request]);
+  const { needsJob } = rule;
+  return {
+    request: rule.request,
+    completions: rule.completions,
+    queue: rule.queue,
+    name: rule.name,
+    jobId: (recorded) => rule.jobId(readRequest(recorded)),
+    payload: (recorded) => rule.payload(readRequest(recorded), recorded),
+    matchCompletion: (recorded) => rule.matchCompletion(readAs<Completion>(recorded, rule.completions)),
+    needsJob: needsJob && ((recorded) => needsJob(readRequest(recorded))),
+  };
+}
+
+type WalletEventOf<T extends WalletEvent['type']> = Extract<WalletEvent, { type: T }>;
+type UserEventOf<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>;
+
+export const welcomeEmailRule = typedRule<UserEventOf<'UserRegistered'>, UserEventOf<'WelcomeEmailSent'>>({
+  read: toUserEvent,
   request: 'UserRegistered',
   completions: ['WelcomeEmailSent'],
   queue: WELCOME_EMAIL_QUEUE,
   name: 'send-welcome-email',
-  jobId: (event) => welcomeEmailJobId(welcomeEmailPayload.parse({ userId: text(event, 'userId') }).userId),
-  payload: (event) => welcomeEmailPayload.parse({ userId: text(event, 'userId'), language: languageOf(event) }),
-  matchCompletion: (event) => welcomeEmailJobId(text(event, 'userId')),
-};
+  jobId: (event) => welcomeEmailJobId(welcomeEmailPayload.parse({ userId: event.data.userId }).userId),
+  payload: (event, recorded) => welcomeEmailPayload.parse({ userId: event.data.userId, language: languageOf(recorded) }),
+  matchCompletion: (event) => welcomeEmailJobId(event.data.userId),
+});
 
-export const passwordResetEmailRule: DispatchRule = {
+export const passwordResetEmailRule = typedRule<UserEventOf<'PasswordResetRequested'>, UserEventOf<'PasswordResetEmailSent'>>({
+  read: toUserEvent,
   request: 'PasswordResetRequested',
   completions: ['PasswordResetEmailSent'],
   queue: PASSWORD_RESET_EMAIL_QUEUE,
   name: 'send-password-reset-email',
-  jobId: (event) =>
-    passwordResetEmailJobId(
-      passwordResetEmailPayload.parse({ userId: text(event, 'userId'), requestId: text(event, 'requestId') }).requestId,
-    ),
-  payload: (event) =>
-    passwordResetEmailPayload.parse({ userId: text(event, 'userId'), requestId: text(event, 'requestId'), language: languageOf(event) }),
-  matchCompletion: (event) => passwordResetEmailJobId(text(event, 'requestId')),
-};
+  jobId: ({ data }) =>
+    passwordResetEmailJobId(passwordResetEmailPayload.parse({ userId: data.userId, requestId: data.requestId }).requestId),
+  payload: ({ data }, recorded) =>
+    passwordResetEmailPayload.parse({ userId: data.userId, requestId: data.requestId, language: languageOf(recorded) }),
+  matchCompletion: (event) => passwordResetEmailJobId(event.data.requestId),
+});
 
-const settlementRequest = (event: RecordedEvent) =>
-  settlementPayload.parse({
-    payerWalletId: text(event, 'walletId'),
-    transferId: text(event, 'transferId'),
-    reservedAt: text(event, 'reservedAt'),
-  });
+const settlementRequest = ({ data }: WalletEventOf<'TransferReserved'>) =>
+  settlementPayload.parse({ payerWalletId: data.walletId, transferId: data.transferId, reservedAt: data.reservedAt });
 
 /**
  * A send's settlement. The request is the reservation on the payer's stream; it is done when the
  * same stream posts or voids the transfer. Every wallet event names its wallet, so the payer is
  * read from the data, not parsed out of the stream name.
  */
-export const settlementRule: DispatchRule = {
+export const settlementRule = typedRule<WalletEventOf<'TransferReserved'>, WalletEventOf<'TransferPosted' | 'TransferVoided'>>({
+  read: toWalletEvent,
   request: 'TransferReserved',
   completions: ['TransferPosted', 'TransferVoided'],
   queue: SETTLEMENT_QUEUE,
   name: SETTLEMENT_JOB_NAME,
   jobId: (event) => settlementJobId(settlementRequest(event).transferId),
   payload: (event) => settlementRequest(event),
-  matchCompletion: (event) => settlementJobId(text(event, 'transferId')),
+  matchCompletion: (event) => settlementJobId(event.data.transferId),
   // A transfer between Quern wallets recorded with its post and credit in the same atomic append
   // (ADR 019) is settled already; only external sends and older internal reservations need a job.
   needsJob: (event) => event.data.settledAtOnce !== true,
-};
+});
 
-const depositRequest = (event: RecordedEvent) =>
-  depositConfirmationPayload.parse({ walletId: text(event, 'walletId'), depositId: text(event, 'depositId') });
+const depositRequest = ({ data }: WalletEventOf<'DepositReceived'>) =>
+  depositConfirmationPayload.parse({ walletId: data.walletId, depositId: data.depositId });
 
 /** A deposit seen on the network waits for stability; it is done when confirmed or rejected. */
-export const depositConfirmationRule: DispatchRule = {
+export const depositConfirmationRule = typedRule<WalletEventOf<'DepositReceived'>, WalletEventOf<'DepositConfirmed' | 'DepositRejected'>>({
+  read: toWalletEvent,
   request: 'DepositReceived',
   completions: ['DepositConfirmed', 'DepositRejected'],
   queue: DEPOSIT_CONFIRMATION_QUEUE,
@@ -109,8 +147,8 @@ export const depositConfirmationRule: DispatchRule = {
     return depositConfirmationJobId(walletId, depositId);
   },
   payload: (event) => depositRequest(event),
-  matchCompletion: (event) => depositConfirmationJobId(text(event, 'walletId'), text(event, 'depositId')),
-};
+  matchCompletion: ({ data }) => depositConfirmationJobId(data.walletId, data.depositId),
+});
 
 export const dispatchRules: readonly DispatchRule[] = [welcomeEmailRule, passwordResetEmailRule, settlementRule, depositConfirmationRule];
 

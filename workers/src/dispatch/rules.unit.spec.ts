@@ -59,7 +59,9 @@ describe('passwordResetEmailRule', () => {
   });
 
   it('given a request without a request id, when dispatched, then it throws', () => {
-    expect(() => passwordResetEmailRule.payload(recorded('PasswordResetRequested', { userId }))).toThrow(/requestId/);
+    expect(() => passwordResetEmailRule.payload(recorded('PasswordResetRequested', { userId }))).toThrow(
+      /not a well-formed PasswordResetRequested/,
+    );
   });
 });
 

@@ -1,0 +1,44 @@
+/**
+ * Reading recorded user events back as typed events: each type's data is checked by a schema, so
+ * a reader (the job dispatcher, a projection) works with `UserEvent` values instead of picking
+ * fields out of untyped JSON by name. Unknown fields are dropped; a malformed event reads as
+ * undefined and the caller decides what that means.
+ */
+import { z } from 'zod';
+import type { UserEvent } from './events.js';
+
+const id = z.string().min(1).max(128);
+const time = z.string().min(1).max(64);
+
+const userEventDataSchemas = {
+  UserRegistered: z.object({
+    userId: id,
+    username: z.string().min(1),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().min(1),
+    phone: z.string(),
+    passwordHash: z.string().min(1),
+    registeredAt: time,
+  }),
+  UserSignedIn: z.object({ userId: id, signedInAt: time }),
+  UserSignedOut: z.object({ userId: id, signedOutAt: time }),
+  WelcomeEmailSent: z.object({ userId: id, messageId: z.string().min(1), sentAt: time }),
+  PasswordResetRequested: z.object({ userId: id, requestId: id, expiresAt: time, requestedAt: time }),
+  PasswordResetEmailSent: z.object({ userId: id, requestId: id, messageId: z.string().min(1), sentAt: time }),
+  PasswordChanged: z.object({
+    userId: id,
+    passwordHash: z.string().min(1),
+    changedAt: time,
+    via: z.enum(['reset', 'profile']),
+    requestId: id.optional(),
+  }),
+} satisfies Record<UserEvent['type'], z.ZodType>;
+
+const isUserEventType = (type: string): type is UserEvent['type'] => Object.hasOwn(userEventDataSchemas, type);
+
+export function toUserEvent(recorded: { type: string; data: unknown }): UserEvent | undefined {
+  if (!isUserEventType(recorded.type)) return undefined;
+  const parsed = userEventDataSchemas[recorded.type].safeParse(recorded.data);
+  return parsed.success ? ({ type: recorded.type, data: parsed.data } as UserEvent) : undefined;
+}
