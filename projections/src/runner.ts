@@ -7,7 +7,7 @@
 import type { EventStore, RecordedEvent } from '@quern/core';
 import type { Redis } from 'ioredis';
 import { defaultRetryPolicy, FailureStreak, type RetryPolicy } from '@quern/core';
-import { backOffAfterFailure, sleep } from '@quern/adapters/runtime';
+import { backOffAfterFailure, settlesWithin, sleep } from '@quern/adapters/runtime';
 import { createBatcher, type Batcher } from './batcher.js';
 import { formatPosition, parseCheckpoint } from './checkpoint.js';
 import { commitBatch, PartialCommitError } from './commit.js';
@@ -49,19 +49,6 @@ export interface ProjectionRunner {
 
 const FEED_LIMITS = { maxBufferedItems: 2_000, closeTimeoutMs: 5_000 };
 const CLOSE_TIMEOUT_MS = 5_000;
-
-/** True when the promise settles within the time, false otherwise (it is left running). */
-async function settlesWithin(promise: Promise<unknown>, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-  const settled = promise.then(
-    () => true as const,
-    () => true as const,
-  );
-  const result = await Promise.race([settled, timeout]);
-  clearTimeout(timer);
-  return result;
-}
 
 export function startProjections(options: StartProjectionsOptions): ProjectionRunner {
   const checkpointKey = options.checkpointKey ?? DEFAULT_CHECKPOINT_KEY;
