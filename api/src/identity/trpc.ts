@@ -1,16 +1,27 @@
 /** Identity procedures for the web app; each is a thin call into the shared identity handlers. */
-import { loginInput, registerInput, userIdParam } from '@quern/core/identity';
+import { loginInput, registerInput, sessionOutput, userIdParam, userOutput } from '@quern/core/identity';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '@quern/core/identity';
 
 export const identityRouter = router({
-  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => ctx.identity.register(input, ctx.http)),
-  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => ctx.identity.login(input, ctx.http)),
+  register: publicProcedure
+    .input(registerInput)
+    .output(sessionOutput)
+    .mutation(({ ctx, input }) => ctx.identity.register(input, ctx.http)),
+  login: publicProcedure
+    .input(loginInput)
+    .output(sessionOutput)
+    .mutation(({ ctx, input }) => ctx.identity.login(input, ctx.http)),
   /** The startup verify call: the session's id and e-mail, or null for a visitor. */
-  session: publicProcedure.query(({ ctx }) => ctx.getSession().then((s) => (s ? { id: s.userId, email: s.email } : null))),
+  session: publicProcedure
+    .output(sessionOutput.nullable())
+    .query(({ ctx }) => ctx.getSession().then((s) => (s ? { id: s.userId, email: s.email } : null))),
   logout: publicProcedure.mutation(({ ctx }) => ctx.identity.logout(ctx.http)),
-  user: authedProcedure.input(z.strictObject({ id: userIdParam })).query(({ ctx, input }) => ctx.identity.getUser(ctx.session, input.id)),
+  user: authedProcedure
+    .input(z.strictObject({ id: userIdParam }))
+    .output(userOutput)
+    .query(({ ctx, input }) => ctx.identity.getUser(ctx.session, input.id)),
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
     .mutation(({ ctx, input }) => ctx.identity.requestPasswordReset(input, ctx.http)),

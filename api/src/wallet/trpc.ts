@@ -1,5 +1,15 @@
 /** Wallet procedures for the web app; each is a thin call into the wallet service. */
-import { IDEMPOTENCY_KEY_PATTERN, sendInput, transactionsPageQuery } from '@quern/core/wallet';
+import {
+  addressOutput,
+  balanceOutput,
+  IDEMPOTENCY_KEY_PATTERN,
+  pendingTransactionsOutput,
+  rateOutput,
+  sendInput,
+  sendOutput,
+  transactionsPageOutput,
+  transactionsPageQuery,
+} from '@quern/core/wallet';
 import { z } from 'zod';
 import { authedProcedure, router } from '../trpc/init.js';
 
@@ -7,11 +17,19 @@ const sendWithKey = sendInput.extend({
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: 'errors:invalidRequest' }).optional(),
 });
 
+// Each answer is checked against the contract's output schema (core), so a read model that
+// drifts from the spec's shapes fails loudly (a logged 500) instead of reaching the dashboard.
 export const walletRouter = router({
-  address: authedProcedure.query(({ ctx }) => ctx.wallet.address(ctx.session)),
-  balance: authedProcedure.query(({ ctx }) => ctx.wallet.balance(ctx.session)),
-  rate: authedProcedure.query(({ ctx }) => ctx.wallet.rate()),
-  pending: authedProcedure.query(({ ctx }) => ctx.wallet.pending(ctx.session)),
-  transactions: authedProcedure.input(transactionsPageQuery).query(({ ctx, input }) => ctx.wallet.transactions(ctx.session, input.page)),
-  send: authedProcedure.input(sendWithKey).mutation(({ ctx, input }) => ctx.wallet.send(ctx.session, input, input.idempotencyKey)),
+  address: authedProcedure.output(addressOutput).query(({ ctx }) => ctx.wallet.address(ctx.session)),
+  balance: authedProcedure.output(balanceOutput).query(({ ctx }) => ctx.wallet.balance(ctx.session)),
+  rate: authedProcedure.output(rateOutput).query(({ ctx }) => ctx.wallet.rate()),
+  pending: authedProcedure.output(pendingTransactionsOutput).query(({ ctx }) => ctx.wallet.pending(ctx.session)),
+  transactions: authedProcedure
+    .input(transactionsPageQuery)
+    .output(transactionsPageOutput)
+    .query(({ ctx, input }) => ctx.wallet.transactions(ctx.session, input.page)),
+  send: authedProcedure
+    .input(sendWithKey)
+    .output(sendOutput)
+    .mutation(({ ctx, input }) => ctx.wallet.send(ctx.session, input, input.idempotencyKey)),
 });

@@ -159,6 +159,9 @@ export type TransactionsPage = z.infer<typeof transactionsPageOutput>;
 export const pendingTransactionsOutput = z.object({ content: z.array(pendingTransactionOutput).max(PENDING_TRANSACTIONS_MAX) });
 export type PendingTransactions = z.infer<typeof pendingTransactionsOutput>;
 
+/** GET /api/millix/current-rate: USD per MLX as exact decimal text, null while no rate is set. */
+export const rateOutput = z.object({ rate: z.string().nullable() });
+
 /** GET /api/millix/address. */
 export const addressOutput = z.object({ address: z.string() });
 

@@ -21,17 +21,7 @@ export async function openPrivateRedis(): Promise<PrivateRedis> {
   };
 }
 
-export interface CapturedLog {
-  info: string[];
-  error: string[];
-  logger: { info(message: string): void; error(message: string): void };
-}
-
-export function captureLog(): CapturedLog {
-  const info: string[] = [];
-  const error: string[] = [];
-  return { info, error, logger: { info: (m) => info.push(m), error: (m) => error.push(m) } };
-}
+export { captureLog, type CapturedLog } from '@quern/test-support/log';
 
 /** Polls until the check passes or the timeout expires (then fails with the message). */
 export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs: number, message: string): Promise<void> {
