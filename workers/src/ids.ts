@@ -2,6 +2,4 @@
 import { ID_PATTERN } from '@quern/core/identity';
 import { z } from 'zod';
 
-export { ID_PATTERN };
-
 export const idSchema = z.string().regex(ID_PATTERN);

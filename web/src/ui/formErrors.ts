@@ -19,8 +19,6 @@ export interface FormErrors<F extends string> {
 
 export const noErrors = { form: null, fields: {} } as const satisfies FormErrors<never>;
 
-export const hasErrors = (errors: FormErrors<string>): boolean => errors.form !== null || Object.keys(errors.fields).length > 0;
-
 /** Keeps the first message zod gives for each field (the later ones repeat the problem). */
 export function firstIssuePerField<F extends string>(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
