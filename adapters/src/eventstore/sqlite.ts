@@ -102,6 +102,8 @@ export function openSqliteEventStore(options: { file: string }): SqliteEventStor
 
     async ping(): Promise<void> {
       assertOpen();
+      // Usable means writable too: the writer thread has opened its connection.
+      await writer.ready;
       selectOne.get();
     },
 
@@ -122,6 +124,8 @@ export function openSqliteEventStore(options: { file: string }): SqliteEventStor
 interface WriterThread {
   enqueue(appends: PreparedStreamAppend[], resolve: (results: AppendResult[]) => void, reject: (error: unknown) => void): void;
   stats(): { transactions: number; appends: number };
+  /** Settles once the thread has opened its connection (rejects when it could not). */
+  ready: Promise<void>;
   /** Writes what is queued, then ends the thread; resolves once its connection is closed. */
   close(): Promise<void>;
 }
@@ -140,6 +144,12 @@ function startWriterThread(file: string, onCommitted: () => void): WriterThread 
   let counts = { transactions: 0, appends: 0 };
   let failure: Error | undefined;
   let onClosed: (() => void) | undefined;
+  let markReady: (ready: Error | undefined) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = (error) => (error ? reject(error) : resolve());
+  });
+  // Nobody may be waiting for readiness; a failure also reaches every waiting append.
+  ready.catch(() => undefined);
   // The thread keeps the process alive only while an answer is awaited, as a synchronous writer would.
   worker.unref();
 
@@ -152,6 +162,7 @@ function startWriterThread(file: string, onCommitted: () => void): WriterThread 
   };
   const failAll = (error: Error) => {
     failure ??= error;
+    markReady(failure);
     for (const call of waiting.values()) call.reject(error);
     waiting.clear();
     onClosed?.();
@@ -169,7 +180,8 @@ function startWriterThread(file: string, onCommitted: () => void): WriterThread 
       }
       if (waiting.size === 0) worker.unref();
       if (message.committed) onCommitted();
-    } else if (message.kind === 'failed') failAll(fromWireError(message.error));
+    } else if (message.kind === 'ready') markReady(undefined);
+    else if (message.kind === 'failed') failAll(fromWireError(message.error));
     else if (message.kind === 'closed') onClosed?.();
   });
   worker.on('error', (error) => failAll(error));
@@ -198,6 +210,7 @@ function startWriterThread(file: string, onCommitted: () => void): WriterThread 
       setImmediate(flush);
     },
     stats: () => ({ ...counts }),
+    ready,
     async close() {
       if (failure) return;
       const closed = new Promise<void>((done) => {
