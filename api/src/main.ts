@@ -87,6 +87,9 @@ async function openFoundations(config: Config): Promise<Foundations> {
   const redisEndpoint = await resolveRedis({ redisUrl: config.REDIS_URL, dataDir });
   const redis = connectRedis(redisEndpoint.url, 'main');
   const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir });
+  // Fails fast when the log is unusable, and lets the SQLite store's writer thread finish
+  // starting before the first request waits on it (ADR 021).
+  await store.ping();
   const walletDeps: WalletDeps = {
     store,
     clock: systemClock,

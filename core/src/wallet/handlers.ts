@@ -76,6 +76,14 @@ export class WalletStateCache {
   drop(walletId: string): void {
     this.#entries.delete(walletId);
   }
+
+  /**
+   * The address of a cached wallet, readable outside the wallet's queue: an address never changes
+   * once the wallet is open, so even an entry a command is about to advance has the right one.
+   */
+  addressOf(walletId: string): string | undefined {
+    return this.#entries.get(walletId)?.state.wallet?.address;
+  }
 }
 
 /** Sends racing on one wallet decide again this many times before answering "busy". */
@@ -453,7 +461,8 @@ export async function resolveRecipient(deps: WalletDeps, recipient: Recipient): 
       ? await findUserIdByKey(deps, 'username', recipient.username)
       : await findUserIdByKey(deps, 'email', recipient.email);
   if (!userId) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
-  const address = await walletAddressOf(deps, userId);
+  // A payee paid before is in the state cache: its address costs no read (ADR 021).
+  const address = deps.stateCache?.addressOf(userId) ?? (await walletAddressOf(deps, userId));
   if (!address) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
   return { toAddress: address, toWalletId: userId };
 }
