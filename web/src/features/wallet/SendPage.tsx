@@ -26,6 +26,9 @@ import './wallet.css';
  */
 export const PROGRESS_DIALOG_MIN_MS = 600;
 
+/** Error codes after which the send may or may not have been recorded. */
+const OUTCOME_UNKNOWN_CODES: ReadonlySet<string> = new Set(['INTERNAL', 'UNAVAILABLE']);
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function AvailableBalance() {
@@ -72,8 +75,10 @@ export default function SendPage() {
     } catch (error) {
       await shownLongEnough;
       const view = toAppErrorView(error);
-      // A failure the server explained means nothing was sent: the next attempt is a new payment.
-      if (view.code !== null) keys.current.settle();
+      // A refusal the server explained means nothing was sent: the next attempt is a new payment.
+      // No answer, or an unexpected server error, leaves the outcome unknown (the send may have
+      // been recorded before the failure): the retry keeps the key, so it can never pay twice.
+      if (view.code !== null && !OUTCOME_UNKNOWN_CODES.has(view.code)) keys.current.settle();
       // The field messages the form shows after 'Try again' need the same numbers as the dialog.
       const params = displayParams(view.params, language);
       setMessageParams(params);

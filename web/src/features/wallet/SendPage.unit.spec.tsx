@@ -162,6 +162,22 @@ describe('SendPage dialogs', () => {
     expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
   });
 
+  it('given an unexpected server error (500), then the retry of the same details reuses the key: the first may have been recorded', async () => {
+    let call = 0;
+    const internal: FakeAnswer = {
+      error: { status: 500, code: 'INTERNAL', messageKey: 'errors:internal', message: 'Something went wrong', fields: {}, params: {} },
+    };
+    const { container, form, dialogTitle, sends } = await renderSend(() => (call++ === 0 ? internal : sent));
+    fill(container, 'bob', '10');
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction failed'), 3_000);
+    click(byRole(container, 'button', 'Try again'));
+    await submit(form);
+    await waitFor(() => expect(dialogTitle()).toBe('Transaction successful'), 3_000);
+    const [first, second] = sends();
+    expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+  });
+
   it('given a failure, when Go to account is pressed, then the dashboard opens', async () => {
     const { container, form, dialogTitle } = await renderSend(() => insufficient);
     fill(container, 'bob', '10');
