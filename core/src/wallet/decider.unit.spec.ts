@@ -8,32 +8,11 @@ import { SYSTEM_WALLET_IDS } from './events.js';
 import { MLX_TOTAL_SUPPLY } from './money.js';
 import type { WalletState } from './state.js';
 import { availableMlx, balanceOf, foldWallet } from './state.js';
-import { NOW, testAddress } from './wallet-test-fixtures.js';
+import { alice, bob, credited, NOW, opened, testAddress } from './wallet-test-fixtures.js';
 
-const alice = { walletId: 'wallet-alice', address: testAddress(1) };
-const bob = { walletId: 'wallet-bob', address: testAddress(2) };
 const external = testAddress(3);
 const at = NOW.toISOString();
 
-const opened = (w = alice, kind: 'user' | 'fee' | 'genesis' | 'reserve' = 'user'): WalletEvent => ({
-  type: 'WalletOpened',
-  data:
-    kind === 'user'
-      ? { walletId: w.walletId, kind, address: w.address, ownerUserId: `user-${w.walletId}`, openedAt: at }
-      : { walletId: w.walletId, kind, address: w.address, openedAt: at },
-});
-const credited = (amountMlx: bigint, transferId = 'funding', w = alice): WalletEvent => ({
-  type: 'TransferCredited',
-  data: {
-    walletId: w.walletId,
-    transferId,
-    fromWalletId: 'wallet-funder',
-    fromAddress: testAddress(99),
-    toAddress: w.address,
-    amountMlx: String(amountMlx),
-    creditedAt: at,
-  },
-});
 const given = (...events: WalletEvent[]): WalletState => foldWallet(events);
 const reserve = (data: Partial<Extract<WalletCommand, { type: 'ReserveTransfer' }>['data']> = {}): WalletCommand => ({
   type: 'ReserveTransfer',

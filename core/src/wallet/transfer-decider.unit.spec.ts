@@ -7,32 +7,11 @@ import type { WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import type { WalletState } from './state.js';
 import { availableMlx, evolve, foldWallet } from './state.js';
-import { NOW, testAddress } from './wallet-test-fixtures.js';
+import { alice, bob, credited, NOW, opened, testAddress } from './wallet-test-fixtures.js';
 
-const alice = { walletId: 'wallet-alice', address: testAddress(1) };
-const bob = { walletId: 'wallet-bob', address: testAddress(2) };
 const fee = { walletId: SYSTEM_WALLET_IDS.fee, address: testAddress(4) };
 const at = NOW.toISOString();
 
-const opened = (w: { walletId: string; address: string }, kind: 'user' | 'fee' = 'user'): WalletEvent => ({
-  type: 'WalletOpened',
-  data:
-    kind === 'user'
-      ? { walletId: w.walletId, kind, address: w.address, ownerUserId: `user-${w.walletId}`, openedAt: at }
-      : { walletId: w.walletId, kind, address: w.address, openedAt: at },
-});
-const credited = (amountMlx: bigint, transferId: string, w = alice): WalletEvent => ({
-  type: 'TransferCredited',
-  data: {
-    walletId: w.walletId,
-    transferId,
-    fromWalletId: 'wallet-funder',
-    fromAddress: testAddress(99),
-    toAddress: w.address,
-    amountMlx: String(amountMlx),
-    creditedAt: at,
-  },
-});
 const send = (data: Partial<ReserveTransfer['data']> = {}): ReserveTransfer => ({
   type: 'ReserveTransfer',
   data: { transferId: 't1', toAddress: bob.address, toWalletId: bob.walletId, amountMlx: 5000n, feeMlx: 1000n, ...data },

@@ -163,3 +163,30 @@ export function expectOk(outcome: Outcome): WalletDecision {
   if (!outcome.ok) throw new Error(`expected success, got ${outcome.error.code} ${outcome.error.messageKey}`);
   return outcome.decision;
 }
+
+/** Two user wallets the decider specs share. */
+export const alice = { walletId: 'wallet-alice', address: testAddress(1) };
+export const bob = { walletId: 'wallet-bob', address: testAddress(2) };
+
+/** A wallet's WalletOpened: a user's wallet names its owner, a system account has none. */
+export const opened = (w = alice, kind: WalletKind = 'user'): WalletEvent => ({
+  type: 'WalletOpened',
+  data:
+    kind === 'user'
+      ? { walletId: w.walletId, kind, address: w.address, ownerUserId: `user-${w.walletId}`, openedAt: NOW.toISOString() }
+      : { walletId: w.walletId, kind, address: w.address, openedAt: NOW.toISOString() },
+});
+
+/** Money arriving in a wallet from a funder outside the test, as a credited transfer. */
+export const credited = (amountMlx: bigint, transferId = 'funding', w = alice): WalletEvent => ({
+  type: 'TransferCredited',
+  data: {
+    walletId: w.walletId,
+    transferId,
+    fromWalletId: 'wallet-funder',
+    fromAddress: testAddress(99),
+    toAddress: w.address,
+    amountMlx: String(amountMlx),
+    creditedAt: NOW.toISOString(),
+  },
+});
