@@ -7,6 +7,7 @@ import { createKeyedSerializer } from '@quern/core';
 import {
   ensureSystemWallets,
   executeWalletCommand,
+  loadWallet,
   openUserWallet,
   readWallet,
   SYSTEM_WALLET_IDS,
@@ -57,6 +58,62 @@ describe('WalletStateCache', () => {
     } finally {
       await store.close();
       await otherProcess.close();
+    }
+  });
+
+  it('given a cached wallet, when another writer spends from it, then the next send is decided again on the log and refused', async () => {
+    const file = join(dir, 'events.sqlite');
+    const store = openSqliteEventStore({ file });
+    const otherProcess = openSqliteEventStore({ file });
+    try {
+      const cached = { ...walletDepsFor(store), serialize: createKeyedSerializer(), stateCache: new WalletStateCache() };
+      const uncached = walletDepsFor(otherProcess);
+      await ensureSystemWallets(uncached, { supplyMlx: 1_000_000n, reserveFundingMlx: 500_000n });
+      const address = await openUserWallet(uncached, 'alice');
+      const bobAddress = await openUserWallet(uncached, 'bob');
+      await sendMlx(uncached, SYSTEM_WALLET_IDS.reserve, { to: { kind: 'address', address }, amount: 20_000n, fee: 1000n });
+      const bob = { kind: 'address' as const, address: bobAddress };
+      // The cache now holds alice with 10,000 left.
+      await sendMlx(cached, 'alice', { to: bob, amount: 9_000n, fee: 1000n });
+      // Another process spends the rest behind the cache's back.
+      await sendMlx(uncached, 'alice', { to: bob, amount: 9_000n, fee: 1000n });
+      // Decided on the cache this send would pass; the append's revision check catches it.
+      await expect(sendMlx(cached, 'alice', { to: bob, amount: 9_000n, fee: 1000n })).rejects.toThrow('errors:insufficientFunds');
+      expect((await readWallet(uncached, 'alice')).state.postedBalanceMlx).toBe(0n);
+      expect((await readWallet(uncached, 'bob')).state.postedBalanceMlx).toBe(18_000n);
+    } finally {
+      await store.close();
+      await otherProcess.close();
+    }
+  });
+
+  it('given both wallets cached, when a send is repeated, then it reads no wallet stream (the append checks the revisions)', async () => {
+    const store = openSqliteEventStore({ file: join(dir, 'e.sqlite') });
+    try {
+      const deps = { ...walletDepsFor(store), serialize: createKeyedSerializer(), stateCache: new WalletStateCache() };
+      await ensureSystemWallets(deps, { supplyMlx: 1_000_000n, reserveFundingMlx: 500_000n });
+      const address = await openUserWallet(deps, 'alice');
+      const bob = { kind: 'address' as const, address: await openUserWallet(deps, 'bob') };
+      await sendMlx(deps, SYSTEM_WALLET_IDS.reserve, { to: { kind: 'address', address }, amount: 100_000n, fee: 1000n });
+      await sendMlx(deps, 'alice', { to: bob, amount: 1_000n, fee: 1000n });
+      const walletReads: string[] = [];
+      const readStream = store.readStream.bind(store);
+      const counting = {
+        ...deps,
+        store: {
+          ...store,
+          readStream: (streamId: string, options?: Parameters<typeof store.readStream>[1]) => {
+            if (streamId.startsWith('wallet-')) walletReads.push(streamId);
+            return readStream(streamId, options);
+          },
+        },
+      };
+      for (let i = 0; i < 5; i++) await sendMlx(counting, 'alice', { to: bob, amount: 1_000n, fee: 1000n });
+      expect(walletReads).toEqual([]);
+      expect((await readWallet(deps, 'alice')).state.postedBalanceMlx).toBe(100_000n - 6n * 2_000n);
+      expect((await loadWallet(deps, 'alice')).state.postedBalanceMlx).toBe(100_000n - 6n * 2_000n);
+    } finally {
+      await store.close();
     }
   });
 

@@ -13,7 +13,15 @@ import type { WalletCommand } from './commands.js';
 import type { Recipient, SendCommandInput } from './contracts.js';
 import { decide, decideTransfer, type TransferDecision, type WalletDecision } from './decider.js';
 import type { ReceiveDeposit, ReserveTransfer } from './commands.js';
-import { DEPOSIT_CLAIMED_EVENT, SYSTEM_WALLET_IDS, depositClaimStream, toWalletEvent, walletStream, type WalletKind } from './events.js';
+import {
+  DEPOSIT_CLAIMED_EVENT,
+  SYSTEM_WALLET_IDS,
+  depositClaimStream,
+  toWalletEvent,
+  walletStream,
+  type WalletEvent,
+  type WalletKind,
+} from './events.js';
 import { evolve, initialWalletState, type OutgoingTransfer, type WalletState } from './state.js';
 import { SNAPSHOT_EVERY_EVENTS, WALLET_SNAPSHOT_EVENT, fromWalletSnapshot, toWalletSnapshot, walletSnapshotStream } from './snapshot.js';
 
@@ -46,13 +54,21 @@ interface CachedWallet {
   revision: bigint;
   /** eventCount of the newest snapshot known to exist (0: none). */
   snapshotAt?: number;
+  /**
+   * Events this process appended after `revision` (the last of them at `revision` + length), not
+   * yet folded: they are folded when the next command takes the entry, so a state handed to the
+   * caller of the command that appended them stays as it was decided on.
+   */
+  appended?: WalletEvent[];
 }
 
 /**
- * Keeps each wallet's folded state and revision in memory, so a command reads only the events
- * appended since the last one instead of folding the whole stream (a send would otherwise cost
- * O(history)). Safe only under the per-wallet serializer: one command at a time mutates an entry.
- * Bounded; the least recently used wallet is dropped first.
+ * Keeps each wallet's folded state and revision in memory, so a command does not fold the whole
+ * stream (a send would otherwise cost O(history)). A command decides on the cached state without
+ * reading the stream first (ADR 022): the append's expected revision is what proves the state was
+ * current, and a refusal is only answered after a read confirms it. Safe only under the per-wallet
+ * serializer: one command at a time mutates an entry. Bounded; the least recently used wallet is
+ * dropped first.
  */
 export class WalletStateCache {
   readonly #entries = new Map<string, CachedWallet>();
@@ -225,29 +241,85 @@ export function readWallet(
   return deps.serialize(walletStream(walletId), () => loadForCommand(deps, walletId, cache));
 }
 
-/** The wallet as the command sees it: from the cache caught up to the stream's end, or loaded afresh. */
-async function loadForCommand(deps: LoadDeps, walletId: string, cache: WalletStateCache | undefined) {
+/**
+ * How a command reads its wallet: `cached` trusts the cached state (plus what this process
+ * appended since) without reading the stream; `current` also reads what other writers appended.
+ */
+type LoadMode = 'cached' | 'current';
+
+interface LoadedWallet {
+  state: WalletState;
+  revision: ExpectedRevision;
+  /** True when the stream was read to its end just now; false when only the cache was used. */
+  current: boolean;
+}
+
+/** The wallet as the command sees it: from the cache (caught up to the stream's end in `current` mode), or loaded afresh. */
+async function loadForCommand(
+  deps: LoadDeps,
+  walletId: string,
+  cache: WalletStateCache | undefined,
+  mode: LoadMode = 'current',
+): Promise<LoadedWallet> {
   const cached = cache?.take(walletId);
   if (!cached) {
     const loaded = await loadWallet(deps, walletId);
     if (cache && typeof loaded.revision === 'bigint')
       cache.put(walletId, { state: loaded.state, revision: loaded.revision, snapshotAt: loaded.snapshotAt });
-    return loaded;
+    return { state: loaded.state, revision: loaded.revision, current: true };
   }
   try {
-    const folded = await foldFrom(deps, walletId, {
-      state: cached.state,
-      fromRevision: cached.revision + 1n,
-      snapshotAt: cached.snapshotAt ?? 0,
-    });
-    cached.state = folded.state;
-    cached.revision = folded.lastRevision ?? cached.revision;
-    cached.snapshotAt = folded.snapshotAt;
+    if (cached.appended) {
+      // This process appended these under the entry's revision: folding them costs no read.
+      cached.state = foldEvents(cached.state, cached.appended);
+      cached.revision += BigInt(cached.appended.length);
+      cached.appended = undefined;
+      cached.snapshotAt = maybeSnapshot(deps, walletId, cached.state, cached.snapshotAt ?? 0);
+    }
+    if (mode === 'current') {
+      const folded = await foldFrom(deps, walletId, {
+        state: cached.state,
+        fromRevision: cached.revision + 1n,
+        snapshotAt: cached.snapshotAt ?? 0,
+      });
+      cached.state = folded.state;
+      cached.revision = folded.lastRevision ?? cached.revision;
+      cached.snapshotAt = folded.snapshotAt;
+    }
   } catch (error) {
     cache?.drop(walletId);
     throw error;
   }
-  return { state: cached.state, revision: cached.revision as ExpectedRevision };
+  return { state: cached.state, revision: cached.revision as ExpectedRevision, current: mode === 'current' };
+}
+
+function foldEvents(state: WalletState, events: WalletEvent[]): WalletState {
+  let next = state;
+  for (const event of events) next = evolve(next, event);
+  return next;
+}
+
+/**
+ * After a successful append of `events` decided on `loaded`: the cache entry (when the wallet
+ * has one) takes them, to be folded by the next command, so that command need not read them back.
+ */
+function rememberAppended(cache: WalletStateCache | undefined, walletId: string, loaded: LoadedWallet, events: WalletEvent[]): void {
+  const entry = cache?.take(walletId);
+  if (!entry) return;
+  // The entry must still be the one the decision was made on; otherwise let the next read decide.
+  if (entry.state !== loaded.state || entry.revision !== loaded.revision || entry.appended) cache?.drop(walletId);
+  else entry.appended = events;
+}
+
+/**
+ * Whether a refusal decided on `loaded` wallets may be stale: decided on the cache alone, it is
+ * only answered after the streams were read (another process may have funded the wallet).
+ */
+const mayBeStale = (error: unknown, ...loaded: LoadedWallet[]) => error instanceof AppError && loaded.some((wallet) => !wallet.current);
+
+/** An append whose outcome is unknown leaves the cache unusable for these wallets. */
+function forget(cache: WalletStateCache | undefined, ...walletIds: string[]): void {
+  for (const walletId of walletIds) cache?.drop(walletId);
 }
 
 async function executeOnce(
@@ -256,15 +328,29 @@ async function executeOnce(
   command: WalletCommand,
   cache: WalletStateCache | undefined,
 ): Promise<Executed> {
+  let mode: LoadMode = 'cached';
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadForCommand(deps, walletId, cache);
-    const decision = decide(command, state, deps.clock.now());
+    const loaded = await loadForCommand(deps, walletId, cache, mode);
+    const { state, revision } = loaded;
+    let decision: WalletDecision;
+    try {
+      decision = decide(command, state, deps.clock.now());
+    } catch (error) {
+      if (!mayBeStale(error, loaded)) throw error;
+      mode = 'current';
+      continue;
+    }
     if (decision.events.length === 0) return { decision, state };
     try {
       const appended = await deps.store.append(walletStream(walletId), decision.events, revision);
+      rememberAppended(cache, walletId, loaded, decision.events);
       return { decision, state, position: appended.position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) {
+        forget(cache, walletId);
+        throw error;
+      }
+      mode = 'current';
       if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
     }
   }
@@ -307,20 +393,33 @@ async function transferOnce(
   command: ReserveTransfer,
   cache: WalletStateCache | undefined,
 ): Promise<TransferExecuted> {
+  let mode: LoadMode = 'cached';
   for (let attempt = 1; ; attempt++) {
-    const payer = await loadForCommand(deps, payerWalletId, cache);
-    const payee = await loadForCommand(deps, payeeWalletId, cache);
-    const decision = decideTransfer(command, payer.state, payee.state, deps.clock.now());
+    const payer = await loadForCommand(deps, payerWalletId, cache, mode);
+    const payee = await loadForCommand(deps, payeeWalletId, cache, mode);
+    let decision: TransferDecision;
+    try {
+      decision = decideTransfer(command, payer.state, payee.state, deps.clock.now());
+    } catch (error) {
+      if (!mayBeStale(error, payer, payee)) throw error;
+      mode = 'current';
+      continue;
+    }
     if (decision.payerEvents.length === 0) return { decision, payer: payer.state };
     try {
-      // The caches catch up by reading these events on the next command (they hold the revision before them).
       const [, payeeAppended] = await deps.store.appendToStreams([
         { streamId: walletStream(payerWalletId), events: decision.payerEvents, expectedRevision: payer.revision },
         { streamId: walletStream(payeeWalletId), events: decision.payeeEvents, expectedRevision: payee.revision },
       ]);
+      rememberAppended(cache, payerWalletId, payer, decision.payerEvents);
+      rememberAppended(cache, payeeWalletId, payee, decision.payeeEvents);
       return { decision, payer: payer.state, position: payeeAppended?.position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) {
+        forget(cache, payerWalletId, payeeWalletId);
+        throw error;
+      }
+      mode = 'current';
       if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
     }
   }
@@ -348,9 +447,18 @@ async function depositReceiptOnce(
   cache: WalletStateCache | undefined,
 ): Promise<Executed> {
   const claimStream = depositClaimStream(command.data.depositId);
+  let mode: LoadMode = 'cached';
   for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadForCommand(deps, walletId, cache);
-    const decision = decide(command, state, deps.clock.now());
+    const loaded = await loadForCommand(deps, walletId, cache, mode);
+    const { state, revision } = loaded;
+    let decision: WalletDecision;
+    try {
+      decision = decide(command, state, deps.clock.now());
+    } catch (error) {
+      if (!mayBeStale(error, loaded)) throw error;
+      mode = 'current';
+      continue;
+    }
     const received = decision.events[0];
     if (received?.type !== 'DepositReceived') return { decision, state };
     const claim = {
@@ -364,9 +472,14 @@ async function depositReceiptOnce(
         { streamId: walletStream(walletId), events: decision.events, expectedRevision: revision },
         { streamId: claimStream, events: [{ type: DEPOSIT_CLAIMED_EVENT, data: claim }], expectedRevision: 'no_stream' },
       ]);
+      rememberAppended(cache, walletId, loaded, decision.events);
       return { decision, state, position: appended?.position };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) {
+        forget(cache, walletId);
+        throw error;
+      }
+      mode = 'current';
       if (error.streamId === claimStream) {
         const [existing] = await deps.store.readStream(claimStream, { maxCount: 1 });
         const same =
