@@ -5,8 +5,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const builtIndex = join(root, 'web/dist/index.html');
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'core/src/i18n', 'core/src/identity'];
+// The prerender writes its manifest last: its presence means the whole build finished.
+const builtIndex = join(root, 'web/dist/prerendered/manifest.json');
+const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'scripts/prerender.mjs', 'scripts/build-web.mjs', 'core/src/i18n', 'core/src/identity'];
 
 function newestMtimeMs(path) {
   if (!existsSync(path)) return 0;
@@ -19,5 +20,5 @@ const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((s) => newestMtimeMs(join(root, s))));
 if (builtAt >= changedAt) process.exit(0);
 console.log('[quern] building the web app (web/dist is missing or stale)…');
-const result = spawnSync('npx', ['vite', 'build', 'web', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const result = spawnSync('node', ['scripts/build-web.mjs'], { cwd: root, stdio: 'inherit' });
 process.exit(result.status ?? 1);

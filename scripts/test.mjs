@@ -53,7 +53,7 @@ steps.push([
   ]),
 ]);
 if (!countVitest(vitestJson)) totals.failed += 1;
-steps.push(['web build', run('web build', 'npx', ['vite', 'build', 'web', '--logLevel', 'warn'])]);
+steps.push(['web build', run('web build', 'node', ['scripts/build-web.mjs'])]);
 steps.push(['size', run('size budget', 'node', ['scripts/size-check.mjs'])]);
 const playwrightJson = join(reports, 'playwright.json');
 steps.push([

@@ -1,26 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** The api process (Express) that the dev server forwards tRPC and REST calls to. */
 const apiOrigin = 'http://127.0.0.1:3000';
 
 // `npx vite build web` (from the repository root) and `npx vite` (inside web/) both use this
 // file, so the root is anchored on this folder rather than on the working directory.
-export default defineConfig({
+// scripts/build-web.mjs runs the two builds (browser, then the prerenderer's server bundle) and
+// the prerender itself (ADR 023).
+export default defineConfig(({ isSsrBuild }) => ({
   root: decodeURIComponent(new URL('.', import.meta.url).pathname),
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip siblings of every asset, made once at build time; the server picks one by
+    // Accept-Encoding (express-static-gzip). The server bundle is never served, so it is not compressed.
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 0 })]),
+  ],
   server: {
     proxy: {
       '/trpc': apiOrigin,
       '/api': apiOrigin,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json lets scripts/size-check.mjs measure the home page's initial JS;
-    // the server does not serve dot-folders.
-    manifest: true,
-  },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false, ssr: 'src/prerender/renderPage.tsx' }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // dist/.vite/manifest.json maps source modules to chunks: the prerenderer links each
+        // page's chunks and styles from it, and scripts/size-check.mjs measures the home page.
+        // The server does not serve dot-folders.
+        manifest: true,
+      },
+}));

@@ -95,6 +95,9 @@ export async function usePreferences(
     },
     [theme === 'dark' ? '1' : '0', language] as const,
   );
+  // As the app stores a choice: the cookie lets the server send the page in that language.
+  const baseURL = process.env.QUERN_E2E_BASE_URL;
+  if (baseURL) await page.context().addCookies([{ name: 'quern.language', value: language, url: baseURL }]);
 }
 
 /** Registers a fresh user and signs the page's browser context in. */

@@ -26,10 +26,10 @@ function ensureChromium(): void {
   if (result.status !== 0 || !existsSync(chromiumPath)) throw new Error('Could not install chromium with apt-get');
 }
 
+/** The browser bundle, the prerenderer and the prerendered pages (ADR 023). */
 function buildWebApp(): void {
-  const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', 'web', '--logLevel', 'warn'], { cwd: repoRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('vite build web failed');
+  const result = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'build-web.mjs')], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the web build (scripts/build-web.mjs) failed');
 }
 
 async function waitForHealth(baseUrl: string, quern: ChildProcess, logFile: string): Promise<void> {

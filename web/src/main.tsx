@@ -1,23 +1,42 @@
-/** Entry point: preferences first (theme, language), then the app. */
+/**
+ * Entry point. A prerendered page (ADR 023) is hydrated in the language the server chose for it;
+ * any other page (the shell of a signed-in route) is rendered from scratch. The dark-mode class
+ * was applied by index.html's inline script before the first paint.
+ */
 import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import i18next from 'i18next';
 import { App } from './app/App.js';
 import { startI18n } from './i18n/i18n.js';
-import { applyDarkMode, readStoredDarkMode } from './theme/darkMode.js';
+import { readStoredLanguageChoice, servedLanguage } from './i18n/language.js';
 import './styles/base.css';
-
-applyDarkMode(readStoredDarkMode());
-void startI18n();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const prerendered = rootElement.hasChildNodes();
+const choice = readStoredLanguageChoice();
+// Hydration must start in the page's own language; a shell page starts in the stored choice.
+const language = (prerendered ? servedLanguage() : choice) ?? servedLanguage() ?? 'en';
+const i18nReady = startI18n(language);
+
+const app = (
   <StrictMode>
-    {/* The shell's strings load before its first render; until then the page stays blank rather
-        than flashing translation keys. */}
+    {/* Until the shell's strings load, a fresh render stays blank rather than flashing
+        translation keys; a prerendered page keeps its server HTML meanwhile. */}
     <Suspense fallback={null}>
       <App />
     </Suspense>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (prerendered) {
+  hydrateRoot(rootElement, app, {
+    // A mismatch makes React render the page again on the client: visible, so it is reported.
+    onRecoverableError: (error) => console.error('[quern] hydration', error),
+  });
+  // A choice stored before the server could see it (no cookie yet) wins once the page is live.
+  if (choice && choice !== language) void i18nReady.then(() => i18next.changeLanguage(choice));
+} else {
+  createRoot(rootElement).render(app);
+}

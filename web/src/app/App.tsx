@@ -2,7 +2,8 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { appRoutes } from './routes.js';
 
-function AppRoutes() {
+/** Every route; the router around it is the browser's here and a static one when prerendering. */
+export function AppRoutes() {
   return useRoutes(appRoutes);
 }
 

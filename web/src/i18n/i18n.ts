@@ -1,30 +1,40 @@
 /**
- * Starts i18next for the web app: English (default and fallback) and Spanish, namespaces loaded
- * lazily, the language taken from localStorage and kept there when the user changes it.
+ * i18next for the web app: English (default and fallback) and Spanish, namespaces loaded lazily.
+ * The browser starts in the language the server rendered the page in; the prerenderer makes one
+ * instance per language. A choice the user makes is stored (language.ts) from then on.
  */
-import i18next from 'i18next';
+import i18next, { createInstance, type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, languages } from './languages.js';
+import { defaultLanguage, isLanguage, languages, type Language } from './languages.js';
 import { lazyLocaleBackend } from './backend.js';
-import { readStoredLanguage, storeLanguage } from './language.js';
+import { storeLanguage } from './language.js';
 
-export function startI18n(): Promise<unknown> {
-  i18next.on('languageChanged', (language) => {
-    if (isLanguage(language)) storeLanguage(language);
+const options = (language: Language): InitOptions => ({
+  lng: language,
+  fallbackLng: defaultLanguage,
+  supportedLngs: [...languages],
+  // Only the exact codes exist ("en", "es"); this stops requests for regional variants.
+  load: 'currentOnly',
+  ns: ['common'],
+  defaultNS: 'common',
+  // React escapes text itself; escaping here too would show "&amp;" to users.
+  interpolation: { escapeValue: false },
+  react: { useSuspense: true },
+});
+
+/** The browser's instance. Resolves once the shell's strings ('common') are loaded. */
+export async function startI18n(language: Language): Promise<void> {
+  await i18next.use(lazyLocaleBackend).use(initReactI18next).init(options(language));
+  // Registered after init, so only a change (the language menu, or the stored choice applied on
+  // start) is stored; a language taken from the browser's Accept-Language is not a choice.
+  i18next.on('languageChanged', (changed) => {
+    if (isLanguage(changed)) storeLanguage(changed);
   });
-  return i18next
-    .use(lazyLocaleBackend)
-    .use(initReactI18next)
-    .init({
-      lng: readStoredLanguage(),
-      fallbackLng: defaultLanguage,
-      supportedLngs: [...languages],
-      // Only the exact codes exist ("en", "es"); this stops requests for regional variants.
-      load: 'currentOnly',
-      ns: ['common'],
-      defaultNS: 'common',
-      // React escapes text itself; escaping here too would show "&amp;" to users.
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true },
-    });
+}
+
+/** A separate instance for rendering one language at build time (prerender). */
+export async function createI18n(language: Language): Promise<I18n> {
+  const instance = createInstance();
+  await instance.use(lazyLocaleBackend).init(options(language));
+  return instance;
 }

@@ -7,6 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import { fetchSession } from './fetchSession.js';
 import { authReducer, initialAuthState, type AuthState } from './authState.js';
 import { notifySessionChange } from './sessionChange.js';
+import { rememberSignedIn } from './signedInHint.js';
 
 export interface Auth {
   state: AuthState;
@@ -44,6 +45,10 @@ export function AuthProvider({ children, initialState }: { children: ReactNode; 
     );
     return () => abort.abort();
   }, [runsStartupCheck]);
+
+  useEffect(() => {
+    if (!state.loading) rememberSignedIn(state.isAuthenticated);
+  }, [state.loading, state.isAuthenticated]);
 
   // Stable callbacks, so effects that depend on them do not re-run on every session change. Each
   // first has the data layer forget the previous user's cached answers, before anything renders

@@ -13,11 +13,13 @@ function subscribe(onChange: () => void): () => void {
 }
 
 const readPreference = (): boolean => mediaQueryList()?.matches ?? false;
+/** Prerendered pages carry the animated list; a reduced-motion visitor's page switches on hydration. */
+const motionOnServer = (): boolean => false;
 
 /**
  * Whether the user asked the system for less motion. It follows changes while the page is open,
  * so switching the setting stops the slogans at once rather than on the next visit.
  */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, readPreference, readPreference);
+  return useSyncExternalStore(subscribe, readPreference, motionOnServer);
 }

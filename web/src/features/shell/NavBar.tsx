@@ -15,10 +15,11 @@ import { LanguageMenu } from './LanguageMenu.js';
 // Signed-in links fetch the username with TanStack Query, which visitors never need to download.
 const SignedInLinks = lazyComponent(() => import('./SignedInLinks.js').then((m) => m.SignedInLinks), 'signed-in navigation');
 
-function VisitorLinks() {
+/** While the session check runs (`pending`), the links are there but hidden from a browser that was signed in. */
+function VisitorLinks({ pending }: { pending: boolean }) {
   const { t } = useTranslation('common');
   return (
-    <ul className="nav-links">
+    <ul className={pending ? 'nav-links nav-links-pending' : 'nav-links'}>
       <li>
         <NavLink to="/register">{t('nav.register')}</NavLink>
       </li>
@@ -72,13 +73,14 @@ export function NavBar() {
           {t('nav.menu')}
         </button>
         <div id="nav-panel" className="nav-panel" data-open={menuOpen}>
-          {/* Nothing while the session loads, so a signed-in user never sees visitor links flash. */}
-          {state.loading ? null : state.isAuthenticated ? (
+          {/* While the session loads, the visitor links (what the prerendered page holds); a browser
+              that was signed in keeps them hidden (signedInHint.ts), so they never flash for it. */}
+          {state.isAuthenticated ? (
             <Suspense fallback={null}>
               <SignedInLinks />
             </Suspense>
           ) : (
-            <VisitorLinks />
+            <VisitorLinks pending={state.loading} />
           )}
           <div className="nav-preferences">
             <DarkModeSwitch />

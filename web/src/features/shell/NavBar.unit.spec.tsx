@@ -63,9 +63,10 @@ describe('NavBar', () => {
     expect(hrefs(container)).toEqual(expect.arrayContaining(['/profile', '/api-direct', '/support', '/logout']));
   });
 
-  it('given the session check has not answered, then neither visitor nor signed-in links show', async () => {
+  it('given the session check has not answered, then the visitor links are there, marked pending (hidden for a browser that was signed in)', async () => {
     page = await render(<NavBar />, { auth: checking });
-    expect(hrefs(page.container)).toEqual(['/']);
+    expect(hrefs(page.container)).toEqual(['/', '/register', '/login']);
+    expect(page.container.querySelector('.nav-links')?.classList.contains('nav-links-pending')).toBe(true);
   });
 
   it('given an open dropdown, when Escape is pressed, then it closes and focus returns to its button', async () => {

@@ -1,0 +1,67 @@
+/**
+ * The prerenderer's server bundle (ADR 023): renders one route in one language to HTML with the
+ * same tree the browser hydrates (main.tsx), for a visitor whose session check has not answered.
+ * Built by `vite build --ssr` and run by scripts/prerender.mjs at build time, never by the api.
+ */
+import { StrictMode, Suspense } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter, type RouteObject } from 'react-router';
+import { AppRoutes } from '../app/App.js';
+import { appRoutes } from '../app/routes.js';
+import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { createI18n } from '../i18n/i18n.js';
+import { defaultLanguage, languages, type Language } from '../i18n/languages.js';
+import { DocumentTitleSink } from '../ui/useDocumentTitle.js';
+
+export { defaultLanguage, languages };
+
+export interface RenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** The title the page sets, when it sets one. */
+  title?: string;
+  /** The page's <meta name="description">, in its language. */
+  description: string;
+  /** The i18next namespaces the page used, so their chunks can be preloaded. */
+  namespaces: string[];
+}
+
+export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
+  const i18n = await createI18n(language);
+  let title: string | undefined;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Suspense fallback={null}>
+        <I18nextProvider i18n={i18n}>
+          <DocumentTitleSink.Provider
+            value={(pageTitle) => {
+              title = pageTitle;
+            }}
+          >
+            <AuthProvider>
+              <StaticRouter location={url}>
+                <AppRoutes />
+              </StaticRouter>
+            </AuthProvider>
+          </DocumentTitleSink.Provider>
+        </I18nextProvider>
+      </Suspense>
+    </StrictMode>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+  const namespaces = Object.keys(i18n.store.data[language] ?? {});
+  return { html, title, description: i18n.t('common:metaDescription'), namespaces };
+}
+
+/** Every route pattern of the app, as full paths ('/', '/millix/send', '/x/:id'), for the server's 404s. */
+export function routePatterns(routes: RouteObject[] = appRoutes, parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const own = route.index ? parent || '/' : route.path === undefined ? undefined : joinPath(parent, route.path);
+    const nested = route.children ? routePatterns(route.children, own ?? parent) : [];
+    return own === undefined || own.endsWith('*') ? nested : [own, ...nested];
+  });
+}
+
+const joinPath = (parent: string, path: string) => (path.startsWith('/') ? path : `${parent.replace(/\/$/, '')}/${path}`);
