@@ -70,7 +70,10 @@ type RestEntry =
   | ({ kind: 'query'; input: Record<string, string> } & VariantOptions)
   /** No input; path parameters, when the path has them, get `badParams`. */
   | { kind: 'none'; params?: Record<string, string>; badParams?: Record<string, string[]> }
-  /** Not an API call (the health check, the web app's pages): reads nothing from the request. */
+  /**
+   * Not an API call (the health check): reads nothing from the request. The web app's pages are
+   * served by middleware, not routes, so the walk does not list them.
+   */
   | { kind: 'not-api' };
 
 /** A valid input for every REST route, keyed "METHOD path"; the walk fails for a route missing here. */
@@ -78,7 +81,6 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
   const badIds = ['not-a-uuid', 'x'.repeat(2000), '%5B%5B%5B', '00000000-0000-0000-0000-00000000000g'];
   return {
     'GET /healthz': { kind: 'not-api' },
-    [`GET ${String(/^\/(?!api\/|trpc\/|healthz$).*/)}`]: { kind: 'not-api' },
     'POST /api/user/register': {
       kind: 'body',
       input: {
