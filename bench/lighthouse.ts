@@ -121,7 +121,14 @@ async function signIn(baseUrl: string): Promise<string> {
   const post = (path: string, body: unknown) =>
     fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const name = `lighthouse_${Date.now()}`;
-  const user = { userName: name, firstName: 'Light', lastName: 'House', email: `${name}@example.com`, phone: `+1555${String(Date.now()).slice(-7)}`, password: 'long enough secret phrase' };
+  const user = {
+    userName: name,
+    firstName: 'Light',
+    lastName: 'House',
+    email: `${name}@example.com`,
+    phone: `+1555${String(Date.now()).slice(-7)}`,
+    password: 'long enough secret phrase',
+  };
   const registered = await post('/api/user/register', user);
   if (!registered.ok) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const login = await post('/api/user/login', { email: user.email, password: user.password });

@@ -7,7 +7,15 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 // The prerender writes its manifest last: its presence means the whole build finished.
 const builtIndex = join(root, 'web/dist/prerendered/manifest.json');
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'scripts/prerender.mjs', 'scripts/build-web.mjs', 'core/src/i18n', 'core/src/identity'];
+const sources = [
+  'web/src',
+  'web/index.html',
+  'web/vite.config.ts',
+  'scripts/prerender.mjs',
+  'scripts/build-web.mjs',
+  'core/src/i18n',
+  'core/src/identity',
+];
 
 function newestMtimeMs(path) {
   if (!existsSync(path)) return 0;

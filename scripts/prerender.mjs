@@ -80,7 +80,9 @@ function pageHtml(template, manifest, { language, title, description, markup, mo
   const translations = chunksOf(manifest, translationKeys).files;
   const head = [
     ...[...css].filter((sheet) => !entry.css.has(sheet)).map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}">`),
-    ...[...files, ...translations].filter((file) => !entry.files.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...files, ...translations]
+      .filter((file) => !entry.files.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   let html = template.replace('<html lang="en">', `<html lang="${language}">`);
   if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
@@ -96,7 +98,9 @@ function write(file, html) {
 }
 
 async function main() {
-  const { renderPage, routePatterns, languages, defaultLanguage } = await import(pathToFileURL(join(root, 'web/dist-ssr/renderPage.js')).href);
+  const { renderPage, routePatterns, languages, defaultLanguage } = await import(
+    pathToFileURL(join(root, 'web/dist-ssr/renderPage.js')).href
+  );
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const manifest = readManifest();
   rmSync(outDir, { recursive: true, force: true });
@@ -105,7 +109,17 @@ async function main() {
     for (const page of [...pages, notFound]) {
       const rendered = await renderPage(page.path, language);
       if (!rendered.html) throw new Error(`prerender: ${page.path} (${language}) rendered nothing`);
-      const html = pageHtml(template, manifest, { language, title: rendered.title, description: rendered.description, markup: rendered.html, modules: page.modules, namespaces: rendered.namespaces });
+      const html = pageHtml(template, manifest, {
+        language,
+        title: rendered.title,
+        description: rendered.description,
+        markup: rendered.html,
+        modules: page.modules,
+        namespaces: rendered.namespaces,
+      });
+      // The CSP allows the template's inline scripts only; React must not have added any.
+      if (inlineScriptHashes(html).join() !== inlineScriptHashes(template).join())
+        throw new Error(`prerender: ${page.path} (${language}) has inline scripts the CSP would refuse`);
       write(join(outDir, language, `${page.name}.html`), html);
     }
     write(join(outDir, language, `${shellName}.html`), template.replace('<html lang="en">', `<html lang="${language}">`));

@@ -25,7 +25,8 @@ const { values } = parseArgs({
 function readBudget(path) {
   try {
     const { baselineBytes, allowedGrowth } = JSON.parse(readFileSync(path, 'utf8'));
-    if (!Number.isInteger(baselineBytes) || baselineBytes <= 0 || !(allowedGrowth >= 0)) throw new Error('baselineBytes or allowedGrowth is invalid');
+    if (!Number.isInteger(baselineBytes) || baselineBytes <= 0 || !(allowedGrowth >= 0))
+      throw new Error('baselineBytes or allowedGrowth is invalid');
     return { baselineBytes, allowedGrowth, budgetBytes: Math.floor(baselineBytes * (1 + allowedGrowth)) };
   } catch (error) {
     fail(2, `cannot read the budget ${path}: ${error.message}`);

@@ -30,6 +30,7 @@ export interface RenderedPage {
 export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
   const i18n = await createI18n(language);
   let title: string | undefined;
+  const renderErrors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Suspense fallback={null}>
@@ -48,7 +49,18 @@ export async function renderPage(url: string, language: Language): Promise<Rende
         </I18nextProvider>
       </Suspense>
     </StrictMode>,
+    {
+      // Every boundary inline, in document order: React would otherwise move large ones behind
+      // inline reveal scripts ($RC), which the CSP refuses and which only help streaming.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        renderErrors.push(error);
+      },
+    },
   );
+  // A page that failed to render on the build machine would ship as a client-rendered fallback.
+  if (renderErrors.length > 0)
+    throw new AggregateError(renderErrors, `prerender of ${url} (${language}) failed: ${String(renderErrors[0])}`);
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
   const namespaces = Object.keys(i18n.store.data[language] ?? {});

@@ -8,8 +8,8 @@ import './home.css';
 
 /**
  * The landing page: logo, the looping slogans and, for visitors, the way in. It is the page
- * most people load first, so it stays within the 90 kB gzip budget for the whole entry: no
- * data fetching and nothing beyond what the shell already loads.
+ * most people load first, so it fetches no data and loads nothing beyond what the shell already
+ * loads (scripts/size-check.mjs guards its size, ADR 009).
  */
 export default function HomePage() {
   const { t } = useTranslation('home');
@@ -21,9 +21,9 @@ export default function HomePage() {
         <Logo className="home__logo" label={t('logoName')} />
       </h1>
       <Slogans />
-      {/* Until the session check answers we show neither greeting nor buttons, so a signed-in
-          user never sees Register flash by. */}
-      {!state.loading && !state.isAuthenticated && <Welcome />}
+      {/* Shown while the session check runs too (the prerendered page holds it, ADR 023), hidden
+          meanwhile in a browser that was signed in, so such a user never sees Register flash by. */}
+      {!state.isAuthenticated && <Welcome pending={state.loading} />}
     </div>
   );
 }

@@ -36,14 +36,21 @@ describe('home page', () => {
     ]);
   });
 
-  it.each([
-    ['a signed-in user', signedIn],
-    ['a session still being checked', checking],
-  ])('given %s, when the page renders, then there is no greeting and no Register or Sign in', async (_, auth) => {
-    page = await render(<HomePage />, { auth });
+  it('given a session still being checked, when the page renders, then the greeting is there, marked pending (hidden for a browser that was signed in)', async () => {
+    page = await render(<HomePage />, { auth: checking });
 
-    expect(headingOutline(page.container)).toEqual(['h1 Quern']);
-    expect(page.container.querySelectorAll('a')).toHaveLength(0);
-    expect(page.container.querySelectorAll('li.slogans__item')).toHaveLength(6);
+    expect(headingOutline(page.container)).toEqual(['h1 Quern', 'h2 Welcome!']);
+    expect(page.container.querySelector('section.welcome')?.classList.contains('welcome--pending')).toBe(true);
   });
+
+  it.each([['a signed-in user', signedIn]])(
+    'given %s, when the page renders, then there is no greeting and no Register or Sign in',
+    async (_, auth) => {
+      page = await render(<HomePage />, { auth });
+
+      expect(headingOutline(page.container)).toEqual(['h1 Quern']);
+      expect(page.container.querySelectorAll('a')).toHaveLength(0);
+      expect(page.container.querySelectorAll('li.slogans__item')).toHaveLength(6);
+    },
+  );
 });
