@@ -23,8 +23,6 @@ export interface RenderedPage {
   title?: string;
   /** The page's <meta name="description">, in its language. */
   description: string;
-  /** The i18next namespaces the page used, so their chunks can be preloaded. */
-  namespaces: string[];
 }
 
 export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
@@ -63,8 +61,7 @@ export async function renderPage(url: string, language: Language): Promise<Rende
     throw new AggregateError(renderErrors, `prerender of ${url} (${language}) failed: ${String(renderErrors[0])}`);
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  const namespaces = Object.keys(i18n.store.data[language] ?? {});
-  return { html, title, description: i18n.t('common:metaDescription'), namespaces };
+  return { html, title, description: i18n.t('common:metaDescription') };
 }
 
 /** Every route pattern of the app, as full paths ('/', '/millix/send', '/x/:id'), for the server's 404s. */

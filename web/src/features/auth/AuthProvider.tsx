@@ -3,7 +3,7 @@
  * httpOnly session cookie is valid; pages then call signIn/signOut after login, register and
  * logout so the navigation and the route guards follow at once.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { fetchSession } from './fetchSession.js';
 import { authReducer, initialAuthState, type AuthState } from './authState.js';
 import { notifySessionChange } from './sessionChange.js';
@@ -35,12 +35,15 @@ export function AuthProvider({ children, initialState }: { children: ReactNode; 
   useEffect(() => {
     if (!runsStartupCheck) return;
     const abort = new AbortController();
+    // A transition: the answer may arrive while a prerendered page is still hydrating (ADR 023),
+    // and an urgent update would make React drop the server's HTML for a fallback, then draw it again.
+    const answer = (action: Parameters<typeof dispatch>[0]) => startTransition(() => dispatch(action));
     fetchSession(abort.signal).then(
-      (session) => dispatch(session ? { type: 'LOGIN', id: session.id, email: session.email } : { type: 'LOGOUT' }),
+      (session) => answer(session ? { type: 'LOGIN', id: session.id, email: session.email } : { type: 'LOGOUT' }),
       (error: unknown) => {
         if (abort.signal.aborted) return;
         console.error('Session check failed; continuing signed out', error);
-        dispatch({ type: 'LOGOUT' });
+        answer({ type: 'LOGOUT' });
       },
     );
     return () => abort.abort();
