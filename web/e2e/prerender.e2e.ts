@@ -120,3 +120,26 @@ test('dark mode is applied before the first paint, and the CSP refuses inline sc
   });
   expect(injected).toBe(false);
 });
+
+test('what a visitor types into a prerendered form before the app has loaded is kept, and submits through the app', async ({ page }) => {
+  // Hold the app's entry script back until the form has been filled.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Module scripts run before DOMContentLoaded, so wait only for the prerendered form itself.
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('#email').fill('nobody@example.com');
+  await page.locator('#password').fill('wrong password');
+  // Not yet hydrated: the button cannot submit the form natively (fields in the URL).
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeDisabled();
+  release();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid e-mail or password.');
+  expect(page.url()).not.toContain('password');
+  await expect(page.locator('#email')).toHaveValue('nobody@example.com');
+});

@@ -9,6 +9,7 @@ import i18next from 'i18next';
 import { App } from './app/App.js';
 import { startI18n } from './i18n/i18n.js';
 import { readStoredLanguageChoice, servedLanguage } from './i18n/language.js';
+import { recordTypingBeforeHydration } from './app/typedBeforeHydration.js';
 import './styles/base.css';
 
 const rootElement = document.getElementById('root');
@@ -31,6 +32,7 @@ const app = (
 );
 
 if (prerendered) {
+  recordTypingBeforeHydration(rootElement);
   hydrateRoot(rootElement, app, {
     // A mismatch makes React render the page again on the client: visible, so it is reported.
     onRecoverableError: (error) => console.error('[quern] hydration', error),

@@ -1,4 +1,5 @@
-import type { ChangeEvent, InputHTMLAttributes } from 'react';
+import { type ChangeEvent, type InputHTMLAttributes, useLayoutEffect, useRef } from 'react';
+import { takeTypedBeforeHydration } from '../app/typedBeforeHydration.js';
 import './forms.css';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
@@ -20,6 +21,13 @@ export function TextField({ id, label, value, onValueChange, hint, invalid = fal
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const descriptions = [hint ? hintId : null, errorText ? errorId : invalid ? (describedBy ?? null) : null].filter(Boolean);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Before the first paint after mounting: a prerendered field keeps what was typed into it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount, when the field hydrates
+  useLayoutEffect(() => {
+    const typed = takeTypedBeforeHydration(inputRef.current);
+    if (typeof typed === 'string' && typed !== value) onValueChange(typed);
+  }, []);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -29,6 +37,7 @@ export function TextField({ id, label, value, onValueChange, hint, invalid = fal
         </p>
       ) : null}
       <input
+        ref={inputRef}
         id={id}
         name={id}
         value={value}

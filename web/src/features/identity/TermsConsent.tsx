@@ -2,7 +2,8 @@
  * The terms checkbox with a summary of the terms in a modal dialog. The spec does not require
  * the box to be ticked, so it only records the user's acknowledgement on screen.
  */
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import { takeTypedBeforeHydration } from '../../app/typedBeforeHydration.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -36,9 +37,16 @@ function TermsDialog({ dialogRef }: { dialogRef: React.RefObject<HTMLDialogEleme
 export function TermsConsent({ accepted, onAcceptedChange }: { accepted: boolean; onAcceptedChange(accepted: boolean): void }) {
   const { t } = useTranslation('identity');
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const checkboxRef = useRef<HTMLInputElement>(null);
+  // A prerendered checkbox keeps a tick given before the page hydrated (typedBeforeHydration.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount, when the field hydrates
+  useLayoutEffect(() => {
+    const typed = takeTypedBeforeHydration(checkboxRef.current);
+    if (typeof typed === 'boolean' && typed !== accepted) onAcceptedChange(typed);
+  }, []);
   return (
     <div className="terms-consent">
-      <input id="terms" type="checkbox" checked={accepted} onChange={(event) => onAcceptedChange(event.target.checked)} />
+      <input ref={checkboxRef} id="terms" type="checkbox" checked={accepted} onChange={(event) => onAcceptedChange(event.target.checked)} />
       <label htmlFor="terms">{t('register.acceptTerms')}</label>
       <button type="button" className="link-button" onClick={() => dialogRef.current?.showModal()} aria-haspopup="dialog">
         {t('register.readTerms')}
