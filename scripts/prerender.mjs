@@ -48,11 +48,18 @@ function inlineScriptHashes(template) {
   );
 }
 
-function pageHtml(template, { language, title, description, markup }) {
+function pageHtml(template, { language, title, description, markup, translations }) {
   let html = template.replace('<html lang="en">', `<html lang="${language}">`);
   if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   html = html.replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(description)}" />`);
-  return inlineStyles(html).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  // Data, not code (never executed, so outside the CSP's script rules): the strings the page uses,
+  // so the app hydrates without waiting for a translation file. '<' is escaped so the JSON cannot
+  // close the element.
+  const strings = JSON.stringify(translations).replace(/</g, '\\u003c');
+  return inlineStyles(html).replace(
+    '<div id="root"></div>',
+    `<script type="application/json" id="quern-translations">${strings}</script>\n    <div id="root">${markup}</div>`,
+  );
 }
 
 /**
@@ -84,7 +91,13 @@ async function main() {
     for (const page of [...pages, notFound]) {
       const rendered = await renderPage(page.path, language);
       if (!rendered.html) throw new Error(`prerender: ${page.path} (${language}) rendered nothing`);
-      const html = pageHtml(template, { language, title: rendered.title, description: rendered.description, markup: rendered.html });
+      const html = pageHtml(template, {
+        language,
+        title: rendered.title,
+        description: rendered.description,
+        markup: rendered.html,
+        translations: rendered.translations,
+      });
       // The CSP allows the template's inline scripts only; React must not have added any.
       if (inlineScriptHashes(html).join() !== inlineScriptHashes(template).join())
         throw new Error(`prerender: ${page.path} (${language}) has inline scripts the CSP would refuse`);

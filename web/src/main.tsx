@@ -19,7 +19,17 @@ const prerendered = rootElement.hasChildNodes();
 const choice = readStoredLanguageChoice();
 // Hydration must start in the page's own language; a shell page starts in the stored choice.
 const language = (prerendered ? servedLanguage() : choice) ?? servedLanguage() ?? 'en';
-const i18nReady = startI18n(language);
+/** The strings a prerendered page carries (scripts/prerender.mjs), when they are for this language. */
+function bundledTranslations(): Record<string, Record<string, unknown>> | undefined {
+  const element = document.getElementById('quern-translations');
+  if (!prerendered || !element?.textContent || language !== servedLanguage()) return undefined;
+  try {
+    return JSON.parse(element.textContent) as Record<string, Record<string, unknown>>;
+  } catch {
+    return undefined;
+  }
+}
+const i18nReady = startI18n(language, bundledTranslations());
 
 const app = (
   <StrictMode>

@@ -22,9 +22,15 @@ const options = (language: Language): InitOptions => ({
   react: { useSuspense: true },
 });
 
-/** The browser's instance. Resolves once the shell's strings ('common') are loaded. */
-export async function startI18n(language: Language): Promise<void> {
-  await i18next.use(lazyLocaleBackend).use(initReactI18next).init(options(language));
+/**
+ * The browser's instance. Resolves once the shell's strings ('common') are loaded. `bundled`: the
+ * strings a prerendered page shipped with it (namespace -> strings); they are ready at once, so
+ * the page hydrates without waiting for a file, and other namespaces still load lazily.
+ */
+export async function startI18n(language: Language, bundled?: Record<string, Record<string, unknown>>): Promise<void> {
+  const init = options(language);
+  if (bundled) Object.assign(init, { resources: { [language]: bundled }, partialBundledLanguages: true, initAsync: false });
+  await i18next.use(lazyLocaleBackend).use(initReactI18next).init(init);
   // Registered after init, so only a change (the language menu, or the stored choice applied on
   // start) is stored; a language taken from the browser's Accept-Language is not a choice.
   i18next.on('languageChanged', (changed) => {

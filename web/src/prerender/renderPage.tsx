@@ -23,6 +23,8 @@ export interface RenderedPage {
   title?: string;
   /** The page's <meta name="description">, in its language. */
   description: string;
+  /** The translations the page used (namespace -> strings), shipped in the page so it hydrates at once. */
+  translations: Record<string, unknown>;
 }
 
 export async function renderPage(url: string, language: Language): Promise<RenderedPage> {
@@ -61,7 +63,7 @@ export async function renderPage(url: string, language: Language): Promise<Rende
     throw new AggregateError(renderErrors, `prerender of ${url} (${language}) failed: ${String(renderErrors[0])}`);
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-  return { html, title, description: i18n.t('common:metaDescription') };
+  return { html, title, description: i18n.t('common:metaDescription'), translations: { ...(i18n.store.data[language] ?? {}) } };
 }
 
 /** Every route pattern of the app, as full paths ('/', '/millix/send', '/x/:id'), for the server's 404s. */
