@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from '@quern/test-support/chromium';
 
 /**
  * Browser tests of the built app against a real Quern process. web/e2e/global-setup.ts builds
@@ -25,15 +26,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's chromium; never `playwright install` (see docs/CONVENTIONS.md).
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath,
+      args: [...chromiumFlags],
     },
   },
 });

@@ -21,17 +21,9 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { loadConfig, startQuern, type RunningQuern } from '@quern/api';
+import { chromiumFlags, chromiumPath } from '@quern/test-support/chromium';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 
-const chromiumPath = '/usr/bin/chromium';
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** How long Chromium may take to open its DevTools port. */
 const devtoolsWaitMs = 15_000;
 const pathsMax = 20;

@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath } from '@quern/test-support/chromium';
 import { freePort, startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const chromiumPath = '/usr/bin/chromium';
 const healthTimeoutMs = 90_000;
 const stopTimeoutMs = 10_000;
 /** Shared with the faucet that wallet.e2e.ts runs against this server's DATA_DIR. */

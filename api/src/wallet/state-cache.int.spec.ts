@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKeyedSerializer } from '@quern/core';
+import type { WalletDeps } from '@quern/core/wallet';
 import {
   ensureSystemWallets,
   executeWalletCommand,
@@ -25,17 +26,30 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * Two stores on one file, as two processes would have: `cached` decides through a state cache,
+ * `uncached` writes behind its back. A funded ledger with alice and bob opened by the other one.
+ */
+async function twoProcesses(run: (ctx: { cached: WalletDeps; uncached: WalletDeps; alice: string; bob: string }) => Promise<void>) {
+  const file = join(dir, 'events.sqlite');
+  const store = openSqliteEventStore({ file });
+  const otherProcess = openSqliteEventStore({ file });
+  try {
+    const cached = { ...walletDepsFor(store), serialize: createKeyedSerializer(), stateCache: new WalletStateCache() };
+    const uncached = walletDepsFor(otherProcess);
+    await ensureSystemWallets(uncached, { supplyMlx: 1_000_000n, reserveFundingMlx: 500_000n });
+    const alice = await openUserWallet(uncached, 'alice');
+    const bob = await openUserWallet(uncached, 'bob');
+    await run({ cached, uncached, alice, bob });
+  } finally {
+    await store.close();
+    await otherProcess.close();
+  }
+}
+
 describe('WalletStateCache', () => {
   it('given a cached wallet, when another writer funds it, then the next send sees the new balance', async () => {
-    const file = join(dir, 'events.sqlite');
-    const store = openSqliteEventStore({ file });
-    const otherProcess = openSqliteEventStore({ file });
-    try {
-      const cached = { ...walletDepsFor(store), serialize: createKeyedSerializer(), stateCache: new WalletStateCache() };
-      const uncached = walletDepsFor(otherProcess);
-      await ensureSystemWallets(uncached, { supplyMlx: 1_000_000n, reserveFundingMlx: 500_000n });
-      const address = await openUserWallet(uncached, 'alice');
-      await openUserWallet(uncached, 'bob');
+    await twoProcesses(async ({ cached, uncached, alice: address, bob: bobAddress }) => {
       // Prime the cache with an empty wallet: a send is refused.
       await expect(sendMlx(cached, 'alice', { to: { kind: 'username', username: 'nobody' }, amount: 1n, fee: 1000n })).rejects.toThrow();
       expect((await readWallet(cached, 'alice')).state.postedBalanceMlx).toBe(0n);
@@ -44,7 +58,6 @@ describe('WalletStateCache', () => {
       const funding = await sendMlx(uncached, SYSTEM_WALLET_IDS.reserve, { to: { kind: 'address', address }, amount: 10_000n, fee: 1000n });
       await settleInternalTransfer(uncached, SYSTEM_WALLET_IDS.reserve, funding.transferId);
 
-      const bobAddress = (await readWallet(uncached, 'bob')).state.wallet?.address as string;
       const sent = await sendMlx(cached, 'alice', { to: { kind: 'address', address: bobAddress }, amount: 9_000n, fee: 1000n });
       // Settled at once (ADR 019); settling it again is a no-op that reports the outcome.
       expect(sent.status).toBe('posted');
@@ -55,22 +68,11 @@ describe('WalletStateCache', () => {
       expect(settled).toBe('posted');
       expect((await readWallet(uncached, 'bob')).state.postedBalanceMlx).toBe(9_000n);
       expect((await readWallet(cached, 'alice')).state.postedBalanceMlx).toBe(0n);
-    } finally {
-      await store.close();
-      await otherProcess.close();
-    }
+    });
   });
 
   it('given a cached wallet, when another writer spends from it, then the next send is decided again on the log and refused', async () => {
-    const file = join(dir, 'events.sqlite');
-    const store = openSqliteEventStore({ file });
-    const otherProcess = openSqliteEventStore({ file });
-    try {
-      const cached = { ...walletDepsFor(store), serialize: createKeyedSerializer(), stateCache: new WalletStateCache() };
-      const uncached = walletDepsFor(otherProcess);
-      await ensureSystemWallets(uncached, { supplyMlx: 1_000_000n, reserveFundingMlx: 500_000n });
-      const address = await openUserWallet(uncached, 'alice');
-      const bobAddress = await openUserWallet(uncached, 'bob');
+    await twoProcesses(async ({ cached, uncached, alice: address, bob: bobAddress }) => {
       await sendMlx(uncached, SYSTEM_WALLET_IDS.reserve, { to: { kind: 'address', address }, amount: 20_000n, fee: 1000n });
       const bob = { kind: 'address' as const, address: bobAddress };
       // The cache now holds alice with 10,000 left.
@@ -81,10 +83,7 @@ describe('WalletStateCache', () => {
       await expect(sendMlx(cached, 'alice', { to: bob, amount: 9_000n, fee: 1000n })).rejects.toThrow('errors:insufficientFunds');
       expect((await readWallet(uncached, 'alice')).state.postedBalanceMlx).toBe(0n);
       expect((await readWallet(uncached, 'bob')).state.postedBalanceMlx).toBe(18_000n);
-    } finally {
-      await store.close();
-      await otherProcess.close();
-    }
+    });
   });
 
   it('given both wallets cached, when a send is repeated, then it reads no wallet stream (the append checks the revisions)', async () => {

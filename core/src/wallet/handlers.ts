@@ -317,6 +317,16 @@ function rememberAppended(cache: WalletStateCache | undefined, walletId: string,
  */
 const mayBeStale = (error: unknown, ...loaded: LoadedWallet[]) => error instanceof AppError && loaded.some((wallet) => !wallet.current);
 
+/** Runs a decider; undefined when it refused on cached state only, which is to be decided again on current state. */
+function decideOrRecheck<T>(decideNow: () => T, ...loaded: LoadedWallet[]): T | undefined {
+  try {
+    return decideNow();
+  } catch (error) {
+    if (!mayBeStale(error, ...loaded)) throw error;
+    return undefined;
+  }
+}
+
 /** An append whose outcome is unknown leaves the cache unusable for these wallets. */
 function forget(cache: WalletStateCache | undefined, ...walletIds: string[]): void {
   for (const walletId of walletIds) cache?.drop(walletId);
@@ -332,11 +342,8 @@ async function executeOnce(
   for (let attempt = 1; ; attempt++) {
     const loaded = await loadForCommand(deps, walletId, cache, mode);
     const { state, revision } = loaded;
-    let decision: WalletDecision;
-    try {
-      decision = decide(command, state, deps.clock.now());
-    } catch (error) {
-      if (!mayBeStale(error, loaded)) throw error;
+    const decision = decideOrRecheck(() => decide(command, state, deps.clock.now()), loaded);
+    if (!decision) {
       mode = 'current';
       continue;
     }
@@ -397,11 +404,8 @@ async function transferOnce(
   for (let attempt = 1; ; attempt++) {
     const payer = await loadForCommand(deps, payerWalletId, cache, mode);
     const payee = await loadForCommand(deps, payeeWalletId, cache, mode);
-    let decision: TransferDecision;
-    try {
-      decision = decideTransfer(command, payer.state, payee.state, deps.clock.now());
-    } catch (error) {
-      if (!mayBeStale(error, payer, payee)) throw error;
+    const decision = decideOrRecheck(() => decideTransfer(command, payer.state, payee.state, deps.clock.now()), payer, payee);
+    if (!decision) {
       mode = 'current';
       continue;
     }
@@ -451,11 +455,8 @@ async function depositReceiptOnce(
   for (let attempt = 1; ; attempt++) {
     const loaded = await loadForCommand(deps, walletId, cache, mode);
     const { state, revision } = loaded;
-    let decision: WalletDecision;
-    try {
-      decision = decide(command, state, deps.clock.now());
-    } catch (error) {
-      if (!mayBeStale(error, loaded)) throw error;
+    const decision = decideOrRecheck(() => decide(command, state, deps.clock.now()), loaded);
+    if (!decision) {
       mode = 'current';
       continue;
     }
