@@ -103,7 +103,7 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
     else claims.set(transferId, value);
   }
 
-  function track(event: PurchaseEvent, order: OrderTrack | undefined, where: Where): void {
+  function track(event: PurchaseEvent, order: OrderTrack | undefined, where: Where) {
     const id = event.data.orderId;
     if (event.type === 'PurchaseOrdered') {
       if (order) return report('purchaseStreamMismatch', `order ${id} ordered twice`, where);
