@@ -40,6 +40,13 @@
  * either half may come first, but the other must be the very next wallet event.
  */
 import { assertNever } from '../shared/assert.js';
+import {
+  createPurchaseAuditor,
+  isPurchaseStream,
+  type PurchaseAuditor,
+  type PurchaseFigures,
+  type PurchaseViolationCode,
+} from '../purchases/audit.js';
 import type { WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from './events.js';
 import { MLX_TOTAL_SUPPLY, mlxFromWire } from './money.js';
@@ -81,7 +88,9 @@ export type LedgerViolationCode =
   | 'supplyMismatch'
   | 'holdsMismatch'
   | 'pendingCreditsMismatch'
-  | 'networkBoundaryMismatch';
+  | 'networkBoundaryMismatch'
+  /** The purchase invariants (ADR 025, core/src/purchases/audit.ts). */
+  | PurchaseViolationCode;
 
 export interface LedgerViolation {
   code: LedgerViolationCode;
@@ -121,6 +130,8 @@ export interface LedgerAudit {
   pendingCreditsMlx: bigint;
   transfers: { reserved: number; open: number; credited: number; posted: number; voided: number };
   deposits: { received: number; open: number; confirmed: number; rejected: number };
+  /** Purchases: orders, captures, credits and refunds or reversals seen in `purchase-` streams. */
+  purchases: PurchaseFigures;
   violations: LedgerViolation[];
   violationCount: number;
 }
@@ -182,6 +193,7 @@ interface AuditRun {
   networkAllocatedMlx: bigint;
   awaitingCredit: AwaitingCredit | undefined;
   awaitingReservation: AwaitingReservation | undefined;
+  purchases: PurchaseAuditor;
 }
 
 type Where = Omit<LedgerViolation, 'code' | 'message'>;
@@ -209,6 +221,13 @@ function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
     status: 'reserved',
     creditedMlx: undefined,
   });
+  if (data.reference !== undefined)
+    run.purchases.addReferencedTransfer(data.transferId, {
+      reference: data.reference,
+      payerWalletId: data.walletId,
+      payeeWalletId: data.toWalletId,
+      amountMlx: mlxFromWire(data.amountMlx),
+    });
   const early = run.awaitingReservation;
   if (early?.data.transferId === data.transferId) {
     run.awaitingReservation = undefined;
@@ -365,6 +384,12 @@ function closeAwaited(run: AuditRun, next?: WalletEvent): void {
 
 function auditRecord(run: AuditRun, record: LedgerRecord): void {
   run.eventCount += 1;
+  if (isPurchaseStream(record.streamId)) {
+    const where: Where = { streamId: record.streamId };
+    if (record.position !== undefined) where.position = record.position.toString(10);
+    run.purchases.addPurchaseRecord(record, where);
+    return;
+  }
   if (!record.streamId.startsWith(WALLET_STREAM_PREFIX)) return;
   run.walletEventCount += 1;
   const where: Where = { streamId: record.streamId };
@@ -441,6 +466,7 @@ function summarize(run: AuditRun): LedgerAudit {
   if (ledgerTotalMlx !== run.mintedMlx) report(final, 'supplyMismatch', `balances sum to ${ledgerTotalMlx}, minted ${run.mintedMlx}`);
   if (pendingDebitsMlx !== open.holdsMlx)
     report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
+  run.purchases.finalCheck((code, message, where) => report(final, code, message, where));
   if (pendingCreditsMlx !== open.depositsMlx)
     report(final, 'pendingCreditsMismatch', `pending credits ${pendingCreditsMlx}, open deposits ${open.depositsMlx}`);
   const transfers = [...run.transfers.values()];
@@ -473,6 +499,7 @@ function summarize(run: AuditRun): LedgerAudit {
       confirmed: count(deposits, (d) => d.status === 'confirmed'),
       rejected: count(deposits, (d) => d.status === 'rejected'),
     },
+    purchases: run.purchases.figures(),
     violations: final.violations,
     violationCount: final.violationCount,
   };
@@ -489,7 +516,10 @@ export interface LedgerAuditor {
 }
 
 export function createLedgerAuditor(): LedgerAuditor {
+  // The purchase auditor reports into the run's own list (the run is created just below).
+  const purchases = createPurchaseAuditor((code, message, where) => report(run, code, message, where));
   const run: AuditRun = {
+    purchases,
     states: new Map(),
     transfers: new Map(),
     deposits: new Map(),

@@ -4,7 +4,7 @@
  * made by the caller (UUIDs for transfers, the network's transaction hash and output for
  * deposits), so a retried command carries the same id and is recognised.
  */
-import type { DepositRejectReason, TransferVoidReason, WalletKind } from './events.js';
+import type { DepositRejectReason, TransferReference, TransferVoidReason, WalletKind } from './events.js';
 
 export interface OpenWallet {
   type: 'OpenWallet';
@@ -29,8 +29,17 @@ export interface ReserveTransfer {
     /** Set by the handler when toAddress (or the username or e-mail typed) is a Quern wallet. */
     toWalletId?: string;
     amountMlx: bigint;
-    /** Must be SEND_FEE_MLX: the fee is part of what the user confirmed, so it is checked, not assumed. */
+    /**
+     * Must be SEND_FEE_MLX: the fee is part of what the user confirmed, so it is checked, not
+     * assumed. A purchase's transfers (with `reference`) carry no fee: 0.
+     */
     feeMlx: bigint;
+    /**
+     * The purchase this transfer credits or takes back (ADR 025). Only for transfers between
+     * Quern wallets settled at once (executeTransfer): from the reserve for a purchase, to it for
+     * a refund or reversal.
+     */
+    reference?: TransferReference;
   };
 }
 

@@ -30,8 +30,10 @@ import {
   NETWORK_TRANSACTION_HASH_PATTERN,
   SYSTEM_WALLET_IDS,
   TRANSFER_ID_PATTERN,
+  TRANSFER_REFERENCE_ID_PATTERN,
   WALLET_ID_PATTERN,
   depositRejectReasons,
+  transferReferenceKinds,
   transferVoidReasons,
   walletKinds,
 } from './events.js';
@@ -167,12 +169,28 @@ function checkSend(
   const retry = findRetry(state, data);
   if (retry) return { wallet, retry, toAddress: '', amountMlx: 0n };
   const amountMlx = requireAmount(data.amountMlx);
-  if (data.feeMlx !== SEND_FEE_MLX) throw fail('VALIDATION', 'errors:invalidFee', { fee: 'errors:invalidFee' });
+  // A purchase's transfers are the reserve selling or taking back MLX, not a send: no fee.
+  const feeMlx = data.reference === undefined ? SEND_FEE_MLX : 0n;
+  if (data.feeMlx !== feeMlx) throw fail('VALIDATION', 'errors:invalidFee', { fee: 'errors:invalidFee' });
+  if (data.reference !== undefined) requireReference(wallet, data);
   const toAddress = requireAddress(data.toAddress, wallet, 'to');
   if (data.toWalletId === wallet.walletId || isSameWallet(toAddress, wallet.address)) {
     throw fail('VALIDATION', 'errors:cannotSendToSelf', { to: 'errors:cannotSendToSelf' });
   }
   return { wallet, toAddress, amountMlx };
+}
+
+/** A purchase transfer goes from the reserve (a purchase) or to it (a refund or reversal), and nowhere else. */
+function requireReference(wallet: WalletIdentity, data: ReserveTransfer['data']): void {
+  const reference = data.reference;
+  if (!reference || !transferReferenceKinds.includes(reference.kind)) throw invalidRequest();
+  requireId(reference.orderId, TRANSFER_REFERENCE_ID_PATTERN);
+  requireId(reference.captureId, TRANSFER_REFERENCE_ID_PATTERN);
+  const isPurchase = reference.kind === 'purchase';
+  if (isPurchase !== (reference.refundId === undefined)) throw invalidRequest();
+  if (reference.refundId !== undefined) requireId(reference.refundId, TRANSFER_REFERENCE_ID_PATTERN);
+  const reserveId = SYSTEM_WALLET_IDS.reserve;
+  if (isPurchase ? wallet.walletId !== reserveId : data.toWalletId !== reserveId) throw fail('FORBIDDEN', 'errors:forbidden');
 }
 
 function requireFunds(state: WalletState, requiredMlx: bigint): void {
@@ -208,6 +226,8 @@ function reservedEvent(wallet: WalletIdentity, data: ReserveTransfer['data'], to
 function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string): WalletDecision {
   const { wallet, retry, toAddress, amountMlx } = checkSend(state, data);
   if (retry) return retry;
+  // A purchase's transfer is always settled at once with its purchase event (executeTransfer).
+  if (data.reference !== undefined) throw invalidRequest();
   // Only reservations that wait for a settlement job count: an atomic transfer holds nothing open.
   if (state.openReservationCount >= OPEN_RESERVATIONS_MAX) throw fail('RATE_LIMITED', 'errors:tooManyPendingTransfers');
   requireFunds(state, amountMlx + data.feeMlx);
@@ -253,6 +273,12 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
   const credit = credited[0];
   if (credit?.type !== 'TransferCredited') throw conflict();
   credit.data.settledAtOnce = true;
+  const post = posted[0];
+  if (data.reference !== undefined && post?.type === 'TransferPosted') {
+    reserved.data.reference = data.reference;
+    post.data.reference = data.reference;
+    credit.data.reference = data.reference;
+  }
   return {
     payerEvents: withBalanceAfter(payer, [reserved, ...posted]),
     payeeEvents: withBalanceAfter(payee, credited),

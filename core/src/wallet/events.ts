@@ -73,6 +73,22 @@ export const transferVoidReasons: readonly TransferVoidReason[] = [
 export type DepositRejectReason = 'networkInvalidated' | 'expired';
 export const depositRejectReasons: readonly DepositRejectReason[] = ['networkInvalidated', 'expired'];
 
+/** What a transfer was for, when it was not a plain send: history rows and the audit read it. */
+export type TransferReferenceKind = 'purchase' | 'purchaseRefund' | 'purchaseReversal';
+export const transferReferenceKinds: readonly TransferReferenceKind[] = ['purchase', 'purchaseRefund', 'purchaseReversal'];
+
+/**
+ * The purchase a transfer belongs to (ADR 025): the reserve's credit of a captured order, or the
+ * MLX a refund or reversal took back (`refundId` is the refund's or the reversal's id). Repeated
+ * on the reservation, the post and the credit, so each history row is written from its event alone.
+ */
+export interface TransferReference {
+  kind: TransferReferenceKind;
+  orderId: string;
+  captureId: string;
+  refundId?: string;
+}
+
 /**
  * The wallet's balance right after the event, written by the decider. Read models show "balance
  * after" per transaction from it without reading Redis inside a projection transaction. Optional
@@ -120,6 +136,7 @@ export interface TransferReserved {
      * atomic append, ADR 019): no settlement job is needed for it.
      */
     settledAtOnce?: true;
+    reference?: TransferReference;
     reservedAt: string;
   };
 }
@@ -141,6 +158,7 @@ export interface TransferCredited {
      * forget it once settled (ADR 020). Credits without it are remembered forever.
      */
     settledAtOnce?: true;
+    reference?: TransferReference;
     creditedAt: string;
   };
 }
@@ -163,6 +181,7 @@ export interface TransferPosted {
     feeMlx: string;
     /** The millix transaction of an external send. */
     networkTransactionHash?: string;
+    reference?: TransferReference;
     postedAt: string;
   };
 }
@@ -253,6 +272,8 @@ export const WALLET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const TRANSFER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const DEPOSIT_ID_PATTERN = /^[A-Za-z0-9:_-]{1,160}$/;
 export const NETWORK_TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9]{1,128}$/;
+/** The provider's order, capture and refund ids a transfer reference names (ADR 025). */
+export const TRANSFER_REFERENCE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Printable ASCII, as HTTP headers carry it (the REST Idempotency-Key header). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -261,6 +282,14 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const amount = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
 const time = z.string().min(1).max(40);
 const text = z.string().min(1).max(200);
+
+const referenceId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
+const reference = z.object({
+  kind: z.enum(transferReferenceKinds),
+  orderId: referenceId,
+  captureId: referenceId,
+  refundId: referenceId.optional(),
+});
 
 const balanceSnapshot = z.object({ postedMlx: amount, heldMlx: amount, pendingCreditMlx: amount });
 
@@ -283,6 +312,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     feeMlx: amount,
     idempotencyKey: z.string().min(1).max(255).optional(),
     settledAtOnce: z.literal(true).optional(),
+    reference: reference.optional(),
     reservedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),
@@ -294,6 +324,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     toAddress: text,
     amountMlx: amount,
     settledAtOnce: z.literal(true).optional(),
+    reference: reference.optional(),
     creditedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),
@@ -306,6 +337,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     amountMlx: amount,
     feeMlx: amount,
     networkTransactionHash: text.optional(),
+    reference: reference.optional(),
     postedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),

@@ -6,7 +6,7 @@
 import type { Clock } from '../shared/clock.js';
 import type { KeyedSerializer } from '../shared/keyed-serializer.js';
 import { AppError } from '../shared/errors.js';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '../shared/ports/event-store.js';
+import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type StreamAppend } from '../shared/ports/event-store.js';
 import { findUserIdByKey } from '../identity/handlers.js';
 import { createAddress, type MillixNetwork } from './address.js';
 import type { WalletCommand } from './commands.js';
@@ -372,6 +372,15 @@ export interface TransferExecuted {
 }
 
 /**
+ * A third stream appended in the same atomic call as a transfer (ADR 025): e.g. the purchase
+ * stream's PurchaseCredited, under the revision its caller decided on. Called only when the
+ * transfer decides new events, with that decision. When the store refuses the companion's
+ * expected revision, executeTransfer rethrows the WrongExpectedRevisionError (naming the
+ * companion's stream) instead of deciding again: only the caller can read that stream afresh.
+ */
+export type TransferCompanion = (decision: TransferDecision) => StreamAppend;
+
+/**
  * A send between two Quern wallets, settled at once (ADR 019): decided on both wallets' states and
  * appended to both streams in one atomic append, each under the revision it was decided on. A
  * lost race on either stream decides again (bounded). Within this process both wallets' queues
@@ -381,12 +390,13 @@ export function executeTransfer(
   deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
   payerWalletId: string,
   command: ReserveTransfer,
+  companion?: TransferCompanion,
 ): Promise<TransferExecuted> {
   const payeeWalletId = command.data.toWalletId;
   if (payeeWalletId === undefined) throw new Error('executeTransfer: the payee must be a Quern wallet');
   const serialize = deps.serialize;
-  if (!serialize) return transferOnce(deps, payerWalletId, payeeWalletId, command, undefined);
-  const run = () => transferOnce(deps, payerWalletId, payeeWalletId, command, deps.stateCache);
+  if (!serialize) return transferOnce(deps, payerWalletId, payeeWalletId, command, undefined, companion);
+  const run = () => transferOnce(deps, payerWalletId, payeeWalletId, command, deps.stateCache, companion);
   // A send to oneself takes one queue (the decider refuses it); nesting one key in itself would wait forever.
   if (payeeWalletId === payerWalletId) return serialize(walletStream(payerWalletId), run);
   const [first, second] = [walletStream(payerWalletId), walletStream(payeeWalletId)].sort() as [string, string];
@@ -399,6 +409,7 @@ async function transferOnce(
   payeeWalletId: string,
   command: ReserveTransfer,
   cache: WalletStateCache | undefined,
+  companion?: TransferCompanion,
 ): Promise<TransferExecuted> {
   let mode: LoadMode = 'cached';
   for (let attempt = 1; ; attempt++) {
@@ -410,19 +421,24 @@ async function transferOnce(
       continue;
     }
     if (decision.payerEvents.length === 0) return { decision, payer: payer.state };
+    const extra = companion?.(decision);
     try {
-      const [, payeeAppended] = await deps.store.appendToStreams([
+      const appended = await deps.store.appendToStreams([
         { streamId: walletStream(payerWalletId), events: decision.payerEvents, expectedRevision: payer.revision },
         { streamId: walletStream(payeeWalletId), events: decision.payeeEvents, expectedRevision: payee.revision },
+        ...(extra ? [extra] : []),
       ]);
       rememberAppended(cache, payerWalletId, payer, decision.payerEvents);
       rememberAppended(cache, payeeWalletId, payee, decision.payeeEvents);
-      return { decision, payer: payer.state, position: payeeAppended?.position };
+      return { decision, payer: payer.state, position: appended[appended.length - 1]?.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) {
         forget(cache, payerWalletId, payeeWalletId);
         throw error;
       }
+      // Nothing was appended and the wallets' caches still hold the revisions decided on; the
+      // companion's stream moved, which only the caller can read again.
+      if (extra && error.streamId === extra.streamId) throw error;
       mode = 'current';
       if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
     }

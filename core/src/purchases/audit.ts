@@ -1,0 +1,224 @@
+/**
+ * The purchase part of the ledger audit (ADR 025), fed by the wallet audit (audit.ts in wallet),
+ * so `npm run audit` and every test that audits the log check purchases too. It ties the money
+ * movements of purchases to the purchase streams:
+ *
+ * - every transfer with a `purchase` reference matches exactly one PurchaseCredited (same transfer
+ *   id, order, capture and MLX; from the reserve to the order's buyer), and every PurchaseCredited
+ *   names such a transfer;
+ * - no order and no capture id is credited twice; no credit without PurchaseCaptured of that
+ *   capture, and none of another amount than the order's;
+ * - every refund or reversal that moved MLX names a transfer (buyer → reserve, same amount, same
+ *   refund id) and every such transfer is named by one; together they return at most what was
+ *   credited, and refund at most the USD captured.
+ *
+ * Conservation needs nothing new: the transfers are ordinary wallet events (fee 0).
+ */
+import type { TransferReference } from '../wallet/events.js';
+import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
+import { PURCHASE_STREAM_PREFIX, type PurchaseEvent, toPurchaseEvent } from './events.js';
+
+export type PurchaseViolationCode =
+  | 'malformedPurchaseEvent'
+  | 'purchaseStreamMismatch'
+  | 'purchaseEventBeforeOrder'
+  | 'purchaseCreditWithoutCapture'
+  | 'purchaseCreditedTwice'
+  | 'purchaseCreditMismatch'
+  | 'purchaseTransferMismatch'
+  | 'purchaseReturnExceedsCredit'
+  | 'purchaseReturnMismatch';
+
+export interface PurchaseViolation {
+  code: PurchaseViolationCode;
+  message: string;
+  streamId?: string;
+  transferId?: string;
+  position?: string;
+}
+
+type Where = Omit<PurchaseViolation, 'code' | 'message'>;
+export type PurchaseReport = (code: PurchaseViolationCode, message: string, where?: Where) => void;
+
+interface OrderTrack {
+  buyerUserId: string;
+  mlx: bigint;
+  capture?: { captureId: string; usdCents: bigint };
+  credit?: { transferId: string; mlx: bigint };
+  returnedMlx: bigint;
+  returnedUsdCents: bigint;
+}
+
+/** A purchase event's claim about a transfer: what the matching wallet transfer must look like. */
+interface TransferClaim {
+  kind: TransferReference['kind'];
+  orderId: string;
+  captureId: string;
+  refundId?: string;
+  payerWalletId: string;
+  payeeWalletId: string;
+  amountMlx: bigint;
+}
+
+/** A transfer as the reservation recorded it. */
+interface ReferencedTransfer {
+  reference: TransferReference;
+  payerWalletId: string;
+  payeeWalletId: string | undefined;
+  amountMlx: bigint;
+}
+
+export interface PurchaseFigures {
+  ordered: number;
+  captured: number;
+  credited: number;
+  creditedMlx: bigint;
+  /** Refunds and reversals recorded. */
+  returns: number;
+  returnedMlx: bigint;
+}
+
+export interface PurchaseAuditor {
+  /** A record of a `purchase-` stream. */
+  addPurchaseRecord(record: { streamId: string; type: string; data: unknown }, where: Where): void;
+  /** A wallet TransferReserved that carries a reference. */
+  addReferencedTransfer(transferId: string, transfer: ReferencedTransfer): void;
+  /** The cross-checks between transfers and purchase events, reported without changing the run. */
+  finalCheck(report: PurchaseReport): void;
+  figures(): PurchaseFigures;
+}
+
+export const isPurchaseStream = (streamId: string): boolean => streamId.startsWith(PURCHASE_STREAM_PREFIX);
+
+export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
+  const orders = new Map<string, OrderTrack>();
+  const creditedCaptures = new Map<string, string>();
+  const claims = new Map<string, TransferClaim>();
+  const transfers = new Map<string, ReferencedTransfer>();
+  const figures: PurchaseFigures = { ordered: 0, captured: 0, credited: 0, creditedMlx: 0n, returns: 0, returnedMlx: 0n };
+
+  function claim(transferId: string, value: TransferClaim, where: Where): void {
+    if (claims.has(transferId))
+      report('purchaseTransferMismatch', `transfer ${transferId} named by two purchase events`, { ...where, transferId });
+    else claims.set(transferId, value);
+  }
+
+  function track(event: PurchaseEvent, order: OrderTrack | undefined, where: Where) {
+    const id = event.data.orderId;
+    if (event.type === 'PurchaseOrdered') {
+      if (order) return report('purchaseStreamMismatch', `order ${id} ordered twice`, where);
+      figures.ordered += 1;
+      orders.set(id, { buyerUserId: event.data.buyerUserId, mlx: BigInt(event.data.mlx), returnedMlx: 0n, returnedUsdCents: 0n });
+      return;
+    }
+    if (!order) return report('purchaseEventBeforeOrder', `${event.type} on order ${id} before PurchaseOrdered`, where);
+    switch (event.type) {
+      case 'PurchaseCaptureRequested':
+      case 'PurchaseCaptureFailed':
+        return;
+      case 'PurchaseCaptured':
+        if (order.capture) return report('purchaseStreamMismatch', `order ${id} captured twice`, where);
+        figures.captured += 1;
+        order.capture = { captureId: event.data.captureId, usdCents: BigInt(event.data.usdCents) };
+        return;
+      case 'PurchaseCredited': {
+        const { captureId, transferId } = event.data;
+        const mlx = BigInt(event.data.mlx);
+        const w = { ...where, transferId };
+        if (order.credit || creditedCaptures.has(captureId))
+          return report('purchaseCreditedTwice', `order ${id} (capture ${captureId}) credited more than once`, w);
+        if (order.capture?.captureId !== captureId)
+          report('purchaseCreditWithoutCapture', `order ${id} credited for capture ${captureId}, which it did not record`, w);
+        if (mlx !== order.mlx) report('purchaseCreditMismatch', `order ${id} credited ${mlx} MLX, ordered ${order.mlx}`, w);
+        order.credit = { transferId, mlx };
+        creditedCaptures.set(captureId, id);
+        figures.credited += 1;
+        figures.creditedMlx += mlx;
+        claim(
+          transferId,
+          {
+            kind: 'purchase',
+            orderId: id,
+            captureId,
+            payerWalletId: SYSTEM_WALLET_IDS.reserve,
+            payeeWalletId: order.buyerUserId,
+            amountMlx: mlx,
+          },
+          w,
+        );
+        return;
+      }
+      case 'PurchaseRefunded':
+      case 'PurchaseReversed': {
+        const d = event.data;
+        const mlxReturned = BigInt(d.mlxReturned);
+        const refundId = event.type === 'PurchaseRefunded' ? event.data.refundId : event.data.reversalId;
+        figures.returns += 1;
+        figures.returnedMlx += mlxReturned;
+        order.returnedMlx += mlxReturned;
+        order.returnedUsdCents += BigInt(d.usdCents);
+        const creditedMlx = order.credit?.mlx ?? 0n;
+        if (order.returnedMlx > creditedMlx)
+          report('purchaseReturnExceedsCredit', `order ${id} took back ${order.returnedMlx} MLX, credited ${creditedMlx}`, where);
+        if (!order.capture || order.capture.captureId !== d.captureId || order.returnedUsdCents > order.capture.usdCents)
+          report('purchaseReturnMismatch', `order ${id}: ${event.type} ${refundId} does not fit its capture`, where);
+        if (d.transferId === undefined) {
+          if (mlxReturned !== 0n)
+            report('purchaseReturnMismatch', `order ${id}: ${refundId} returned ${mlxReturned} MLX without a transfer`, where);
+          return;
+        }
+        const kind = event.type === 'PurchaseRefunded' ? 'purchaseRefund' : 'purchaseReversal';
+        claim(
+          d.transferId,
+          {
+            kind,
+            orderId: id,
+            captureId: d.captureId,
+            refundId,
+            payerWalletId: order.buyerUserId,
+            payeeWalletId: SYSTEM_WALLET_IDS.reserve,
+            amountMlx: mlxReturned,
+          },
+          { ...where, transferId: d.transferId },
+        );
+        return;
+      }
+    }
+  }
+
+  return {
+    addPurchaseRecord(record, where) {
+      const event = toPurchaseEvent(record);
+      if (!event)
+        return report('malformedPurchaseEvent', `${record.type} on ${record.streamId} is not a well-formed purchase event`, where);
+      if (record.streamId !== `${PURCHASE_STREAM_PREFIX}${event.data.orderId}`)
+        return report('purchaseStreamMismatch', `${event.type} for order ${event.data.orderId} appended to ${record.streamId}`, where);
+      track(event, orders.get(event.data.orderId), where);
+    },
+    addReferencedTransfer(transferId, transfer) {
+      transfers.set(transferId, transfer);
+    },
+    finalCheck(finalReport) {
+      for (const [transferId, t] of transfers) {
+        const c = claims.get(transferId);
+        const matches =
+          c !== undefined &&
+          c.kind === t.reference.kind &&
+          c.orderId === t.reference.orderId &&
+          c.captureId === t.reference.captureId &&
+          c.refundId === t.reference.refundId &&
+          c.payerWalletId === t.payerWalletId &&
+          c.payeeWalletId === t.payeeWalletId &&
+          c.amountMlx === t.amountMlx;
+        if (!matches)
+          finalReport('purchaseTransferMismatch', `${t.reference.kind} transfer ${transferId} matches no purchase event`, { transferId });
+      }
+      for (const [transferId, c] of claims)
+        if (!transfers.has(transferId))
+          finalReport('purchaseTransferMismatch', `order ${c.orderId}: ${c.kind} names transfer ${transferId}, which was never made`, {
+            transferId,
+          });
+    },
+    figures: () => ({ ...figures }),
+  };
+}

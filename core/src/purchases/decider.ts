@@ -1,0 +1,340 @@
+/**
+ * Pure purchase decisions: given a purchase stream's state, a command and the time, which events
+ * happen, or which domain error. No I/O. As for wallets, a command already applied decides no
+ * events (a repeated approval, capture result, refund), and the same id with other details is a
+ * CONFLICT.
+ *
+ * The credit and the refunds also move MLX, so they are decided in two parts that the handler
+ * appends in one atomic call (ADR 025): `planPurchaseCredit` / `planPurchaseReturn` decide on the
+ * purchase state what may move and how much; the wallet's `decideTransfer` decides the transfer
+ * on the wallets; the purchase event records both.
+ */
+import { assertNever } from '../shared/assert.js';
+import { AppError, type AppErrorCode } from '../shared/errors.js';
+import type { ReserveTransfer } from '../wallet/commands.js';
+import { SYSTEM_WALLET_IDS, type TransferReference } from '../wallet/events.js';
+import { type ExchangeRate, mlxToWire } from '../wallet/money.js';
+import { PURCHASE_ID_PATTERN, type PurchaseEvent, type PurchaseReturnKind } from './events.js';
+import { pricePurchase } from './pricing.js';
+import { type PurchaseReturn, type PurchaseState, returnKey } from './state.js';
+
+export interface OrderPurchase {
+  type: 'OrderPurchase';
+  /** The handler reads the rate and the reserve's available MLX; the price is decided here. */
+  data: { orderId: string; buyerUserId: string; usdCents: bigint; rate: ExchangeRate; reserveAvailableMlx: bigint };
+}
+
+/** The buyer approved the payment; `buyerUserId` (when the buyer's request) must be the order's. */
+export interface RequestCapture {
+  type: 'RequestCapture';
+  data: { orderId: string; requestId: string; buyerUserId?: string };
+}
+
+export type CaptureResult =
+  | { status: 'completed'; captureId: string; usdCents: bigint }
+  | { status: 'failed'; issue: string; description: string };
+
+export interface RecordCaptureResult {
+  type: 'RecordCaptureResult';
+  data: { orderId: string; result: CaptureResult };
+}
+
+export type PurchaseCommand = OrderPurchase | RequestCapture | RecordCaptureResult;
+
+export interface PurchaseDecision {
+  events: PurchaseEvent[];
+}
+
+const fail = (code: AppErrorCode, messageKey: string, fields: Record<string, string> = {}) => new AppError(code, messageKey, fields);
+const invalidRequest = () => fail('VALIDATION', 'errors:invalidRequest');
+
+function requireId(value: unknown): string {
+  if (typeof value !== 'string' || !PURCHASE_ID_PATTERN.test(value)) throw invalidRequest();
+  return value;
+}
+
+function timestamp(now: Date): string {
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError('decidePurchase: now must be a valid Date');
+  return now.toISOString();
+}
+
+/** The order, seen by `buyerUserId` when given: someone else's order is FORBIDDEN, a missing one NOT_FOUND. */
+function requireOrder(state: PurchaseState, buyerUserId?: string) {
+  if (!state.order) throw fail('NOT_FOUND', 'errors:purchaseNotFound');
+  if (buyerUserId !== undefined && state.order.buyerUserId !== buyerUserId) throw fail('FORBIDDEN', 'errors:purchaseForbidden');
+  return state.order;
+}
+
+function decideOrder(state: PurchaseState, data: OrderPurchase['data'], at: string): PurchaseDecision {
+  const orderId = requireId(data.orderId);
+  if (typeof data.buyerUserId !== 'string' || data.buyerUserId.length === 0) throw invalidRequest();
+  if (typeof data.usdCents !== 'bigint') throw invalidRequest();
+  if (state.order) {
+    // A retry of the same order is answered; the same provider order for another buyer or amount is not.
+    if (state.order.buyerUserId === data.buyerUserId && state.order.usdCents === data.usdCents) return { events: [] };
+    throw fail('CONFLICT', 'errors:idempotencyConflict');
+  }
+  const price = pricePurchase({ usdCents: data.usdCents, rate: data.rate, reserveAvailableMlx: data.reserveAvailableMlx });
+  if (!price.ok) {
+    const code = price.messageKey === 'errors:purchaseUnavailable' ? 'UNAVAILABLE' : 'VALIDATION';
+    throw fail(code, price.messageKey, code === 'VALIDATION' ? { amount: price.messageKey } : {});
+  }
+  const ordered: PurchaseEvent = {
+    type: 'PurchaseOrdered',
+    data: {
+      orderId,
+      buyerUserId: data.buyerUserId,
+      usdCents: mlxToWire(data.usdCents),
+      usdPerMlx: data.rate.usdPerMlx,
+      mlx: mlxToWire(price.mlx),
+      provider: 'paypal',
+      orderedAt: at,
+    },
+  };
+  return { events: [ordered] };
+}
+
+function decideRequestCapture(state: PurchaseState, data: RequestCapture['data'], at: string): PurchaseDecision {
+  const order = requireOrder(state, data.buyerUserId);
+  const requestId = requireId(data.requestId);
+  if (state.captureRequestIds.has(requestId)) return { events: [] };
+  // Paid already: approving again captures nothing more.
+  if (state.captureStatus === 'completed') return { events: [] };
+  return { events: [{ type: 'PurchaseCaptureRequested', data: { orderId: order.orderId, requestId, requestedAt: at } }] };
+}
+
+function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['data'], at: string): PurchaseDecision {
+  const order = requireOrder(state);
+  const result = data.result;
+  if (result.status === 'completed') {
+    const captureId = requireId(result.captureId);
+    if (typeof result.usdCents !== 'bigint' || result.usdCents < 0n) throw invalidRequest();
+    if (state.capture) {
+      if (state.capture.captureId === captureId && state.capture.usdCents === result.usdCents) return { events: [] };
+      throw fail('CONFLICT', 'errors:purchaseAlreadyCaptured');
+    }
+    // A capture the log never asked for is not this order's (the capture job runs from the request).
+    if (state.captureRequestIds.size === 0) throw fail('CONFLICT', 'errors:purchaseNotApproved');
+    // Recorded even when the provider took another amount: the money was taken, and the credit refuses it.
+    const captured: PurchaseEvent = {
+      type: 'PurchaseCaptured',
+      data: { orderId: order.orderId, captureId, usdCents: mlxToWire(result.usdCents), capturedAt: at },
+    };
+    return { events: [captured] };
+  }
+  if (typeof result.issue !== 'string' || result.issue.length === 0 || result.issue.length > 200) throw invalidRequest();
+  if (typeof result.description !== 'string') throw invalidRequest();
+  if (state.captureStatus === 'completed') throw fail('CONFLICT', 'errors:purchaseAlreadyCaptured');
+  // A failure is an answer to a request; a second report of the same failure appends nothing.
+  if (state.captureStatus !== 'requested') return { events: [] };
+  const failed: PurchaseEvent = {
+    type: 'PurchaseCaptureFailed',
+    data: { orderId: order.orderId, issue: result.issue, description: result.description.slice(0, 2000), failedAt: at },
+  };
+  return { events: [failed] };
+}
+
+/** Decides an order, an approval or a capture result on the purchase's state. */
+export function decidePurchase(state: PurchaseState, command: PurchaseCommand, now: Date): PurchaseDecision {
+  const at = timestamp(now);
+  switch (command.type) {
+    case 'OrderPurchase':
+      return decideOrder(state, command.data, at);
+    case 'RequestCapture':
+      return decideRequestCapture(state, command.data, at);
+    case 'RecordCaptureResult':
+      return decideCaptureResult(state, command.data, at);
+    default:
+      return assertNever(command);
+  }
+}
+
+/** What the credit endpoint was asked: the client's amount and buyer are checked, never used. */
+export interface CreditRequest {
+  captureId?: string;
+  /** The buyer asking (the API's session); absent for the worker, which credits what the log says. */
+  buyerUserId?: string;
+  /** The MLX the client expects; must equal the order's. */
+  mlx?: bigint;
+}
+
+export interface PurchaseCreditPlan {
+  orderId: string;
+  captureId: string;
+  buyerUserId: string;
+  mlx: bigint;
+  transferId: string;
+  idempotencyKey: string;
+}
+
+export type CreditPlanOutcome =
+  | { kind: 'credit'; plan: PurchaseCreditPlan }
+  | { kind: 'alreadyCredited'; credit: NonNullable<PurchaseState['credit']>; buyerUserId: string; orderId: string };
+
+/** One transfer per capture, with an id and key derived from it, so a repeat is recognised everywhere. */
+export const purchaseTransferId = (captureId: string): string => `purchase-${captureId}`;
+export const purchaseIdempotencyKey = (captureId: string): string => `purchase:${captureId}`;
+export const returnTransferId = (kind: PurchaseReturnKind, id: string): string => `purchase-${kind}-${id}`;
+export const returnIdempotencyKey = (kind: PurchaseReturnKind, id: string): string => `purchase-${kind}:${id}`;
+
+/**
+ * Whether the reserve may credit this order now, and with what. Refusals, in the order a buyer
+ * should meet them: no such order, someone else's, another capture, not captured, another
+ * amount (asked, or captured), refunded before the credit. An order credited already is
+ * reported as such; the handler decides whether that is an answer or a refusal.
+ */
+export function planPurchaseCredit(state: PurchaseState, request: CreditRequest): CreditPlanOutcome {
+  const order = requireOrder(state, request.buyerUserId);
+  const capture = state.capture;
+  if (request.captureId !== undefined && capture?.captureId !== request.captureId) throw fail('NOT_FOUND', 'errors:purchaseNotFound');
+  if (!capture) throw fail('CONFLICT', 'errors:purchaseNotCaptured');
+  if (request.mlx !== undefined && request.mlx !== order.mlx)
+    throw fail('VALIDATION', 'errors:purchaseAmountMismatch', { amount: 'errors:purchaseAmountMismatch' });
+  if (state.credit) return { kind: 'alreadyCredited', credit: state.credit, buyerUserId: order.buyerUserId, orderId: order.orderId };
+  if (capture.usdCents !== order.usdCents) throw fail('CONFLICT', 'errors:purchaseAmountMismatch');
+  // Money already returned before the MLX moved: crediting now would sell what was refunded.
+  if (state.returns.size > 0) throw fail('CONFLICT', 'errors:purchaseRefunded');
+  return {
+    kind: 'credit',
+    plan: {
+      orderId: order.orderId,
+      captureId: capture.captureId,
+      buyerUserId: order.buyerUserId,
+      mlx: order.mlx,
+      transferId: purchaseTransferId(capture.captureId),
+      idempotencyKey: purchaseIdempotencyKey(capture.captureId),
+    },
+  };
+}
+
+/** The reserve's transfer to the buyer's wallet (whose id is the buyer's user id) for a credit plan. */
+export function purchaseCreditTransfer(plan: PurchaseCreditPlan, buyerAddress: string): ReserveTransfer {
+  const reference: TransferReference = { kind: 'purchase', orderId: plan.orderId, captureId: plan.captureId };
+  return {
+    type: 'ReserveTransfer',
+    data: {
+      transferId: plan.transferId,
+      idempotencyKey: plan.idempotencyKey,
+      toAddress: buyerAddress,
+      toWalletId: plan.buyerUserId,
+      amountMlx: plan.mlx,
+      feeMlx: 0n,
+      reference,
+    },
+  };
+}
+
+export function purchaseCreditedEvent(plan: PurchaseCreditPlan, transferId: string, now: Date): PurchaseEvent {
+  return {
+    type: 'PurchaseCredited',
+    data: { orderId: plan.orderId, captureId: plan.captureId, transferId, mlx: mlxToWire(plan.mlx), creditedAt: timestamp(now) },
+  };
+}
+
+/** A refund or reversal the provider reported (webhook PAYMENT.CAPTURE.REFUNDED / .REVERSED). */
+export interface ReturnRequest {
+  kind: PurchaseReturnKind;
+  captureId: string;
+  /** The refund's or the reversal's id. */
+  id: string;
+  usdCents: bigint;
+}
+
+export interface PurchaseReturnPlan {
+  kind: PurchaseReturnKind;
+  orderId: string;
+  captureId: string;
+  id: string;
+  buyerUserId: string;
+  usdCents: bigint;
+  /** What moves back now: the proportional MLX, as far as the buyer's available balance allows. */
+  mlxReturned: bigint;
+  transferId: string;
+  idempotencyKey: string;
+}
+
+export type ReturnPlanOutcome = { kind: 'return'; plan: PurchaseReturnPlan } | { kind: 'alreadyRecorded'; recorded: PurchaseReturn };
+
+const ceilDiv = (numerator: bigint, denominator: bigint): bigint => (numerator + denominator - 1n) / denominator;
+const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+/**
+ * How much MLX a refund or reversal takes back. The MLX owed back is counted over all the
+ * order's returns: credited × (USD returned so far, this one included) ÷ USD captured, rounded
+ * UP, so the buyer never keeps MLX for money that was given back; minus what earlier returns
+ * already moved (so an earlier return cut short by the buyer's balance is made up when it can be).
+ * It is bounded by the buyer's available balance (MLX already spent cannot be taken back) and is
+ * 0 when nothing was credited yet (the credit is then refused).
+ */
+export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest, buyerAvailableMlx: bigint): ReturnPlanOutcome {
+  const order = requireOrder(state);
+  const id = requireId(request.id);
+  const captureId = requireId(request.captureId);
+  if (typeof request.usdCents !== 'bigint' || request.usdCents <= 0n) throw invalidRequest();
+  const existing = state.returns.get(returnKey(request.kind, id));
+  if (existing) {
+    if (existing.usdCents === request.usdCents) return { kind: 'alreadyRecorded', recorded: existing };
+    throw fail('CONFLICT', 'errors:idempotencyConflict');
+  }
+  const capture = state.capture;
+  if (!capture) throw fail('CONFLICT', 'errors:purchaseNotCaptured');
+  if (capture.captureId !== captureId) throw fail('CONFLICT', 'errors:purchaseCaptureMismatch');
+  const returnedUsdCents = state.returnedUsdCents + request.usdCents;
+  if (returnedUsdCents > capture.usdCents) throw fail('CONFLICT', 'errors:refundExceedsCapture');
+  const creditedMlx = state.credit?.mlx ?? 0n;
+  const owedMlx = capture.usdCents === 0n ? creditedMlx : minOf(creditedMlx, ceilDiv(creditedMlx * returnedUsdCents, capture.usdCents));
+  const wantedMlx = owedMlx - state.returnedMlx;
+  const available = buyerAvailableMlx > 0n ? buyerAvailableMlx : 0n;
+  const mlxReturned = wantedMlx > 0n ? minOf(wantedMlx, available) : 0n;
+  return {
+    kind: 'return',
+    plan: {
+      kind: request.kind,
+      orderId: order.orderId,
+      captureId,
+      id,
+      buyerUserId: order.buyerUserId,
+      usdCents: request.usdCents,
+      mlxReturned,
+      transferId: returnTransferId(request.kind, id),
+      idempotencyKey: returnIdempotencyKey(request.kind, id),
+    },
+  };
+}
+
+/** The buyer's transfer back to the reserve; only when plan.mlxReturned > 0. */
+export function purchaseReturnTransfer(plan: PurchaseReturnPlan, reserveAddress: string): ReserveTransfer {
+  const reference: TransferReference = {
+    kind: plan.kind === 'refund' ? 'purchaseRefund' : 'purchaseReversal',
+    orderId: plan.orderId,
+    captureId: plan.captureId,
+    refundId: plan.id,
+  };
+  return {
+    type: 'ReserveTransfer',
+    data: {
+      transferId: plan.transferId,
+      idempotencyKey: plan.idempotencyKey,
+      toAddress: reserveAddress,
+      toWalletId: SYSTEM_WALLET_IDS.reserve,
+      amountMlx: plan.mlxReturned,
+      feeMlx: 0n,
+      reference,
+    },
+  };
+}
+
+/** PurchaseRefunded or PurchaseReversed; names the transfer only when MLX moved. */
+export function purchaseReturnEvent(plan: PurchaseReturnPlan, now: Date): PurchaseEvent {
+  const base = {
+    orderId: plan.orderId,
+    captureId: plan.captureId,
+    usdCents: mlxToWire(plan.usdCents),
+    mlxReturned: mlxToWire(plan.mlxReturned),
+  };
+  const transfer = plan.mlxReturned > 0n ? { transferId: plan.transferId } : {};
+  const at = timestamp(now);
+  return plan.kind === 'refund'
+    ? { type: 'PurchaseRefunded', data: { ...base, refundId: plan.id, ...transfer, refundedAt: at } }
+    : { type: 'PurchaseReversed', data: { ...base, reversalId: plan.id, ...transfer, reversedAt: at } };
+}

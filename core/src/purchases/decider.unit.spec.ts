@@ -1,0 +1,203 @@
+// Proves the purchase decider: the server's price is recorded with the order, approvals and capture results are recorded once, a declined capture can be approved and captured again, and the credit and refund plans refuse made-up, foreign, uncaptured, mismatched and already credited orders and take back proportional MLX bounded by the buyer's balance.
+import { describe, expect, it } from 'vitest';
+import { parseExchangeRate } from '../wallet/money.js';
+import { type PurchaseCommand, decidePurchase, planPurchaseCredit, planPurchaseReturn, purchaseReturnEvent } from './decider.js';
+import { type PurchaseEvent, toPurchaseEvent } from './events.js';
+import { type PurchaseState, evolvePurchase, foldPurchase, initialPurchaseState, purchaseStatusOf } from './state.js';
+
+const NOW = new Date('2026-01-02T03:04:05.000Z');
+const parsed = parseExchangeRate('0.000012');
+if (!parsed.ok) throw new Error('rate');
+const rate = parsed.rate;
+const order: PurchaseCommand = {
+  type: 'OrderPurchase',
+  data: { orderId: 'ORDER1', buyerUserId: 'alice', usdCents: 1000n, rate, reserveAvailableMlx: 10n ** 12n },
+};
+
+/** Decides and folds through JSON, as the store returns events. */
+function run(state: PurchaseState, command: PurchaseCommand): { state: PurchaseState; events: PurchaseEvent[] } {
+  const { events } = decidePurchase(state, command, NOW);
+  let next = state;
+  for (const event of events) {
+    const read = toPurchaseEvent(JSON.parse(JSON.stringify(event)));
+    if (!read) throw new Error(`did not survive the wire: ${event.type}`);
+    next = evolvePurchase(next, read);
+  }
+  return { state: next, events };
+}
+const errorOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return { code: (error as { code?: string }).code, messageKey: (error as { messageKey?: string }).messageKey };
+  }
+  return undefined;
+};
+
+function captured(usdCents = 1000n): PurchaseState {
+  let state = run(initialPurchaseState(), order).state;
+  state = run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'req1', buyerUserId: 'alice' } }).state;
+  return run(state, {
+    type: 'RecordCaptureResult',
+    data: { orderId: 'ORDER1', result: { status: 'completed', captureId: 'CAP1', usdCents } },
+  }).state;
+}
+const credited = (state: PurchaseState, mlx = 833_333n): PurchaseState =>
+  evolvePurchase(state, {
+    type: 'PurchaseCredited',
+    data: { orderId: 'ORDER1', captureId: 'CAP1', transferId: 'purchase-CAP1', mlx: `${mlx}`, creditedAt: 'x' },
+  });
+
+describe('decidePurchase', () => {
+  it('given 10 USD at 0.000012, when ordered, then the order, rate and MLX are recorded; a retry appends nothing, another amount conflicts', () => {
+    const { state, events } = run(initialPurchaseState(), order);
+    expect(events).toEqual([
+      {
+        type: 'PurchaseOrdered',
+        data: {
+          orderId: 'ORDER1',
+          buyerUserId: 'alice',
+          usdCents: '1000',
+          usdPerMlx: '0.000012',
+          mlx: '833333',
+          provider: 'paypal',
+          orderedAt: NOW.toISOString(),
+        },
+      },
+    ]);
+    expect(run(state, order).events).toEqual([]);
+    expect(errorOf(() => run(state, { ...order, data: { ...order.data, usdCents: 2000n } }))?.code).toBe('CONFLICT');
+  });
+
+  it('given amounts outside 5–500 USD or a short reserve, when ordered, then refused with the spec messages', () => {
+    expect(errorOf(() => run(initialPurchaseState(), { ...order, data: { ...order.data, usdCents: 499n } }))).toEqual({
+      code: 'VALIDATION',
+      messageKey: 'errors:purchaseAmountOutOfRange',
+    });
+    expect(errorOf(() => run(initialPurchaseState(), { ...order, data: { ...order.data, reserveAvailableMlx: 1n } }))).toEqual({
+      code: 'UNAVAILABLE',
+      messageKey: 'errors:purchaseUnavailable',
+    });
+  });
+
+  it('given an approval from someone else, or of no order, when decided, then FORBIDDEN / NOT_FOUND', () => {
+    const { state } = run(initialPurchaseState(), order);
+    expect(
+      errorOf(() => run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'r', buyerUserId: 'bob' } }))?.code,
+    ).toBe('FORBIDDEN');
+    expect(errorOf(() => run(initialPurchaseState(), { type: 'RequestCapture', data: { orderId: 'X', requestId: 'r' } }))?.code).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('given a declined capture, when approved and captured again, then it is captured; a late failure report is refused', () => {
+    let state = run(initialPurchaseState(), order).state;
+    const complete = (captureId: string) =>
+      ({ type: 'RecordCaptureResult', data: { orderId: 'ORDER1', result: { status: 'completed', captureId, usdCents: 1000n } } }) as const;
+    expect(errorOf(() => run(state, complete('CAP1')))?.messageKey).toBe('errors:purchaseNotApproved');
+    state = run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'r1' } }).state;
+    const declined = {
+      type: 'RecordCaptureResult',
+      data: { orderId: 'ORDER1', result: { status: 'failed', issue: 'INSTRUMENT_DECLINED', description: 'no' } },
+    } as const;
+    state = run(state, declined).state;
+    expect(purchaseStatusOf(state)).toBe('declined');
+    expect(run(state, declined).events).toEqual([]);
+    state = run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'r2' } }).state;
+    state = run(state, complete('CAP1')).state;
+    expect(purchaseStatusOf(state)).toBe('captured');
+    expect(run(state, complete('CAP1')).events).toEqual([]);
+    expect(errorOf(() => run(state, complete('CAP2')))?.messageKey).toBe('errors:purchaseAlreadyCaptured');
+    expect(errorOf(() => run(state, declined))?.messageKey).toBe('errors:purchaseAlreadyCaptured');
+  });
+});
+
+describe('planPurchaseCredit', () => {
+  it('given a captured order, when planned, then the order MLX moves under a key derived from the capture', () => {
+    expect(planPurchaseCredit(captured(), { buyerUserId: 'alice', mlx: 833_333n })).toEqual({
+      kind: 'credit',
+      plan: {
+        orderId: 'ORDER1',
+        captureId: 'CAP1',
+        buyerUserId: 'alice',
+        mlx: 833_333n,
+        transferId: 'purchase-CAP1',
+        idempotencyKey: 'purchase:CAP1',
+      },
+    });
+  });
+
+  it.each([
+    ['no order', () => planPurchaseCredit(initialPurchaseState(), {}), 'NOT_FOUND', 'errors:purchaseNotFound'],
+    ["someone else's", () => planPurchaseCredit(captured(), { buyerUserId: 'bob' }), 'FORBIDDEN', 'errors:purchaseForbidden'],
+    ['a made-up capture', () => planPurchaseCredit(captured(), { captureId: 'MADEUP' }), 'NOT_FOUND', 'errors:purchaseNotFound'],
+    ['uncaptured', () => planPurchaseCredit(run(initialPurchaseState(), order).state, {}), 'CONFLICT', 'errors:purchaseNotCaptured'],
+    ['another amount asked', () => planPurchaseCredit(captured(), { mlx: 833_334n }), 'VALIDATION', 'errors:purchaseAmountMismatch'],
+    ['another amount captured', () => planPurchaseCredit(captured(999n), {}), 'CONFLICT', 'errors:purchaseAmountMismatch'],
+  ])('given %s, when planned, then refused', (_, plan, code, messageKey) => {
+    expect(errorOf(plan)).toEqual({ code, messageKey });
+  });
+
+  it('given a credited order, when planned again, then it is reported as credited (nothing to move)', () => {
+    expect(planPurchaseCredit(credited(captured()), {}).kind).toBe('alreadyCredited');
+  });
+});
+
+describe('planPurchaseReturn', () => {
+  const refund = (id: string, usdCents: bigint) => ({ kind: 'refund' as const, captureId: 'CAP1', id, usdCents });
+  const mlxOf = (outcome: ReturnType<typeof planPurchaseReturn>) => (outcome.kind === 'return' ? outcome.plan.mlxReturned : -1n);
+
+  it('given a full refund, when planned, then all credited MLX returns', () => {
+    expect(mlxOf(planPurchaseReturn(credited(captured()), refund('R1', 1000n), 10n ** 9n))).toBe(833_333n);
+  });
+
+  it('given partial refunds, when planned, then MLX is proportional and rounded up; together they return exactly the credit', () => {
+    let state = credited(captured());
+    const first = planPurchaseReturn(state, refund('R1', 333n), 10n ** 9n);
+    // 833,333 × 333 / 1000 = 277,499.889 → 277,500 (up: the buyer keeps no MLX for refunded money).
+    expect(mlxOf(first)).toBe(277_500n);
+    if (first.kind !== 'return') throw new Error('plan');
+    state = evolvePurchase(state, purchaseReturnEvent(first.plan, NOW));
+    expect(mlxOf(planPurchaseReturn(state, refund('R2', 667n), 10n ** 9n))).toBe(833_333n - 277_500n);
+    expect(errorOf(() => planPurchaseReturn(state, refund('R3', 668n), 10n ** 9n))?.messageKey).toBe('errors:refundExceedsCapture');
+    expect(planPurchaseReturn(state, refund('R1', 333n), 0n).kind).toBe('alreadyRecorded');
+    expect(errorOf(() => planPurchaseReturn(state, refund('R1', 334n), 0n))?.code).toBe('CONFLICT');
+  });
+
+  it('given a buyer who spent the MLX, when refunded, then only what is available returns; a later refund makes up the rest', () => {
+    let state = credited(captured());
+    const first = planPurchaseReturn(state, refund('R1', 500n), 100n);
+    expect(mlxOf(first)).toBe(100n);
+    if (first.kind !== 'return') throw new Error('plan');
+    state = evolvePurchase(state, purchaseReturnEvent(first.plan, NOW));
+    expect(mlxOf(planPurchaseReturn(state, refund('R2', 500n), 10n ** 9n))).toBe(833_333n - 100n);
+  });
+
+  it('given a refund before the credit, when planned, then nothing moves and the credit is refused afterwards', () => {
+    const plan = planPurchaseReturn(captured(), refund('R1', 1000n), 10n ** 9n);
+    expect(mlxOf(plan)).toBe(0n);
+    if (plan.kind !== 'return') throw new Error('plan');
+    const event = purchaseReturnEvent(plan.plan, NOW);
+    expect('transferId' in event.data).toBe(false);
+    const state = evolvePurchase(captured(), event);
+    expect(errorOf(() => planPurchaseCredit(state, {}))?.messageKey).toBe('errors:purchaseRefunded');
+  });
+
+  it('given another capture id, or an uncaptured order, when refunded, then refused', () => {
+    expect(errorOf(() => planPurchaseReturn(credited(captured()), { ...refund('R1', 1n), captureId: 'CAP9' }, 0n))?.messageKey).toBe(
+      'errors:purchaseCaptureMismatch',
+    );
+    expect(errorOf(() => planPurchaseReturn(run(initialPurchaseState(), order).state, refund('R1', 1n), 0n))?.messageKey).toBe(
+      'errors:purchaseNotCaptured',
+    );
+  });
+
+  it('given a reversal, when folded, then the status is reversed', () => {
+    const plan = planPurchaseReturn(credited(captured()), { kind: 'reversal', captureId: 'CAP1', id: 'V1', usdCents: 1000n }, 10n ** 9n);
+    if (plan.kind !== 'return') throw new Error('plan');
+    const event = purchaseReturnEvent(plan.plan, NOW);
+    expect(event.type).toBe('PurchaseReversed');
+    expect(purchaseStatusOf(foldPurchase([...[], event]))).toBe('ordered');
+    expect(purchaseStatusOf(evolvePurchase(credited(captured()), event))).toBe('reversed');
+  });
+});

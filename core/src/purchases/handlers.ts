@@ -1,0 +1,368 @@
+/**
+ * Purchase command handlers over the ports: load the purchase stream, decide, append under the
+ * expected revision, and decide again on a lost race (bounded, as the wallet handlers). The
+ * credit and the refunds append the purchase event in the same atomic call as the transfer
+ * (executeTransfer's companion, ADR 025), so a retry after a crash finds everything or nothing.
+ */
+import type { Clock } from '../shared/clock.js';
+import { AppError } from '../shared/errors.js';
+import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '../shared/ports/event-store.js';
+import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
+import { executeTransfer, readWallet, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
+import { currentExchangeRate } from '../wallet/rate.js';
+import { availableMlx } from '../wallet/state.js';
+import {
+  type CaptureResult,
+  type PurchaseCommand,
+  decidePurchase,
+  planPurchaseCredit,
+  planPurchaseReturn,
+  purchaseCreditTransfer,
+  purchaseCreditedEvent,
+  purchaseReturnEvent,
+  purchaseReturnTransfer,
+} from './decider.js';
+import {
+  PURCHASE_CAPTURE_CLAIMED_EVENT,
+  type PurchaseEvent,
+  type PurchaseReturnKind,
+  purchaseCaptureStream,
+  purchaseStream,
+  toPurchaseEvent,
+} from './events.js';
+import { type PurchaseState, type PurchaseStatus, evolvePurchase, initialPurchaseState, purchaseStatusOf } from './state.js';
+
+export type PurchaseDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'> & {
+  store: EventStore;
+  clock: Clock;
+};
+
+/** Racing commands on one purchase decide again this many times before answering "busy". */
+const ATTEMPTS_MAX = 8;
+const busy = () => new AppError('CONCURRENCY', 'errors:busy');
+
+type NewPurchaseEvent = { type: string; data: Record<string, unknown> };
+const toNew = (events: PurchaseEvent[]): NewPurchaseEvent[] => events as unknown as NewPurchaseEvent[];
+
+/** A purchase stream folded, with the revision to append under. Purchase streams are short (a handful of events). */
+export async function loadPurchase(
+  deps: Pick<PurchaseDeps, 'store'>,
+  orderId: string,
+): Promise<{ state: PurchaseState; revision: ExpectedRevision }> {
+  const records = await deps.store.readStream(purchaseStream(orderId));
+  let state = initialPurchaseState();
+  for (const record of records) {
+    const event = toPurchaseEvent(record);
+    if (!event) throw new Error(`Unreadable ${record.type} at ${purchaseStream(orderId)}@${record.revision}`);
+    state = evolvePurchase(state, event);
+  }
+  const last = records[records.length - 1];
+  return { state, revision: last ? last.revision : 'no_stream' };
+}
+
+/** Load, decide, append; on a lost race decide again on the stream as it is now. */
+async function executePurchaseCommand(
+  deps: PurchaseDeps,
+  command: PurchaseCommand,
+): Promise<{ state: PurchaseState; events: PurchaseEvent[] }> {
+  const orderId = command.data.orderId;
+  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
+    const { state, revision } = await loadPurchase(deps, orderId);
+    const { events } = decidePurchase(state, command, deps.clock.now());
+    if (events.length === 0) return { state, events };
+    const appends = [{ streamId: purchaseStream(orderId), events: toNew(events), expectedRevision: revision }];
+    const captured = events[0]?.type === 'PurchaseCaptured' ? events[0] : undefined;
+    // A capture id is claimed with its capture: it can belong to one order only, and is found by id.
+    if (captured)
+      appends.push({
+        streamId: purchaseCaptureStream(captured.data.captureId),
+        events: [{ type: PURCHASE_CAPTURE_CLAIMED_EVENT, data: { captureId: captured.data.captureId, orderId } }],
+        expectedRevision: 'no_stream',
+      });
+    try {
+      await deps.store.appendToStreams(appends);
+      return { state, events };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (captured && error.streamId === purchaseCaptureStream(captured.data.captureId)) {
+        const owner = await findOrderIdByCaptureId(deps, captured.data.captureId);
+        if (owner !== orderId) throw new AppError('CONFLICT', 'errors:purchaseCaptureMismatch');
+      }
+    }
+  }
+  throw busy();
+}
+
+/** The order a capture id was recorded for, strongly consistent (its claim stream). */
+export async function findOrderIdByCaptureId(deps: Pick<PurchaseDeps, 'store'>, captureId: string): Promise<string | undefined> {
+  const [claim] = await deps.store.readStream(purchaseCaptureStream(captureId), { maxCount: 1 });
+  return typeof claim?.data.orderId === 'string' ? claim.data.orderId : undefined;
+}
+
+export interface PricedOrder {
+  orderId: string;
+  usdCents: bigint;
+  usdPerMlx: string;
+  mlx: bigint;
+}
+
+/** The reserve's MLX available to sell; a failure to read it is the spec's "Failed to get reserve balance". */
+export async function reserveAvailableMlx(deps: PurchaseDeps): Promise<bigint> {
+  try {
+    return availableMlx((await readWallet(deps, SYSTEM_WALLET_IDS.reserve)).state);
+  } catch {
+    throw new AppError('UNAVAILABLE', 'errors:reserveBalanceUnavailable');
+  }
+}
+
+/**
+ * Prices and records an order the provider created (`orderId` is the provider's order id): the
+ * current rate and the reserve's balance are read here, never taken from the client. A retry of
+ * the same order answers with it; the same id for another buyer or amount is a CONFLICT.
+ */
+export async function orderPurchase(
+  deps: PurchaseDeps,
+  input: { buyerUserId: string; usdCents: bigint; orderId: string },
+): Promise<PricedOrder> {
+  let rate: Awaited<ReturnType<typeof currentExchangeRate>>;
+  try {
+    rate = await currentExchangeRate(deps.store);
+  } catch {
+    rate = undefined;
+  }
+  if (!rate) throw new AppError('UNAVAILABLE', 'errors:exchangeRateUnavailable');
+  const reserve = await reserveAvailableMlx(deps);
+  const { state, events } = await executePurchaseCommand(deps, {
+    type: 'OrderPurchase',
+    data: { orderId: input.orderId, buyerUserId: input.buyerUserId, usdCents: input.usdCents, rate, reserveAvailableMlx: reserve },
+  });
+  const ordered = events[0]?.type === 'PurchaseOrdered' ? events[0].data : undefined;
+  if (ordered)
+    return { orderId: ordered.orderId, usdCents: BigInt(ordered.usdCents), usdPerMlx: ordered.usdPerMlx, mlx: BigInt(ordered.mlx) };
+  const order = state.order;
+  if (!order) throw new Error('orderPurchase: no order after deciding');
+  return { orderId: order.orderId, usdCents: order.usdCents, usdPerMlx: order.usdPerMlx, mlx: order.mlx };
+}
+
+/** The buyer approved the payment: recorded once per request id; a worker captures from the log. */
+export async function requestCapture(
+  deps: PurchaseDeps,
+  input: { orderId: string; requestId: string; buyerUserId?: string },
+): Promise<{ requested: boolean }> {
+  const { events } = await executePurchaseCommand(deps, { type: 'RequestCapture', data: input });
+  return { requested: events.length > 0 };
+}
+
+/** What the provider answered to a capture: COMPLETED (with its capture id and amount) or a failure such as INSTRUMENT_DECLINED. */
+export async function recordCaptureResult(
+  deps: PurchaseDeps,
+  input: { orderId: string; result: CaptureResult },
+): Promise<{ recorded: boolean }> {
+  const { events } = await executePurchaseCommand(deps, { type: 'RecordCaptureResult', data: input });
+  return { recorded: events.length > 0 };
+}
+
+export interface PurchaseCredit {
+  orderId: string;
+  captureId: string;
+  buyerUserId: string;
+  transferId: string;
+  mlx: bigint;
+  /** True when this call moved the MLX; false when the order had been credited before. */
+  credited: boolean;
+}
+
+/** Names an order by its own id or by its capture's (the spec's `POST /api/reserve/transfer` takes either). */
+export interface CreditInput {
+  orderId?: string;
+  captureId?: string;
+  buyerUserId?: string;
+  mlx?: bigint;
+}
+
+async function resolveOrderId(deps: PurchaseDeps, input: CreditInput): Promise<string> {
+  if (input.orderId !== undefined) return input.orderId;
+  const orderId = input.captureId === undefined ? undefined : await findOrderIdByCaptureId(deps, input.captureId);
+  if (orderId === undefined) throw new AppError('NOT_FOUND', 'errors:purchaseNotFound');
+  return orderId;
+}
+
+/**
+ * Moves the order's MLX from the reserve to its buyer, once per capture, whoever asks and however
+ * often: the worker after PurchaseCaptured, and the buyer's client. Answers a credited order with
+ * its credit (`credited: false`).
+ */
+export async function ensurePurchaseCredited(deps: PurchaseDeps, input: CreditInput): Promise<PurchaseCredit> {
+  const orderId = await resolveOrderId(deps, input);
+  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
+    const { state, revision } = await loadPurchase(deps, orderId);
+    const outcome = planPurchaseCredit(state, input);
+    if (outcome.kind === 'alreadyCredited') {
+      const { captureId, transferId, mlx } = outcome.credit;
+      return { orderId, captureId, buyerUserId: outcome.buyerUserId, transferId, mlx, credited: false };
+    }
+    const { plan } = outcome;
+    const buyerAddress = await walletAddressOf(deps, plan.buyerUserId);
+    if (!buyerAddress) throw new AppError('NOT_FOUND', 'errors:unknownRecipient');
+    try {
+      const executed = await executeTransfer(deps, SYSTEM_WALLET_IDS.reserve, purchaseCreditTransfer(plan, buyerAddress), (decision) => ({
+        streamId: purchaseStream(orderId),
+        events: toNew([purchaseCreditedEvent(plan, decision.transferId, deps.clock.now())]),
+        expectedRevision: revision,
+      }));
+      if (executed.position !== undefined) {
+        const { orderId: id, captureId, buyerUserId, transferId, mlx } = plan;
+        return { orderId: id, captureId, buyerUserId, transferId, mlx, credited: true };
+      }
+      // The reserve already holds this transfer: it was appended with PurchaseCredited after our read. Read again.
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || error.streamId !== purchaseStream(orderId)) throw error;
+    }
+  }
+  throw busy();
+}
+
+/**
+ * The credit endpoint's rule: moves the MLX once; any later call for the same order, including
+ * a concurrent one that lost, is refused (CONFLICT `errors:purchaseAlreadyCredited`) and moves nothing.
+ */
+export async function creditPurchase(deps: PurchaseDeps, input: CreditInput): Promise<PurchaseCredit> {
+  const credit = await ensurePurchaseCredited(deps, input);
+  if (!credit.credited) throw new AppError('CONFLICT', 'errors:purchaseAlreadyCredited');
+  return credit;
+}
+
+export interface PurchaseReturnRecorded {
+  orderId: string;
+  kind: PurchaseReturnKind;
+  id: string;
+  usdCents: bigint;
+  mlxReturned: bigint;
+  transferId?: string;
+  /** False when this refund or reversal had been recorded before. */
+  recorded: boolean;
+}
+
+async function recordReturn(
+  deps: PurchaseDeps,
+  input: { orderId: string; captureId: string; kind: PurchaseReturnKind; id: string; usdCents: bigint },
+): Promise<PurchaseReturnRecorded> {
+  const { orderId } = input;
+  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
+    const { state, revision } = await loadPurchase(deps, orderId);
+    const buyerUserId = state.order?.buyerUserId;
+    const buyerAvailable = buyerUserId === undefined ? 0n : availableMlx((await readWallet(deps, buyerUserId)).state);
+    const outcome = planPurchaseReturn(state, input, buyerAvailable);
+    if (outcome.kind === 'alreadyRecorded') {
+      const r = outcome.recorded;
+      return {
+        orderId,
+        kind: r.kind,
+        id: r.id,
+        usdCents: r.usdCents,
+        mlxReturned: r.mlxReturned,
+        transferId: r.transferId,
+        recorded: false,
+      };
+    }
+    const { plan } = outcome;
+    const event = purchaseReturnEvent(plan, deps.clock.now());
+    const done = (): PurchaseReturnRecorded => ({
+      orderId,
+      kind: plan.kind,
+      id: plan.id,
+      usdCents: plan.usdCents,
+      mlxReturned: plan.mlxReturned,
+      ...(plan.mlxReturned > 0n ? { transferId: plan.transferId } : {}),
+      recorded: true,
+    });
+    try {
+      if (plan.mlxReturned === 0n) {
+        await deps.store.append(purchaseStream(orderId), toNew([event]), revision);
+        return done();
+      }
+      const reserveAddress = await walletAddressOf(deps, SYSTEM_WALLET_IDS.reserve);
+      if (!reserveAddress) throw new Error('recordReturn: the reserve wallet is not open');
+      const executed = await executeTransfer(deps, plan.buyerUserId, purchaseReturnTransfer(plan, reserveAddress), () => ({
+        streamId: purchaseStream(orderId),
+        events: toNew([event]),
+        expectedRevision: revision,
+      }));
+      if (executed.position !== undefined) return done();
+      // The transfer is already recorded (with its purchase event, after our read): read again.
+    } catch (error) {
+      // The buyer spent between our read and the transfer: decide again on the balance as it is now.
+      const spent = error instanceof AppError && error.messageKey === 'errors:insufficientFunds';
+      const raced = error instanceof WrongExpectedRevisionError && error.streamId === purchaseStream(orderId);
+      if (!spent && !raced) throw error;
+    }
+  }
+  throw busy();
+}
+
+/** PAYMENT.CAPTURE.REFUNDED: takes back the refunded share of the MLX, as far as the buyer's balance allows. */
+export function recordRefund(
+  deps: PurchaseDeps,
+  input: { orderId: string; captureId: string; refundId: string; usdCents: bigint },
+): Promise<PurchaseReturnRecorded> {
+  return recordReturn(deps, {
+    orderId: input.orderId,
+    captureId: input.captureId,
+    kind: 'refund',
+    id: input.refundId,
+    usdCents: input.usdCents,
+  });
+}
+
+/** PAYMENT.CAPTURE.REVERSED: as a refund, for a reversal (chargeback). */
+export function recordReversal(
+  deps: PurchaseDeps,
+  input: { orderId: string; captureId: string; reversalId: string; usdCents: bigint },
+): Promise<PurchaseReturnRecorded> {
+  return recordReturn(deps, {
+    orderId: input.orderId,
+    captureId: input.captureId,
+    kind: 'reversal',
+    id: input.reversalId,
+    usdCents: input.usdCents,
+  });
+}
+
+export interface PurchaseView {
+  orderId: string;
+  buyerUserId: string;
+  status: PurchaseStatus;
+  usdCents: bigint;
+  usdPerMlx: string;
+  mlx: bigint;
+  captureId?: string;
+  creditTransferId?: string;
+  lastFailure?: { issue: string; description: string };
+  returnedUsdCents: bigint;
+  returnedMlx: bigint;
+}
+
+/** A purchase as its buyer sees it; undefined when there is none, or (with `buyerUserId`) when it is someone else's. */
+export async function readPurchase(
+  deps: Pick<PurchaseDeps, 'store'>,
+  orderId: string,
+  buyerUserId?: string,
+): Promise<PurchaseView | undefined> {
+  const { state } = await loadPurchase(deps, orderId);
+  const order = state.order;
+  if (!order || (buyerUserId !== undefined && order.buyerUserId !== buyerUserId)) return undefined;
+  const view: PurchaseView = {
+    orderId: order.orderId,
+    buyerUserId: order.buyerUserId,
+    status: purchaseStatusOf(state),
+    usdCents: order.usdCents,
+    usdPerMlx: order.usdPerMlx,
+    mlx: order.mlx,
+    returnedUsdCents: state.returnedUsdCents,
+    returnedMlx: state.returnedMlx,
+  };
+  if (state.capture) view.captureId = state.capture.captureId;
+  if (state.credit) view.creditTransferId = state.credit.transferId;
+  if (state.lastFailure) view.lastFailure = state.lastFailure;
+  return view;
+}

@@ -1,0 +1,146 @@
+/**
+ * Folds a purchase stream into the state its decisions need. As for wallets, evolve records facts
+ * and does not judge them (a recorded event already happened): an event a correct decider would
+ * not have produced is applied as literally as its data allows, and the audit reports it.
+ */
+import { assertNever } from '../shared/assert.js';
+import type { PurchaseEvent, PurchaseReturnKind } from './events.js';
+
+export interface PurchaseOrder {
+  orderId: string;
+  buyerUserId: string;
+  usdCents: bigint;
+  usdPerMlx: string;
+  mlx: bigint;
+  orderedAt: string;
+}
+
+/** A refund or reversal as recorded: what was paid back and the MLX that actually moved back. */
+export interface PurchaseReturn {
+  kind: PurchaseReturnKind;
+  id: string;
+  usdCents: bigint;
+  mlxReturned: bigint;
+  transferId?: string;
+}
+
+export type CaptureStatus = 'none' | 'requested' | 'failed' | 'completed';
+
+export interface PurchaseState {
+  /** Undefined until PurchaseOrdered. */
+  order: PurchaseOrder | undefined;
+  /** Where capturing stands: approvals ask for it, the provider answers completed or failed. */
+  captureStatus: CaptureStatus;
+  /** Every approval recorded (PurchaseCaptureRequested), so a repeated approval appends nothing. */
+  captureRequestIds: Set<string>;
+  lastFailure: { issue: string; description: string } | undefined;
+  capture: { captureId: string; usdCents: bigint } | undefined;
+  credit: { captureId: string; transferId: string; mlx: bigint } | undefined;
+  /** Refunds and reversals by `<kind>:<id>`. */
+  returns: Map<string, PurchaseReturn>;
+  returnedUsdCents: bigint;
+  returnedMlx: bigint;
+  eventCount: number;
+}
+
+export const returnKey = (kind: PurchaseReturnKind, id: string): string => `${kind}:${id}`;
+
+export function initialPurchaseState(): PurchaseState {
+  return {
+    order: undefined,
+    captureStatus: 'none',
+    captureRequestIds: new Set(),
+    lastFailure: undefined,
+    capture: undefined,
+    credit: undefined,
+    returns: new Map(),
+    returnedUsdCents: 0n,
+    returnedMlx: 0n,
+    eventCount: 0,
+  };
+}
+
+function recordReturn(state: PurchaseState, entry: PurchaseReturn): PurchaseState {
+  const key = returnKey(entry.kind, entry.id);
+  if (state.returns.has(key)) return state;
+  const returns = new Map(state.returns).set(key, entry);
+  return {
+    ...state,
+    returns,
+    returnedUsdCents: state.returnedUsdCents + entry.usdCents,
+    returnedMlx: state.returnedMlx + entry.mlxReturned,
+  };
+}
+
+function apply(state: PurchaseState, event: PurchaseEvent): PurchaseState {
+  switch (event.type) {
+    case 'PurchaseOrdered': {
+      if (state.order) return state;
+      const d = event.data;
+      const order = {
+        orderId: d.orderId,
+        buyerUserId: d.buyerUserId,
+        usdCents: BigInt(d.usdCents),
+        usdPerMlx: d.usdPerMlx,
+        mlx: BigInt(d.mlx),
+        orderedAt: d.orderedAt,
+      };
+      return { ...state, order };
+    }
+    case 'PurchaseCaptureRequested': {
+      const captureRequestIds = new Set(state.captureRequestIds).add(event.data.requestId);
+      return { ...state, captureRequestIds, captureStatus: state.captureStatus === 'completed' ? 'completed' : 'requested' };
+    }
+    case 'PurchaseCaptured':
+      if (state.capture) return state;
+      return {
+        ...state,
+        captureStatus: 'completed',
+        capture: { captureId: event.data.captureId, usdCents: BigInt(event.data.usdCents) },
+      };
+    case 'PurchaseCaptureFailed':
+      if (state.captureStatus === 'completed') return state;
+      return { ...state, captureStatus: 'failed', lastFailure: { issue: event.data.issue, description: event.data.description } };
+    case 'PurchaseCredited':
+      if (state.credit) return state;
+      return { ...state, credit: { captureId: event.data.captureId, transferId: event.data.transferId, mlx: BigInt(event.data.mlx) } };
+    case 'PurchaseRefunded':
+    case 'PurchaseReversed': {
+      const d = event.data;
+      const entry: PurchaseReturn =
+        event.type === 'PurchaseRefunded'
+          ? { kind: 'refund', id: event.data.refundId, usdCents: BigInt(d.usdCents), mlxReturned: BigInt(d.mlxReturned) }
+          : { kind: 'reversal', id: event.data.reversalId, usdCents: BigInt(d.usdCents), mlxReturned: BigInt(d.mlxReturned) };
+      if (d.transferId !== undefined) entry.transferId = d.transferId;
+      return recordReturn(state, entry);
+    }
+    default:
+      return assertNever(event);
+  }
+}
+
+export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): PurchaseState {
+  return { ...apply(state, event), eventCount: state.eventCount + 1 };
+}
+
+export function foldPurchase(events: Iterable<PurchaseEvent>): PurchaseState {
+  let state = initialPurchaseState();
+  for (const event of events) state = evolvePurchase(state, event);
+  return state;
+}
+
+/** What the buyer's purchase list shows. */
+export type PurchaseStatus = 'ordered' | 'approved' | 'declined' | 'captured' | 'credited' | 'partiallyRefunded' | 'refunded' | 'reversed';
+
+export function purchaseStatusOf(state: PurchaseState): PurchaseStatus {
+  const { capture } = state;
+  if (capture && state.returns.size > 0) {
+    if ([...state.returns.values()].some((r) => r.kind === 'reversal')) return 'reversed';
+    return state.returnedUsdCents >= capture.usdCents ? 'refunded' : 'partiallyRefunded';
+  }
+  if (state.credit) return 'credited';
+  if (capture) return 'captured';
+  if (state.captureStatus === 'failed') return 'declined';
+  if (state.captureStatus === 'requested') return 'approved';
+  return 'ordered';
+}
