@@ -40,6 +40,7 @@ async function main(): Promise<number> {
     `held by open reservations: ${mlx(audit.pendingDebitsMlx)}; pending deposits: ${mlx(audit.pendingCreditsMlx)}`,
     `transfers: ${audit.transfers.reserved} reserved, ${audit.transfers.posted} posted, ${audit.transfers.voided} voided, ${audit.transfers.open} open`,
     `deposits: ${audit.deposits.received} received, ${audit.deposits.confirmed} confirmed, ${audit.deposits.rejected} rejected, ${audit.deposits.open} open`,
+    `purchases: ${audit.purchases.ordered} ordered, ${audit.purchases.captured} captured, ${audit.purchases.credited} credited (${mlx(audit.purchases.creditedMlx)}), ${audit.purchases.returns} refunds or reversals (${mlx(audit.purchases.returnedMlx)} back to the reserve)`,
   ];
   for (const line of lines) console.log(line);
   if (audit.ok) {
