@@ -284,6 +284,10 @@ describe('local PayPal server through Quern’s PayPal client', () => {
     }
   });
 
+  it('leaves paths it does not serve to the routers mounted after it (the browser half)', async () => {
+    expect((await fetch(`${baseUrl}/paypal-local/checkoutnow?token=ANY`)).status).toBe(404);
+  });
+
   it('answers 404 RESOURCE_NOT_FOUND for an unknown order or capture', async () => {
     expect(await paypalError(paypal.getOrder('NOSUCHORDER000000'))).toMatchObject({
       status: 404,
