@@ -40,6 +40,16 @@ export const configSchema = z.object({
   MILLIX_NODE_URL: z.string().url().optional(),
   MILLIX_NODE_ID: z.string().min(1).optional(),
   MILLIX_NODE_SIGNATURE: z.string().min(1).optional(),
+  /**
+   * Where card and PayPal payments go (ADR 024): `local` (default) is the PayPal-compatible server
+   * Quern runs itself at /paypal-local, so everything works offline; `sandbox` and `live` are PayPal.
+   */
+  PAYPAL_ENV: z.enum(['local', 'sandbox', 'live']).default('local'),
+  /** PayPal REST app credentials; required for sandbox and live, fixed local ones otherwise. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The id of the webhook registered with PayPal, which its signatures cover. */
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
   /** Simulated network: how long a transaction stays pending before it is stable. */
   MILLIX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Delay before a send is settled (lets people watch it pending; 0 settles at once). */

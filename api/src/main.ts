@@ -7,12 +7,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { Router, type Express } from 'express';
 import type { Redis } from 'ioredis';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
 import { createMailer } from '@quern/adapters/mail';
+import { payPalConfigFromEnv } from '@quern/adapters/paypal';
+import { createLocalPayPal } from '@quern/adapters/paypal/local';
 import { startDepositWatcher, startDispatcher, startWorkers } from '@quern/workers';
 import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
@@ -71,7 +73,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   await prepareLedger(foundations);
   const projections = parts.projections ? startProjectionPart(foundations, stops) : undefined;
   if (parts.workers) startWorkerPart(foundations, stops);
-  const api = parts.api ? await startApiPart(foundations, projections) : undefined;
+  const api = parts.api ? await startApiPart(foundations, projections, stops) : undefined;
   const server = api?.server;
   const address = server?.address();
   return {
@@ -159,7 +161,32 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
 }
 
 /** The services behind the HTTP api, and the server itself once it listens. */
-async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<{ app: Express; server: Server }> {
+/**
+ * The local PayPal-compatible server (ADR 024), mounted at /paypal-local when PAYPAL_ENV=local, so
+ * `npm start` takes payments offline through the same client code that talks to PayPal.
+ */
+function localPayPalRoutes(f: Foundations, stops: Stop[]): Router[] {
+  const { PAYPAL_ENV, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID } = f.config;
+  const paypal = payPalConfigFromEnv({ PAYPAL_ENV, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID });
+  if (paypal.env !== 'local') return [];
+  const local = createLocalPayPal({
+    dataDir: f.dataDir,
+    clientId: paypal.clientId,
+    clientSecret: paypal.clientSecret,
+    webhookId: paypal.webhookId,
+    publicBaseUrl: `${f.config.publicUrl}${LOCAL_PAYPAL_PATH}`,
+  });
+  stops.push(() => local.close());
+  return [Router().use(LOCAL_PAYPAL_PATH, local.router)];
+}
+
+export const LOCAL_PAYPAL_PATH = '/paypal-local';
+
+async function startApiPart(
+  f: Foundations,
+  projections: ProjectionRunner | undefined,
+  stops: Stop[],
+): Promise<{ app: Express; server: Server }> {
   const { config, store, redis, network } = f;
   const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
@@ -196,9 +223,12 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     trustProxy: config.TRUST_PROXY,
     https: config.publicUrl.startsWith('https://'),
     webDistDir: WEB_DIST_DIR,
-    extraRoutes: network.incomingFromNotification
-      ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
-      : [],
+    extraRoutes: [
+      ...(network.incomingFromNotification
+        ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
+        : []),
+      ...localPayPalRoutes(f, stops),
+    ],
   });
   const server = await new Promise<Server>((done) => {
     const s = app.listen(config.PORT, config.HOST, () => done(s));
