@@ -4,6 +4,7 @@
 // bad amounts with a 4xx and a message (naming the field when the fault is in one), never a
 // 5xx, never an unexpected-error log line, and the event log does not grow.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOCAL_PAYPAL_PATH } from '../main.js';
 import { appRouter } from '../trpc/router.js';
 import {
   DEEP_NESTING,
@@ -283,7 +284,12 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
 
 /** Every route of the Express app as "METHOD path", walking into mounted routers. */
 function appRoutes(): string[] {
-  type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle?: { stack?: Layer[] }; slash?: boolean };
+  type Layer = {
+    route?: { path: unknown; methods: Record<string, boolean> };
+    handle?: { stack?: Layer[] };
+    slash?: boolean;
+    match?: (path: string) => boolean;
+  };
   const routes: string[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
@@ -291,6 +297,9 @@ function appRoutes(): string[] {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
         for (const method of Object.keys(layer.route.methods)) for (const p of paths) routes.push(`${method.toUpperCase()} ${String(p)}`);
       } else if (layer.handle?.stack) {
+        // The local PayPal stand-in (ADR 024) answers PayPal's protocol, not Quern's API; its
+        // input rules are PayPal's and adapters/src/paypal tests them.
+        if (!layer.slash && layer.match?.(`${LOCAL_PAYPAL_PATH}/v1/oauth2/token`)) continue;
         // Quern mounts its routers at the root; a prefixed mount would need its path joined here.
         expect(layer.slash).toBe(true);
         walk(layer.handle.stack);
