@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { build } from 'esbuild';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeLocalPayPalState } from './fake-state.js';
@@ -33,6 +34,20 @@ let paypalServer: ServedApp;
 let shopServer: ServedApp;
 let browser: Browser;
 let orderCount = 0;
+let reactShopBundle: string;
+
+/** The React shop (react-paypal-js), bundled once for the page to load as one script. */
+async function bundleReactShop(): Promise<string> {
+  const result = await build({
+    entryPoints: [new URL('./test-shop/react-shop.js', import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
 
 function shopApp(paypalOrigin: string): express.Express {
   const app = express();
@@ -45,16 +60,23 @@ function shopApp(paypalOrigin: string): express.Express {
     next();
   });
   app.get('/shop', (req, res) => {
-    const loader = req.query.loader === 'paypal-js' ? 'paypal-js' : 'tag';
-    const scripts = loader === 'tag' ? `<script src="${sdkBaseUrl}?${SDK_QUERY}"></script>` : '<script src="/paypal-js.js"></script>';
+    const loader = req.query.loader === 'paypal-js' || req.query.loader === 'react' ? req.query.loader : 'tag';
+    const scripts = {
+      tag: `<script src="${sdkBaseUrl}?${SDK_QUERY}"></script><script src="/shop.js"></script>`,
+      'paypal-js': '<script src="/paypal-js.js"></script><script src="/shop.js"></script>',
+      react: '<script src="/react-shop.js"></script>',
+    }[loader];
     res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
 <div id="shop" data-loader="${loader}" data-sdk-base-url="${sdkBaseUrl}" data-restart-declined="${req.query.restart === 'true'}"
   data-click-refuses="${req.query.refuse === 'true'}"></div>
 <div id="buttons"></div>
-${scripts}<script src="/shop.js"></script></body></html>`);
+${scripts}</body></html>`);
   });
   app.get('/shop.js', (_req, res) => {
     res.type('js').send(readFileSync(new URL('./test-shop/shop.js', import.meta.url), 'utf8'));
+  });
+  app.get('/react-shop.js', (_req, res) => {
+    res.type('js').send(reactShopBundle);
   });
   app.get('/paypal-js.js', (_req, res) => {
     res.type('js').send(readFileSync(paypalJsIife, 'utf8'));
@@ -74,6 +96,7 @@ ${scripts}<script src="/shop.js"></script></body></html>`);
 }
 
 beforeAll(async () => {
+  reactShopBundle = await bundleReactShop();
   const paypal = express();
   paypal.use(PAYPAL_PREFIX, createLocalPayPalBrowserRoutes(state));
   paypalServer = await serve(paypal);
@@ -224,5 +247,18 @@ describe('local PayPal SDK in a browser', () => {
     await popup.getByRole('button', { name: POPUP_TEXT.approve }).click();
     await waitForEvent(page, 'captured');
     expect(state.calls.map((call) => call.method)).toEqual(['approveOrder']);
+  });
+
+  it('@paypal/react-paypal-js (PayPalScriptProvider + PayPalButtons) renders the buttons and completes a checkout', async () => {
+    const page = await openShop('loader=react');
+    expect(await page.locator('#buttons button').allTextContents()).toEqual(['PayPal', 'Debit or Credit Card']);
+    const script = page.locator('script[data-sdk-integration-source="react-paypal-js"]');
+    expect(await script.getAttribute('src')).toMatch(/\/pp\/sdk\/js\?client-id=shop-client&/);
+    const popup = await clickAndGetPopup(page, 'Debit or Credit Card');
+    await popup.getByRole('button', { name: POPUP_TEXT.approve }).click();
+    await waitForEvent(page, 'captured');
+    const approve = (await events(page)).find((event) => event.type === 'approve');
+    expect(approve?.data).toMatchObject({ orderID: `LOCAL-ORDER-${orderCount}`, paymentSource: 'card' });
+    expect((await events(page)).filter((event) => event.type === 'error')).toEqual([]);
   });
 });
