@@ -22,7 +22,7 @@
   }
 
   function answerOpener(result) {
-    if (!window.opener) return false;
+    if (!window.opener || !openerOrigin) return false;
     window.opener.postMessage(Object.assign({ source: MESSAGE_SOURCE, orderID: orderID }, result), openerOrigin);
     return true;
   }
