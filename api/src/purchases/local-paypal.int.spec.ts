@@ -41,6 +41,27 @@ describe('the local PayPal server in npm start', () => {
       expect(order.status).toBe('CREATED');
       expect(order.usdCents).toBe(1000);
       expect((await client.getOrder(order.id)).id).toBe(order.id);
+
+      // What the browser sees: the SDK script, then the approval popup, whose approval lets the capture complete.
+      const sdk = await fetch(`${url}/paypal-local/sdk/js?client-id=${config.clientId}&currency=USD&enable-funding=card`);
+      expect(sdk.status).toBe(200);
+      expect(sdk.headers.get('content-type')).toMatch(/javascript/);
+      const popup = await fetch(`${url}/paypal-local/checkoutnow?token=${order.id}`);
+      expect(popup.status).toBe(200);
+      expect(popup.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+      const page = await popup.text();
+      expect(page).toContain('Approve payment');
+      expect(page).toContain('Decline card');
+      await expect(client.captureOrder(order.id, 'capture-1')).rejects.toMatchObject({ issue: 'ORDER_NOT_APPROVED' });
+      const approved = await fetch(`${url}/paypal-local/checkoutnow/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: order.id }),
+      });
+      expect(approved.status).toBe(200);
+      const captured = await client.captureOrder(order.id, 'capture-2');
+      expect(captured.status).toBe('COMPLETED');
+      expect(captured.capture?.usdCents).toBe(1000);
     });
   });
 

@@ -16,6 +16,24 @@ import { notFound, PayPalProtocolError, sendInvalidClient, sendPayPalError } fro
 import { LocalPayPalStore, type LocalPayPalState, type StoredResponse } from './state.js';
 import { malformedJson, parseCreateOrderBody, parseRefundBody } from './validation.js';
 import { WebhookSender } from './webhooks.js';
+import { createLocalPayPalBrowserRoutes, type LocalPayPalBrowserState } from './browser/index.js';
+
+/** The order store as the browser half sees it: the order's id, status and amount; approve; decline. */
+function browserStateOf(state: LocalPayPalState): LocalPayPalBrowserState {
+  return {
+    async getOrder(id) {
+      const order = state.getOrder(id);
+      const amount = order?.purchase_units[0]?.amount as { currency_code: string; value: string } | undefined;
+      return order && amount ? { id: order.id, status: order.status, amount } : undefined;
+    },
+    async approveOrder(id, payer) {
+      state.approveOrder(id, payer);
+    },
+    async declineCard(id) {
+      state.declineCard(id);
+    },
+  };
+}
 
 export type { LocalPayPalPayer, LocalPayPalState, PayPalOrderResource } from './state.js';
 export { LocalPayPalStateError } from './state.js';
@@ -222,6 +240,9 @@ export function createLocalPayPal(options: LocalPayPalOptions): LocalPayPal {
       capture,
     );
   });
+
+  // --- What the browser sees: the JS SDK script and the approval popup (browser/) -------------
+  router.use(createLocalPayPalBrowserRoutes(browserStateOf(store)));
 
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
