@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExchangeRate } from '../wallet/money.js';
 import { type PurchaseCommand, decidePurchase, planPurchaseCredit, planPurchaseReturn, purchaseReturnEvent } from './decider.js';
 import { type PurchaseEvent, toPurchaseEvent } from './events.js';
-import { type PurchaseState, evolvePurchase, foldPurchase, initialPurchaseState, purchaseStatusOf } from './state.js';
+import { type PurchaseState, captureRequestIdFor, evolvePurchase, foldPurchase, initialPurchaseState, purchaseStatusOf } from './state.js';
 
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 const parsed = parseExchangeRate('0.000012');
@@ -199,5 +199,27 @@ describe('planPurchaseReturn', () => {
     expect(event.type).toBe('PurchaseReversed');
     expect(purchaseStatusOf(foldPurchase([...[], event]))).toBe('ordered');
     expect(purchaseStatusOf(evolvePurchase(credited(captured()), event))).toBe('reversed');
+  });
+});
+
+describe('captureRequestIdFor', () => {
+  it('given a pending approval, when asked again (double click), then the same id; after a decline, a new one', () => {
+    let state = run(initialPurchaseState(), order).state;
+    const first = captureRequestIdFor('ORDER1', state);
+    state = run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: first, buyerUserId: 'alice' } }).state;
+    expect(captureRequestIdFor('ORDER1', state)).toBe(first);
+    state = run(state, {
+      type: 'RecordCaptureResult',
+      data: { orderId: 'ORDER1', result: { status: 'failed', issue: 'INSTRUMENT_DECLINED', description: 'declined' } },
+    }).state;
+    const second = captureRequestIdFor('ORDER1', state);
+    expect(second).not.toBe(first);
+    expect(run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: second } }).events).toHaveLength(1);
+  });
+
+  it('given the longest order id, then the id still fits the provider-id pattern', () => {
+    const id = captureRequestIdFor('A'.repeat(64), { captureFailures: 11 });
+    expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(id.endsWith('-c12')).toBe(true);
   });
 });

@@ -34,6 +34,8 @@ export interface PurchaseState {
   /** Every approval recorded (PurchaseCaptureRequested), so a repeated approval appends nothing. */
   captureRequestIds: Set<string>;
   lastFailure: { issue: string; description: string } | undefined;
+  /** How many captures failed (PurchaseCaptureFailed): each approval round after one has its own request id. */
+  captureFailures: number;
   capture: { captureId: string; usdCents: bigint } | undefined;
   credit: { captureId: string; transferId: string; mlx: bigint } | undefined;
   /** Refunds and reversals by `<kind>:<id>`. */
@@ -51,6 +53,7 @@ export function initialPurchaseState(): PurchaseState {
     captureStatus: 'none',
     captureRequestIds: new Set(),
     lastFailure: undefined,
+    captureFailures: 0,
     capture: undefined,
     credit: undefined,
     returns: new Map(),
@@ -100,7 +103,12 @@ function apply(state: PurchaseState, event: PurchaseEvent): PurchaseState {
       };
     case 'PurchaseCaptureFailed':
       if (state.captureStatus === 'completed') return state;
-      return { ...state, captureStatus: 'failed', lastFailure: { issue: event.data.issue, description: event.data.description } };
+      return {
+        ...state,
+        captureStatus: 'failed',
+        captureFailures: state.captureFailures + 1,
+        lastFailure: { issue: event.data.issue, description: event.data.description },
+      };
     case 'PurchaseCredited':
       if (state.credit) return state;
       return { ...state, credit: { captureId: event.data.captureId, transferId: event.data.transferId, mlx: BigInt(event.data.mlx) } };
@@ -143,4 +151,15 @@ export function purchaseStatusOf(state: PurchaseState): PurchaseStatus {
   if (state.captureStatus === 'failed') return 'declined';
   if (state.captureStatus === 'requested') return 'approved';
   return 'ordered';
+}
+
+/**
+ * The capture request id for the buyer's current approval round: the same until a capture fails
+ * (so a double click or a retried request records one approval and PayPal captures once, keyed by
+ * PayPal-Request-Id), a new one after each failure (a declined card, approved again, is captured
+ * again under a new id, since PayPal may answer a reused id with the first failure).
+ */
+export function captureRequestIdFor(orderId: string, state: Pick<PurchaseState, 'captureFailures'>): string {
+  const suffix = `-c${state.captureFailures + 1}`;
+  return `${orderId.slice(0, 64 - suffix.length)}${suffix}`;
 }
