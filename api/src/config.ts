@@ -50,6 +50,15 @@ export const configSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   /** The id of the webhook registered with PayPal, which its signatures cover. */
   PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** How long the capture call waits for the capture worker's answer before answering that it is still processing. */
+  CAPTURE_WAIT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * How long after a capture the buyer's page has to claim the credit itself (the spec's
+   * POST /api/reserve/transfer) before the worker credits the order anyway (ADR 026).
+   */
+  PURCHASE_CREDIT_GRACE_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** How often the sweep reconciles orders approved but not captured, or captured but not credited. */
+  PURCHASE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   /** Simulated network: how long a transaction stays pending before it is stable. */
   MILLIX_CONFIRM_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Delay before a send is settled (lets people watch it pending; 0 settles at once). */
@@ -76,11 +85,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]{0,15})$/)
     .default('1000000000000'),
-  /** USD per MLX as a decimal (e.g. 0.000012); each change is recorded as an event. Unset: no rate. */
+  /** USD per MLX as a decimal (1 USD = 80,000 MLX by default); each change is recorded as an event. */
   EXCHANGE_RATE_USD_PER_MLX: z
     .string()
     .regex(/^(0|[1-9][0-9]{0,8})(\.[0-9]{1,18})?$/)
-    .optional(),
+    .default('0.0000125'),
   /** Absolute session lifetime in days, however much the session is used. */
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**

@@ -13,8 +13,6 @@ import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
 import { createMailer } from '@quern/adapters/mail';
-import { payPalConfigFromEnv } from '@quern/adapters/paypal';
-import { createLocalPayPal } from '@quern/adapters/paypal/local';
 import { startDepositWatcher, startDispatcher, startWorkers } from '@quern/workers';
 import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
@@ -32,6 +30,10 @@ import { type OpenedMillixNetwork, openMillixNetwork } from '@quern/adapters/mil
 import { nodeNotificationRoutes } from './wallet/node-notification.js';
 import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
+import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
+import { createPurchaseService } from './purchases/service.js';
+
+export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
 export interface Parts {
   api: boolean;
@@ -61,6 +63,7 @@ interface Foundations {
   appSecret: string;
   walletDeps: WalletDeps;
   network: OpenedMillixNetwork;
+  paypal: OpenedPayPal;
 }
 
 /**
@@ -68,8 +71,8 @@ interface Foundations {
  * the ledger's system accounts, the read models, the background work, then the HTTP api.
  */
 export async function startQuern(config: Config, parts: Parts): Promise<RunningQuern> {
-  const foundations = await openFoundations(config);
-  const stops: Stop[] = [() => foundations.network.close()];
+  const foundations = await openFoundations(config, parts);
+  const stops: Stop[] = [() => foundations.network.close(), () => foundations.paypal.close()];
   await prepareLedger(foundations);
   const projections = parts.projections ? startProjectionPart(foundations, stops) : undefined;
   if (parts.workers) startWorkerPart(foundations, stops);
@@ -84,7 +87,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   };
 }
 
-async function openFoundations(config: Config): Promise<Foundations> {
+async function openFoundations(config: Config, parts: Parts): Promise<Foundations> {
   const dataDir = resolve(config.DATA_DIR);
   const redisEndpoint = await resolveRedis({ redisUrl: config.REDIS_URL, dataDir });
   const redis = connectRedis(redisEndpoint.url, 'main');
@@ -112,7 +115,8 @@ async function openFoundations(config: Config): Promise<Foundations> {
     dataDir,
     confirmDelayMs: config.MILLIX_CONFIRM_DELAY_MS,
   });
-  return { config, dataDir, redisEndpoint, redis, store, appSecret: loadAppSecret(config.APP_SECRET, dataDir), walletDeps, network };
+  const paypal = openPayPal(config, dataDir, parts.api);
+  return { config, dataDir, redisEndpoint, redis, store, appSecret: loadAppSecret(config.APP_SECRET, dataDir), walletDeps, network, paypal };
 }
 
 /** Idempotent on every start: the first one mints the supply and funds the reserve. */
@@ -161,26 +165,6 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
 }
 
 /** The services behind the HTTP api, and the server itself once it listens. */
-/**
- * The local PayPal-compatible server (ADR 024), mounted at /paypal-local when PAYPAL_ENV=local, so
- * `npm start` takes payments offline through the same client code that talks to PayPal.
- */
-function localPayPalRoutes(f: Foundations, stops: Stop[]): Router[] {
-  const { PAYPAL_ENV, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID } = f.config;
-  const paypal = payPalConfigFromEnv({ PAYPAL_ENV, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID });
-  if (paypal.env !== 'local') return [];
-  const local = createLocalPayPal({
-    dataDir: f.dataDir,
-    clientId: paypal.clientId,
-    clientSecret: paypal.clientSecret,
-    webhookId: paypal.webhookId,
-    publicBaseUrl: `${f.config.publicUrl}${LOCAL_PAYPAL_PATH}`,
-  });
-  stops.push(() => local.close());
-  return [Router().use(LOCAL_PAYPAL_PATH, local.router)];
-}
-
-export const LOCAL_PAYPAL_PATH = '/paypal-local';
 
 async function startApiPart(
   f: Foundations,
@@ -200,6 +184,13 @@ async function startApiPart(
       else await waitForCheckpoint(redis, DEFAULT_CHECKPOINT_KEY, position, waitMs);
     },
   });
+  const purchases = createPurchaseService({
+    core: f.walletDeps,
+    paypal: f.paypal.client,
+    browser: f.paypal.browser,
+    captureWaitMs: config.CAPTURE_WAIT_MS,
+    noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+  });
   const identity = createIdentityService({
     core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword },
     sessions,
@@ -217,6 +208,7 @@ async function startApiPart(
   const app = createApp({
     identity,
     wallet,
+    purchases,
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,
@@ -227,7 +219,7 @@ async function startApiPart(
       ...(network.incomingFromNotification
         ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
         : []),
-      ...localPayPalRoutes(f, stops),
+      ...f.paypal.localRoutes,
     ],
   });
   const server = await new Promise<Server>((done) => {
@@ -235,7 +227,10 @@ async function startApiPart(
   });
   // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
   const bound = server.address();
-  if (bound && typeof bound === 'object') for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
+  if (bound && typeof bound === 'object') {
+    for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
+    f.paypal.listening(bound.port);
+  }
   return { app, server };
 }
 

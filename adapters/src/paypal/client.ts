@@ -277,3 +277,4 @@ function toPayPalError(error: unknown): PayPalError {
     typeof body.debug_id === 'string' ? body.debug_id : undefined,
   );
 }
+export { centsToPayPalValue, payPalValueToCents } from './money.js';

@@ -9,6 +9,8 @@ import { appRouter } from '../trpc/router.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
+import type { PurchaseService } from '../purchases/service.js';
+import { purchaseRestRoutes } from '../purchases/rest.js';
 import type { WalletService } from '../wallet/service.js';
 import { walletRestRoutes } from '../wallet/rest.js';
 import type { RequestContext } from './context.js';
@@ -25,6 +27,7 @@ import type { HealthCheck } from '../health.js';
 export interface AppDeps {
   identity: IdentityService;
   wallet: WalletService;
+  purchases: PurchaseService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -56,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
       language: requestLanguage(req),
       identity: deps.identity,
       wallet: deps.wallet,
+      purchases: deps.purchases,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -77,6 +81,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
+  app.use(purchaseRestRoutes(createContext));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));

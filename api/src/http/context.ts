@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { Language } from '@quern/core/i18n';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
+import type { PurchaseService } from '../purchases/service.js';
 import type { WalletService } from '../wallet/service.js';
 
 export interface HttpExchange {
@@ -17,4 +18,5 @@ export interface RequestContext {
   getSession(): Promise<Session | undefined>;
   identity: IdentityService;
   wallet: WalletService;
+  purchases: PurchaseService;
 }

@@ -31,9 +31,16 @@ function refuseNonJsonBodies(req: Request, _res: Response, next: NextFunction): 
   next(req.is('application/json') && utf8 ? undefined : requestRefused(415));
 }
 
+/** Where a signed body is checked against its signature byte for byte (PayPal's webhooks). */
+const RAW_BODY_PATHS = ['/api/paypal/webhooks'];
+
+/** The body exactly as received, for the routes that verify a signature over it. */
+export const rawBodyOf = (req: Request): Buffer | undefined => (req as Request & { rawBody?: Buffer }).rawBody;
+
 /** express.json's verify hook sees the raw bytes after the size limit and before JSON.parse. */
-function refuseDeepBody(_req: Request, _res: Response, body: Buffer): void {
+function refuseDeepBody(req: Request, _res: Response, body: Buffer): void {
   if (jsonNestsDeeperThan(body)) throw tooDeep();
+  if (RAW_BODY_PATHS.includes(req.originalUrl.split('?')[0] ?? '')) (req as Request & { rawBody?: Buffer }).rawBody = body;
 }
 
 /**

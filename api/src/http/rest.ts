@@ -6,7 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isLanguage, type Language } from '@quern/core/i18n';
 import type { ZodType } from 'zod';
 import type { RequestContext } from './context.js';
-import { appErrorData, isInternal, originalOf, retryAfterSeconds, statusOf, toAppError, trpcErrorEnvelope } from './errors.js';
+import { type ErrorBody, appErrorData, isInternal, originalOf, retryAfterSeconds, statusOf, toAppError, trpcErrorEnvelope } from './errors.js';
 import { logUnexpectedError, requestIdOf } from './request-id.js';
 
 export type ContextFactory = (req: Request, res: Response) => RequestContext;
@@ -40,6 +40,22 @@ export function restRoute<I, O>(
 }
 
 const isTrpcCall = (req: Request) => /^\/trpc(\/|\?|$)/.test(req.originalUrl);
+const isPayPalCall = (req: Request) => req.originalUrl.startsWith('/api/paypal/');
+
+/**
+ * The spec's PayPal calls answer failures in PayPal's shape as well (`error`, `details[issue,
+ * description]`, `debug_id`): PayPal's own issue and debug id when PayPal refused, else Quern's
+ * code, message and request id.
+ */
+function withPayPalShape(body: ErrorBody) {
+  const { issue, description, debugId } = body.params;
+  return {
+    ...body,
+    error: body.message,
+    details: [{ issue: typeof issue === 'string' ? issue : body.code, description: typeof description === 'string' && description ? description : body.message }],
+    debug_id: typeof debugId === 'string' ? debugId : body.requestId,
+  };
+}
 
 /**
  * Express error handler: every error answers with its status from errors.ts and a readable body
@@ -58,5 +74,5 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   const retryAfter = retryAfterSeconds(appError);
   if (retryAfter !== undefined && !res.get('Retry-After')) res.setHeader('Retry-After', String(retryAfter));
   const body = appErrorData(appError, requestLanguage(req), requestId);
-  res.status(statusOf(appError)).json(isTrpcCall(req) ? trpcErrorEnvelope(appError, body) : body);
+  res.status(statusOf(appError)).json(isTrpcCall(req) ? trpcErrorEnvelope(appError, body) : isPayPalCall(req) ? withPayPalShape(body) : body);
 }

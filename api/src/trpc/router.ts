@@ -1,11 +1,13 @@
 /** The web app's API: one router per capability, each calling the same handlers as REST. */
 import { router } from './init.js';
 import { identityRouter } from '../identity/trpc.js';
+import { purchasesRouter } from '../purchases/trpc.js';
 import { walletRouter } from '../wallet/trpc.js';
 
 export const appRouter = router({
   identity: identityRouter,
   wallet: walletRouter,
+  purchases: purchasesRouter,
 });
 
 export type AppRouter = typeof appRouter;

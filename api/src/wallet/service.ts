@@ -67,6 +67,8 @@ export function createWalletService(deps: WalletServiceDeps) {
   return {
     openFor,
     address,
+    /** A write made elsewhere (a purchase's credit) that the user's next read should wait for. */
+    noteWrite: remember,
 
     async balance(session: Session, ofAddress?: string): Promise<{ stable: string; unstable: string }> {
       const own = await address(session);

@@ -170,6 +170,8 @@ export interface PurchaseCredit {
   mlx: bigint;
   /** True when this call moved the MLX; false when the order had been credited before. */
   credited: boolean;
+  /** The log position of the credit when this call made it (read-your-writes for the buyer's dashboard). */
+  position?: bigint;
 }
 
 /** Names an order by its own id or by its capture's (the spec's `POST /api/reserve/transfer` takes either). */
@@ -212,7 +214,7 @@ export async function ensurePurchaseCredited(deps: PurchaseDeps, input: CreditIn
       }));
       if (executed.position !== undefined) {
         const { orderId: id, captureId, buyerUserId, transferId, mlx } = plan;
-        return { orderId: id, captureId, buyerUserId, transferId, mlx, credited: true };
+        return { orderId: id, captureId, buyerUserId, transferId, mlx, credited: true, position: executed.position };
       }
       // The reserve already holds this transfer: it was appended with PurchaseCredited after our read. Read again.
     } catch (error) {

@@ -8,3 +8,4 @@ export * from './events.js';
 export * from './state.js';
 export * from './decider.js';
 export * from './handlers.js';
+export * from './contracts.js';

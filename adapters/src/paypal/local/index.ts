@@ -45,7 +45,8 @@ export interface LocalPayPalOptions {
   clientSecret: string;
   /** Absolute URL of the prefix the router is mounted at, e.g. `http://127.0.0.1:8080/paypal-local`. */
   publicBaseUrl: string;
-  webhookUrl?: string;
+  /** Where events are delivered; a function when it is known only once Quern listens. */
+  webhookUrl?: string | (() => string);
   /** The id the signature covers; Quern's PAYPAL_WEBHOOK_ID. Defaults to `WH-LOCAL`. */
   webhookId?: string;
   clock?: () => Date;

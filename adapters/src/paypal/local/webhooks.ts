@@ -35,7 +35,8 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
 const DELIVERY_TIMEOUT_MS = 10_000;
 
 export interface WebhookSenderOptions {
-  webhookUrl: string;
+  /** Where events go; a function when the listener's address is known only once it listens. */
+  webhookUrl: string | (() => string);
   webhookId: string;
   certUrl: string;
   publicBaseUrl: string;
@@ -92,7 +93,7 @@ export class WebhookSender {
     );
     let delivered = false;
     try {
-      const response = await fetch(this.options.webhookUrl, {
+      const response = await fetch(typeof this.options.webhookUrl === 'function' ? this.options.webhookUrl() : this.options.webhookUrl, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',

@@ -1,0 +1,75 @@
+/**
+ * Where Quern's PayPal calls go (ADR 024): PayPal's sandbox or live hosts, or, with PAYPAL_ENV=local
+ * (the default), the PayPal-compatible server Quern mounts at /paypal-local. The same client code
+ * talks to all three. Locally, the server's own calls (create, capture, verify) and the local
+ * server's webhook deliveries use the loopback address Quern actually listens on, which is known
+ * only once it listens (PORT=0 in tests); browsers use PUBLIC_URL.
+ */
+import { type Router, Router as createRouter } from 'express';
+import type { PayPalBrowserConfig } from '@quern/core/purchases';
+import { type PayPalClient, createPayPalClient, payPalConfigFromEnv, paypalBaseUrl } from '@quern/adapters/paypal';
+import { createLocalPayPal } from '@quern/adapters/paypal/local';
+import type { Config } from '../config.js';
+
+export const LOCAL_PAYPAL_PATH = '/paypal-local';
+export const PAYPAL_WEBHOOK_PATH = '/api/paypal/webhooks';
+/** PayPal's JavaScript SDK, which the Buy screen loads against sandbox and live. */
+const PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';
+
+export interface OpenedPayPal {
+  client: PayPalClient;
+  browser: PayPalBrowserConfig;
+  /** The local server's routes (mounted by the api), when PAYPAL_ENV=local. */
+  localRoutes: Router[];
+  /** Tells the local wiring the port Quern listens on. */
+  listening(port: number): void;
+  close(): Promise<void>;
+}
+
+/** `serveLocal`: this process runs the api, which serves the local server (other processes only call it). */
+export function openPayPal(config: Config, dataDir: string, serveLocal: boolean): OpenedPayPal {
+  const { PAYPAL_ENV, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID } = config;
+  const paypal = payPalConfigFromEnv({ PAYPAL_ENV, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID });
+  const credentials = { clientId: paypal.clientId, clientSecret: paypal.clientSecret, webhookId: paypal.webhookId };
+  if (paypal.env !== 'local') {
+    return {
+      client: createPayPalClient({ baseUrl: paypalBaseUrl(paypal.env, ''), ...credentials }),
+      browser: { clientId: paypal.clientId, sdkBaseUrl: PAYPAL_SDK_URL },
+      localRoutes: [],
+      listening: () => {},
+      close: async () => {},
+    };
+  }
+  // Until Quern listens (workers-only processes never do), PUBLIC_URL is where the api serves it.
+  let internalOrigin = config.publicUrl;
+  const local = serveLocal
+    ? createLocalPayPal({
+        dataDir,
+        ...credentials,
+        publicBaseUrl: `${config.publicUrl}${LOCAL_PAYPAL_PATH}`,
+        webhookUrl: () => `${internalOrigin}${PAYPAL_WEBHOOK_PATH}`,
+      })
+    : undefined;
+  let client: { origin: string; client: PayPalClient } | undefined;
+  const current = (): PayPalClient => {
+    if (client?.origin !== internalOrigin)
+      client = { origin: internalOrigin, client: createPayPalClient({ baseUrl: `${internalOrigin}${LOCAL_PAYPAL_PATH}`, ...credentials }) };
+    return client.client;
+  };
+  return {
+    client: {
+      createOrder: (input) => current().createOrder(input),
+      getOrder: (id) => current().getOrder(id),
+      captureOrder: (id, requestId) => current().captureOrder(id, requestId),
+      refundCapture: (id, input) => current().refundCapture(id, input),
+      verifyWebhook: (headers, rawBody) => current().verifyWebhook(headers, rawBody),
+    },
+    // Relative: the script, its popup and the page are then always one origin, whichever name the page was opened by.
+    browser: { clientId: paypal.clientId, sdkBaseUrl: `${LOCAL_PAYPAL_PATH}/sdk/js` },
+    localRoutes: local ? [createRouter().use(LOCAL_PAYPAL_PATH, local.router)] : [],
+    listening: (port) => {
+      internalOrigin = `http://127.0.0.1:${port}`;
+    },
+    close: async () => local?.close(),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * PayPal's webhooks: PAYMENT.CAPTURE.COMPLETED completes an order whose browser went away;
+ * PAYMENT.CAPTURE.REFUNDED and .REVERSED take the bought MLX back (as far as the buyer's balance
+ * allows, ADR 025). Every delivery is first checked with PayPal's verify-webhook-signature call on
+ * the body exactly as received; a forged or altered one is refused and changes nothing. Every
+ * recording is idempotent (keyed by the capture, refund or reversal id), so PayPal's redeliveries
+ * and replays record once.
+ */
+import { AppError } from '@quern/core';
+import {
+  type PurchaseDeps,
+  PURCHASE_ID_PATTERN,
+  captureRequestIdFor,
+  findOrderIdByCaptureId,
+  loadPurchase,
+  recordCaptureResult,
+  recordRefund,
+  recordReversal,
+  requestCapture,
+} from '@quern/core/purchases';
+import { type PayPalClient, payPalValueToCents } from '@quern/adapters/paypal';
+import { z } from 'zod';
+
+export type PayPalWebhookOutcome = { received: true; recorded: boolean; eventType: string };
+
+const id = z.string().regex(PURCHASE_ID_PATTERN);
+const amount = z.object({ currency_code: z.literal('USD'), value: z.string().max(20) });
+const link = z.object({ href: z.string(), rel: z.string() });
+const envelope = z.object({ id: z.string().max(128), event_type: z.string().max(100), resource: z.record(z.string(), z.unknown()) });
+const capture = z.object({
+  id,
+  status: z.string(),
+  amount,
+  supplementary_data: z.object({ related_ids: z.object({ order_id: id.optional() }).optional() }).optional(),
+  links: z.array(link).optional(),
+});
+const refund = z.object({ id, status: z.string().optional(), amount, links: z.array(link) });
+
+/** The capture a refund resource belongs to: its `up` link ends in /captures/{id}. */
+function captureIdOfRefund(links: z.infer<typeof link>[]): string | undefined {
+  const up = links.find((l) => l.rel === 'up')?.href;
+  const match = up ? /\/captures\/([^/?#]+)\/?(?:[?#].*)?$/.exec(up) : null;
+  return match?.[1] && PURCHASE_ID_PATTERN.test(match[1]) ? match[1] : undefined;
+}
+
+const malformed = () => new AppError('VALIDATION', 'errors:invalidRequest');
+
+/** PayPal's "10.00" as cents; anything else is a malformed delivery. */
+function centsOf(value: string): bigint {
+  try {
+    return BigInt(payPalValueToCents(value));
+  } catch {
+    throw malformed();
+  }
+}
+
+export async function handlePayPalWebhook(
+  deps: { core: PurchaseDeps; paypal: PayPalClient },
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: Buffer,
+): Promise<PayPalWebhookOutcome> {
+  if (!(await deps.paypal.verifyWebhook(headers, rawBody))) throw new AppError('FORBIDDEN', 'errors:webhookNotVerified');
+  let event: z.infer<typeof envelope>;
+  try {
+    event = envelope.parse(JSON.parse(rawBody.toString('utf8')));
+  } catch {
+    throw malformed();
+  }
+  const ignored = { received: true, recorded: false, eventType: event.event_type } as const;
+  const { core } = deps;
+  switch (event.event_type) {
+    case 'PAYMENT.CAPTURE.COMPLETED': {
+      const parsed = capture.safeParse(event.resource);
+      if (!parsed.success) throw malformed();
+      const orderId = parsed.data.supplementary_data?.related_ids?.order_id;
+      if (parsed.data.status !== 'COMPLETED' || !orderId) return ignored;
+      const { state } = await loadPurchase(core, orderId);
+      // Not an order Quern priced (another integration on the same PayPal account): not ours to credit.
+      if (!state.order) return ignored;
+      // The browser may have gone away before it asked for the capture; PayPal says it happened.
+      if (state.captureRequestIds.size === 0)
+        await requestCapture(core, { orderId, requestId: captureRequestIdFor(orderId, state) });
+      const result = await recordCaptureResult(core, {
+        orderId,
+        result: { status: 'completed', captureId: parsed.data.id, usdCents: centsOf(parsed.data.amount.value) },
+      });
+      return { ...ignored, recorded: result.recorded };
+    }
+    case 'PAYMENT.CAPTURE.REFUNDED': {
+      const parsed = refund.safeParse(event.resource);
+      if (!parsed.success) throw malformed();
+      const captureId = captureIdOfRefund(parsed.data.links);
+      const orderId = captureId && (await findOrderIdByCaptureId(core, captureId));
+      if (!captureId || !orderId) return ignored;
+      const usdCents = centsOf(parsed.data.amount.value);
+      const result = await recordRefund(core, { orderId, captureId, refundId: parsed.data.id, usdCents });
+      return { ...ignored, recorded: result.recorded };
+    }
+    case 'PAYMENT.CAPTURE.REVERSED': {
+      // PayPal describes a reversal either as the capture (status REVERSED) or as the refund-like
+      // reversal pointing `up` at its capture; a capture is reversed at most once.
+      const asRefund = refund.safeParse(event.resource);
+      const upCapture = asRefund.success ? captureIdOfRefund(asRefund.data.links) : undefined;
+      const asCapture = capture.safeParse(event.resource);
+      const captureId = upCapture ?? (asCapture.success ? asCapture.data.id : undefined);
+      const value = asRefund.success ? asRefund.data.amount.value : asCapture.success ? asCapture.data.amount.value : undefined;
+      if (!captureId || value === undefined) throw malformed();
+      const orderId = await findOrderIdByCaptureId(core, captureId);
+      if (!orderId) return ignored;
+      const reversalId = upCapture && asRefund.success ? asRefund.data.id : `${captureId.slice(0, 62)}-R`;
+      const result = await recordReversal(core, { orderId, captureId, reversalId, usdCents: centsOf(value) });
+      return { ...ignored, recorded: result.recorded };
+    }
+    default:
+      return ignored;
+  }
+}
