@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
-import { Router, type Express } from 'express';
+import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
@@ -46,6 +46,8 @@ export interface RunningQuern {
   store: EventStore;
   /** The HTTP application when the api runs (tests walk its routes). */
   app?: Express;
+  /** Where PayPal calls go (tests reach the local server's state through it). */
+  paypal: OpenedPayPal;
   stop(): Promise<void>;
 }
 
@@ -76,13 +78,14 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   await prepareLedger(foundations);
   const projections = parts.projections ? startProjectionPart(foundations, stops) : undefined;
   if (parts.workers) startWorkerPart(foundations, stops);
-  const api = parts.api ? await startApiPart(foundations, projections, stops) : undefined;
+  const api = parts.api ? await startApiPart(foundations, projections) : undefined;
   const server = api?.server;
   const address = server?.address();
   return {
     url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined,
     store: foundations.store,
     app: api?.app,
+    paypal: foundations.paypal,
     stop: () => stopAll(foundations, server, stops),
   };
 }
@@ -116,7 +119,17 @@ async function openFoundations(config: Config, parts: Parts): Promise<Foundation
     confirmDelayMs: config.MILLIX_CONFIRM_DELAY_MS,
   });
   const paypal = openPayPal(config, dataDir, parts.api);
-  return { config, dataDir, redisEndpoint, redis, store, appSecret: loadAppSecret(config.APP_SECRET, dataDir), walletDeps, network, paypal };
+  return {
+    config,
+    dataDir,
+    redisEndpoint,
+    redis,
+    store,
+    appSecret: loadAppSecret(config.APP_SECRET, dataDir),
+    walletDeps,
+    network,
+    paypal,
+  };
 }
 
 /** Idempotent on every start: the first one mints the supply and funds the reserve. */
@@ -166,11 +179,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
 
 /** The services behind the HTTP api, and the server itself once it listens. */
 
-async function startApiPart(
-  f: Foundations,
-  projections: ProjectionRunner | undefined,
-  stops: Stop[],
-): Promise<{ app: Express; server: Server }> {
+async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<{ app: Express; server: Server }> {
   const { config, store, redis, network } = f;
   const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);

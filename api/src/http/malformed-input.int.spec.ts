@@ -62,6 +62,13 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
     optional: ['idempotencyKey'],
     amountFields: ['amount', 'fee'],
   },
+  'purchases.setup': { input: null },
+  'purchases.reserveBalance': { input: null },
+  // A well-formed call for an order that does not exist moves nothing; the walk sends only malformed ones.
+  'purchases.createOrder': { input: { usd: '10.00' } },
+  'purchases.capture': { input: { orderId: 'WALKORDER1' } },
+  'purchases.credit': { input: { id: 'WALKCAPTURE1', amount: 800000 } },
+  'purchases.status': { input: { orderId: 'WALKORDER1' } },
 });
 
 type RestEntry =
@@ -113,6 +120,16 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'GET /api/quern/transactions': { kind: 'query', input: { page: '0' }, optional: ['page'] },
     'GET /api/millix/send': { kind: 'query', input: { to: f.payeeName, amount: '5', fee: '1000' }, amountFields: ['amount', 'fee'] },
     'POST /api/millix/send': { kind: 'body', input: { to: f.payeeName, amount: '5', fee: '1000' }, amountFields: ['amount', 'fee'] },
+    'GET /api/quern/reserve-balance': { kind: 'none' },
+    'POST /api/paypal/orders': { kind: 'body', input: { cart: [{ id: 'millix', quantity: 1, value: '10.00', currency_code: 'USD' }] } },
+    'POST /api/paypal/orders/:orderID/capture': {
+      kind: 'none',
+      params: { orderID: 'WALKORDER1' },
+      badParams: { orderID: ['x'.repeat(2000), '%5B%5B%5B', 'a b'] },
+    },
+    'POST /api/reserve/transfer': { kind: 'body', input: { id: 'WALKCAPTURE1', amount: 800000 } },
+    // PayPal's deliveries: anything not verified with PayPal is refused (403) before it is read.
+    'POST /api/paypal/webhooks': { kind: 'none' },
   };
 };
 
@@ -189,7 +206,8 @@ function errorBodies(body: unknown): Array<Record<string, unknown>> {
   const items = Array.isArray(body) ? body : [body];
   return items.map((item) => {
     const envelope = item as { error?: { data?: { appError?: Record<string, unknown> } } };
-    return envelope.error ? (envelope.error.data?.appError ?? {}) : (item as Record<string, unknown>);
+    // tRPC's envelope has an `error` object; the spec's PayPal calls put the message text in `error`.
+    return typeof envelope.error === 'object' ? (envelope.error.data?.appError ?? {}) : (item as Record<string, unknown>);
   });
 }
 

@@ -6,7 +6,16 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isLanguage, type Language } from '@quern/core/i18n';
 import type { ZodType } from 'zod';
 import type { RequestContext } from './context.js';
-import { type ErrorBody, appErrorData, isInternal, originalOf, retryAfterSeconds, statusOf, toAppError, trpcErrorEnvelope } from './errors.js';
+import {
+  type ErrorBody,
+  appErrorData,
+  isInternal,
+  originalOf,
+  retryAfterSeconds,
+  statusOf,
+  toAppError,
+  trpcErrorEnvelope,
+} from './errors.js';
 import { logUnexpectedError, requestIdOf } from './request-id.js';
 
 export type ContextFactory = (req: Request, res: Response) => RequestContext;
@@ -52,7 +61,12 @@ function withPayPalShape(body: ErrorBody) {
   return {
     ...body,
     error: body.message,
-    details: [{ issue: typeof issue === 'string' ? issue : body.code, description: typeof description === 'string' && description ? description : body.message }],
+    details: [
+      {
+        issue: typeof issue === 'string' ? issue : body.code,
+        description: typeof description === 'string' && description ? description : body.message,
+      },
+    ],
     debug_id: typeof debugId === 'string' ? debugId : body.requestId,
   };
 }
@@ -74,5 +88,7 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   const retryAfter = retryAfterSeconds(appError);
   if (retryAfter !== undefined && !res.get('Retry-After')) res.setHeader('Retry-After', String(retryAfter));
   const body = appErrorData(appError, requestLanguage(req), requestId);
-  res.status(statusOf(appError)).json(isTrpcCall(req) ? trpcErrorEnvelope(appError, body) : isPayPalCall(req) ? withPayPalShape(body) : body);
+  res
+    .status(statusOf(appError))
+    .json(isTrpcCall(req) ? trpcErrorEnvelope(appError, body) : isPayPalCall(req) ? withPayPalShape(body) : body);
 }

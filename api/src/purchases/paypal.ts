@@ -21,6 +21,8 @@ export interface OpenedPayPal {
   browser: PayPalBrowserConfig;
   /** The local server's routes (mounted by the api), when PAYPAL_ENV=local. */
   localRoutes: Router[];
+  /** The local server when this process serves it: its state (tests sign webhooks with its key) and where it is. */
+  local?: { state: ReturnType<typeof createLocalPayPal>['state']; publicBaseUrl: string; webhookId: string };
   /** Tells the local wiring the port Quern listens on. */
   listening(port: number): void;
   close(): Promise<void>;
@@ -67,6 +69,9 @@ export function openPayPal(config: Config, dataDir: string, serveLocal: boolean)
     // Relative: the script, its popup and the page are then always one origin, whichever name the page was opened by.
     browser: { clientId: paypal.clientId, sdkBaseUrl: `${LOCAL_PAYPAL_PATH}/sdk/js` },
     localRoutes: local ? [createRouter().use(LOCAL_PAYPAL_PATH, local.router)] : [],
+    ...(local
+      ? { local: { state: local.state, publicBaseUrl: `${config.publicUrl}${LOCAL_PAYPAL_PATH}`, webhookId: paypal.webhookId ?? '' } }
+      : {}),
     listening: (port) => {
       internalOrigin = `http://127.0.0.1:${port}`;
     },

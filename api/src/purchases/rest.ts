@@ -35,7 +35,16 @@ const cartLine = z.object({
   value: usdValue,
   currency_code: z.literal('USD', { error: 'errors:currencyNotSupported' }).optional(),
 });
-const createOrderBody = z.object({ cart: z.union([cartLine, z.array(cartLine).min(1).max(10)]) });
+const createOrderBody = z.strictObject({ cart: z.union([cartLine, z.array(cartLine).min(1).max(10)]) });
+
+/** A cart that is not a list of USD lines is one mistake, named on `cart`, whichever line made it. */
+function parseCart(body: unknown): z.infer<typeof createOrderBody>['cart'] {
+  const parsed = createOrderBody.safeParse(body);
+  if (parsed.success) return parsed.data.cart;
+  const unknownField = parsed.error.issues.find((issue) => issue.code === 'unrecognized_keys' && issue.path.length === 0);
+  if (unknownField) throw parsed.error;
+  throw new AppError('VALIDATION', 'errors:invalidCart', { cart: 'errors:invalidCart' });
+}
 
 /** The cart's total in cents, exactly; a line that is not a USD amount makes the whole cart invalid. */
 function cartTotalText(cart: z.infer<typeof createOrderBody>['cart']): string {
@@ -43,7 +52,7 @@ function cartTotalText(cart: z.infer<typeof createOrderBody>['cart']): string {
   let total = 0n;
   for (const line of lines) {
     const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(line.value.trim());
-    if (!match) throw new AppError('VALIDATION', 'errors:invalidUsdAmount', { cart: 'errors:invalidUsdAmount' });
+    if (!match) throw new AppError('VALIDATION', 'errors:invalidCart', { cart: 'errors:invalidCart' });
     const cents = BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
     total += cents * BigInt(line.quantity ?? 1);
   }
@@ -55,7 +64,8 @@ const orderIdParam = z.object({ orderID: z.string().regex(PURCHASE_ID_PATTERN, {
 function requestIdOf(ctx: RequestContext): string | undefined {
   const key = ctx.http.req.get('idempotency-key') ?? ctx.http.req.get('paypal-request-id');
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError('VALIDATION', 'errors:invalidRequest', { 'Idempotency-Key': 'errors:invalidRequest' });
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new AppError('VALIDATION', 'errors:invalidRequest', { 'Idempotency-Key': 'errors:invalidRequest' });
   return key;
 }
 
@@ -74,7 +84,7 @@ export function purchaseRestRoutes(createContext: ContextFactory): Router {
   routes.post(
     '/api/paypal/orders',
     authed(async (ctx, session) => {
-      const { cart } = createOrderBody.parse(body(ctx));
+      const cart = parseCart(body(ctx));
       const order = await ctx.purchases.createOrder(session, cartTotalText(cart), requestIdOf(ctx));
       return {
         id: order.id,
@@ -93,10 +103,15 @@ export function purchaseRestRoutes(createContext: ContextFactory): Router {
       const { orderID } = orderIdParam.parse(ctx.http.req.params);
       const outcome = await ctx.purchases.capture(session, orderID);
       if (outcome.status === 'DECLINED')
-        throw new AppError('VALIDATION', 'errors:paymentProviderIssue', {}, {
-          issue: outcome.issue ?? 'CAPTURE_FAILED',
-          description: outcome.description ?? '',
-        });
+        throw new AppError(
+          'VALIDATION',
+          'errors:paymentProviderIssue',
+          {},
+          {
+            issue: outcome.issue ?? 'CAPTURE_FAILED',
+            description: outcome.description ?? '',
+          },
+        );
       const view = await ctx.purchases.status(session, orderID);
       const value = usdCentsToText(BigInt(view.usdCents));
       const captures =

@@ -78,8 +78,7 @@ export async function handlePayPalWebhook(
       // Not an order Quern priced (another integration on the same PayPal account): not ours to credit.
       if (!state.order) return ignored;
       // The browser may have gone away before it asked for the capture; PayPal says it happened.
-      if (state.captureRequestIds.size === 0)
-        await requestCapture(core, { orderId, requestId: captureRequestIdFor(orderId, state) });
+      if (state.captureRequestIds.size === 0) await requestCapture(core, { orderId, requestId: captureRequestIdFor(orderId, state) });
       const result = await recordCaptureResult(core, {
         orderId,
         result: { status: 'completed', captureId: parsed.data.id, usdCents: centsOf(parsed.data.amount.value) },
@@ -108,7 +107,13 @@ export async function handlePayPalWebhook(
       const orderId = await findOrderIdByCaptureId(core, captureId);
       if (!orderId) return ignored;
       const reversalId = upCapture && asRefund.success ? asRefund.data.id : `${captureId.slice(0, 62)}-R`;
-      const result = await recordReversal(core, { orderId, captureId, reversalId, usdCents: centsOf(value) });
+      // A chargeback takes back what the buyer still holds of the payment: after a partial refund,
+      // the capture's amount overstates it, so the reversal is bounded by what was not returned yet.
+      const { state } = await loadPurchase(core, orderId);
+      const remaining = (state.capture?.usdCents ?? 0n) - state.returnedUsdCents;
+      const reported = centsOf(value);
+      const usdCents = reported < remaining ? reported : remaining > 0n ? remaining : 0n;
+      const result = await recordReversal(core, { orderId, captureId, reversalId, usdCents });
       return { ...ignored, recorded: result.recorded };
     }
     default:

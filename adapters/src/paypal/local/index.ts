@@ -56,7 +56,8 @@ export interface LocalPayPalOptions {
 
 export interface LocalPayPal {
   router: Router;
-  state: LocalPayPalState;
+  /** The server's state; `webhookKeyPair()` lets a test sign a delivery exactly as the server does. */
+  state: LocalPayPalState & Pick<LocalPayPalStore, 'webhookKeyPair'>;
   close(): Promise<void>;
 }
 
