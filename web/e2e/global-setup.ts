@@ -4,11 +4,11 @@
  * DATA_DIR, waiting for GET /healthz = 200. The returned function stops everything again.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromiumPath } from '@quern/test-support/chromium';
+import { ensureChromium } from '@quern/test-support/chromium';
 import { freePort, startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -16,15 +16,6 @@ const healthTimeoutMs = 90_000;
 const stopTimeoutMs = 10_000;
 /** Shared with the faucet that wallet.e2e.ts runs against this server's DATA_DIR. */
 const walletE2eEnv = { MILLIX_CONFIRM_DELAY_MS: '2000', SETTLEMENT_DELAY_MS: '4000', EXCHANGE_RATE_USD_PER_MLX: '0.000012' };
-
-function ensureChromium(): void {
-  if (existsSync(chromiumPath)) return;
-  console.log('[e2e setup] /usr/bin/chromium is missing: installing the Debian package chromium');
-  const result = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0 || !existsSync(chromiumPath)) throw new Error('Could not install chromium with apt-get');
-}
 
 /** The browser bundle, the prerenderer and the prerendered pages (ADR 023). */
 function buildWebApp(): void {
