@@ -1,7 +1,8 @@
 // Proves that `npm run audit`, run as its own process over a live DATA_DIR, exits 0 and prints
 // the network boundary figures after each documented flow of the production set-up (a faucet
 // deposit confirmed, an internal send, an external send that completes, an external send voided
-// `expired` after the settlement wait), and exits 1 naming the violation once an event is forged.
+// `expired` after the settlement wait), names a PayPal purchase, its refund and its reversal on
+// lines of their own, and exits 1 naming the violation once an event is forged.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,12 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock, type EventStore } from '@quern/core';
+import { creditPurchase, orderPurchase, recordCaptureResult, recordRefund, recordReversal, requestCapture } from '@quern/core/purchases';
 import {
   createAddress,
   ensureSystemWallets,
   executeWalletCommand,
   loadWallet,
   openUserWallet,
+  recordConfiguredExchangeRate,
   SEND_FEE_MLX,
   sendMlx,
   walletStream,
@@ -204,6 +207,29 @@ describe('npm run audit after each documented flow', () => {
     expect(audit.code).toBe(0);
     expect(line(audit, 'network boundary:')).toContain('out 20,000 MLX (posted external sends), net 980,000 MLX');
     expect(line(audit, 'transfers:')).toMatch(/1 voided, 0 open$/);
+  });
+
+  it('given a PayPal purchase credited to bob, partly refunded and the rest reversed, when audited, then it exits 0 and names the purchase, the refund and the reversal', async () => {
+    await recordConfiguredExchangeRate(deps, '0.000012');
+    // 10 USD at 0.000012 USD per MLX buys 833,333 MLX; 4 USD refunded takes back 333,334 (rounded up), the reversal the rest.
+    await orderPurchase(deps, { buyerUserId: bob, usdCents: 1000n, orderId: 'AUDIT-ORDER' });
+    await requestCapture(deps, { orderId: 'AUDIT-ORDER', requestId: 'audit-approval', buyerUserId: bob });
+    await recordCaptureResult(deps, {
+      orderId: 'AUDIT-ORDER',
+      result: { status: 'completed', captureId: 'AUDIT-CAPTURE', usdCents: 1000n },
+    });
+    await creditPurchase(deps, { orderId: 'AUDIT-ORDER', buyerUserId: bob });
+    await recordRefund(deps, { orderId: 'AUDIT-ORDER', captureId: 'AUDIT-CAPTURE', refundId: 'AUDIT-REFUND', usdCents: 400n });
+    await recordReversal(deps, { orderId: 'AUDIT-ORDER', captureId: 'AUDIT-CAPTURE', reversalId: 'AUDIT-REVERSAL', usdCents: 600n });
+
+    const audit = await runCli('audit');
+    expect([audit.code, audit.stderr]).toEqual([0, '']);
+    expect(audit.stdout).toContain('audit: OK');
+    expect(line(audit, 'purchases:')).toBe('purchases: 1 ordered, 1 captured, 1 credited (833,333 MLX from the reserve)');
+    expect(line(audit, 'purchase refunds:')).toBe('purchase refunds: 1 (333,334 MLX back to the reserve)');
+    expect(line(audit, 'purchase reversals (chargebacks):')).toBe('purchase reversals (chargebacks): 1 (499,999 MLX back to the reserve)');
+    // Purchases move MLX inside Quern only: the network boundary is as the sends left it.
+    expect(line(audit, 'network account:')).toContain('network account: -980,000 MLX');
   });
 
   it('given a deposit confirmation forged onto bob’s stream with no deposit behind it, when audited, then it exits 1 naming the boundary', async () => {

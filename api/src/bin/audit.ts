@@ -2,8 +2,9 @@
  * `npm run audit`: replays the whole event log in bounded pages and checks the ledger's
  * invariants (the sum of all balances equals the supply minted, no available balance below
  * zero, every transfer reserved once and settled or voided at most once, and the network account
- * at exactly minus the net MLX that crossed the boundary with the millix network, ADR 017).
- * Prints the figures; exits 1 on any violation, 2 when the log cannot be read.
+ * at exactly minus the net MLX that crossed the boundary with the millix network, ADR 017), and
+ * the purchases' (ADR 025). Prints the figures, purchases, refunds and reversals each on a line of
+ * their own; exits 1 on any violation, 2 when the log cannot be read.
  */
 import { resolve } from 'node:path';
 import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
@@ -40,7 +41,9 @@ async function main(): Promise<number> {
     `held by open reservations: ${mlx(audit.pendingDebitsMlx)}; pending deposits: ${mlx(audit.pendingCreditsMlx)}`,
     `transfers: ${audit.transfers.reserved} reserved, ${audit.transfers.posted} posted, ${audit.transfers.voided} voided, ${audit.transfers.open} open`,
     `deposits: ${audit.deposits.received} received, ${audit.deposits.confirmed} confirmed, ${audit.deposits.rejected} rejected, ${audit.deposits.open} open`,
-    `purchases: ${audit.purchases.ordered} ordered, ${audit.purchases.captured} captured, ${audit.purchases.credited} credited (${mlx(audit.purchases.creditedMlx)}), ${audit.purchases.returns} refunds or reversals (${mlx(audit.purchases.returnedMlx)} back to the reserve)`,
+    `purchases: ${audit.purchases.ordered} ordered, ${audit.purchases.captured} captured, ${audit.purchases.credited} credited (${mlx(audit.purchases.creditedMlx)} from the reserve)`,
+    `purchase refunds: ${audit.purchases.refunds} (${mlx(audit.purchases.refundedMlx)} back to the reserve)`,
+    `purchase reversals (chargebacks): ${audit.purchases.reversals} (${mlx(audit.purchases.reversedMlx)} back to the reserve)`,
   ];
   for (const line of lines) console.log(line);
   if (audit.ok) {

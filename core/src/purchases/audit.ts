@@ -76,6 +76,12 @@ export interface PurchaseFigures {
   /** Refunds and reversals recorded. */
   returns: number;
   returnedMlx: bigint;
+  /** The refunds among them (PAYMENT.CAPTURE.REFUNDED) and the MLX they took back. */
+  refunds: number;
+  refundedMlx: bigint;
+  /** The reversals (chargebacks, PAYMENT.CAPTURE.REVERSED) and the MLX they took back. */
+  reversals: number;
+  reversedMlx: bigint;
 }
 
 export interface PurchaseAuditor {
@@ -95,7 +101,18 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
   const creditedCaptures = new Map<string, string>();
   const claims = new Map<string, TransferClaim>();
   const transfers = new Map<string, ReferencedTransfer>();
-  const figures: PurchaseFigures = { ordered: 0, captured: 0, credited: 0, creditedMlx: 0n, returns: 0, returnedMlx: 0n };
+  const figures: PurchaseFigures = {
+    ordered: 0,
+    captured: 0,
+    credited: 0,
+    creditedMlx: 0n,
+    returns: 0,
+    returnedMlx: 0n,
+    refunds: 0,
+    refundedMlx: 0n,
+    reversals: 0,
+    reversedMlx: 0n,
+  };
 
   function claim(transferId: string, value: TransferClaim, where: Where): void {
     if (claims.has(transferId))
@@ -155,6 +172,13 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
         const refundId = event.type === 'PurchaseRefunded' ? event.data.refundId : event.data.reversalId;
         figures.returns += 1;
         figures.returnedMlx += mlxReturned;
+        if (event.type === 'PurchaseRefunded') {
+          figures.refunds += 1;
+          figures.refundedMlx += mlxReturned;
+        } else {
+          figures.reversals += 1;
+          figures.reversedMlx += mlxReturned;
+        }
         order.returnedMlx += mlxReturned;
         order.returnedUsdCents += BigInt(d.usdCents);
         const creditedMlx = order.credit?.mlx ?? 0n;

@@ -49,6 +49,10 @@ describe('the purchase audit', () => {
       creditedMlx: 2n * 833_333n,
       returns: 2,
       returnedMlx: 333_334n + 833_333n,
+      refunds: 1,
+      refundedMlx: 333_334n,
+      reversals: 1,
+      reversedMlx: 833_333n,
     });
   });
 

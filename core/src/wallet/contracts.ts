@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { normalizeEmail, normalizeUsername, usernamePattern } from '../identity/contracts.js';
 import { parseAddress } from './address.js';
 import { OPEN_RESERVATIONS_MAX } from './decider.js';
+import { TRANSFER_REFERENCE_ID_PATTERN } from './events.js';
 import { SEND_FEE_MLX, mlxToWire, parseMlxAmount } from './money.js';
+import { transactionPurposeKinds } from './purpose.js';
 import type { WalletState } from './state.js';
 import { balanceOf } from './state.js';
 
@@ -98,6 +100,18 @@ export const mlxWire = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
 
 const transactionUser = z.object({ username: z.string() });
 
+const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
+/**
+ * Not in the spec: what a transfer was for when it was not a plain send (purpose.ts). Optional, so
+ * rows projected before it existed, and every send or deposit, stay valid without it.
+ */
+export const transactionPurposeOutput = z.object({
+  kind: z.enum(transactionPurposeKinds),
+  order_id: purposeId,
+  capture_id: purposeId,
+  refund_id: purposeId.optional(),
+});
+
 const transactionBase = z.object({
   /** The millix transaction hash; for a transfer between Quern wallets, the transfer id. */
   transaction_hash: z.string(),
@@ -111,6 +125,8 @@ const transactionBase = z.object({
   amount: mlxWire,
   /** Debits only: the send fee, so that amount + fee explains the change of balance. */
   fee: mlxWire.optional(),
+  /** Purchases, refunds and reversals only (ADR 025): the dashboard names them instead of the reserve's address. */
+  purpose: transactionPurposeOutput.optional(),
 });
 
 /** A settled transaction; `balance` is the wallet's posted balance right after it. */

@@ -1,10 +1,11 @@
-// Proves every message key the wallet capability can emit exists in English and Spanish, and that the wallet namespace has the same keys in both.
+// Proves every message key the wallet capability can emit exists in English and Spanish, that every transaction purpose has a label in both, and that the wallet namespace has the same keys in both.
 import { describe, expect, it } from 'vitest';
 import enErrors from '../i18n/locales/en/errors.json' with { type: 'json' };
 import esErrors from '../i18n/locales/es/errors.json' with { type: 'json' };
 import enWallet from '../i18n/locales/en/wallet.json' with { type: 'json' };
 import esWallet from '../i18n/locales/es/wallet.json' with { type: 'json' };
 import { transferVoidReasons } from './events.js';
+import { transactionPurposeKinds } from './purpose.js';
 
 /** Every "errors:" key in core/src/wallet (grep -ohE "errors:[a-zA-Z]+" core/src/wallet/*.ts); keep in step with the code. */
 const walletErrorKeys = [
@@ -50,5 +51,12 @@ describe('wallet messages', () => {
 
   it('given every void reason, when shown, then it has a message', () => {
     for (const reason of transferVoidReasons) expect(enWallet.voidReasons[reason]).toMatch(/\S/);
+  });
+
+  it('given every transaction purpose, when a row names it, then English and Spanish both have its label', () => {
+    for (const kind of transactionPurposeKinds) {
+      expect(enWallet.purposes[kind], `en ${kind}`).toMatch(/\S/);
+      expect(esWallet.purposes[kind], `es ${kind}`).toMatch(/\S/);
+    }
   });
 });

@@ -3,6 +3,8 @@
  * plus the wallet ids the queries need to resolve usernames, and for pending items the log
  * position they are ordered by. The queries drop the internal fields before answering.
  */
+import type { TransactionPurpose } from '@quern/core/wallet';
+
 export interface StoredTransaction {
   transaction_hash: string;
   transaction_type: 'credit' | 'debit';
@@ -11,6 +13,8 @@ export interface StoredTransaction {
   amount: string;
   /** Debits only. */
   fee?: string;
+  /** A purchase, refund or reversal (ADR 025), in its wire form; absent on sends, deposits and older rows. */
+  purpose?: TransactionPurpose;
   /** Internal: the paying Quern wallet, when there is one. */
   from_wallet_id?: string;
   /** Internal: the receiving Quern wallet, when there is one. */

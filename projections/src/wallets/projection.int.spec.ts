@@ -453,6 +453,192 @@ describe('wallet read models: deposits', () => {
   });
 });
 
+describe('wallet read models: purchases, refunds and reversals', () => {
+  const RESERVE = 'system-reserve';
+  const purchase = { kind: 'purchase', orderId: 'ORDER1', captureId: 'CAPTURE1' };
+  const refund = { kind: 'purchaseRefund', orderId: 'ORDER1', captureId: 'CAPTURE1', refundId: 'REFUND1' };
+  const reversal = { kind: 'purchaseReversal', orderId: 'ORDER1', captureId: 'CAPTURE1', refundId: 'REVERSAL1' };
+  const purchasePurpose = { kind: 'purchase', order_id: 'ORDER1', capture_id: 'CAPTURE1' };
+
+  interface Leg {
+    walletId: string;
+    address: string;
+    /** The wallet's balance after the reservation (payer), the post (payer) or the credit (payee). */
+    reservedAfter?: ReturnType<typeof balanceAfter>;
+    settledAfter: ReturnType<typeof balanceAfter>;
+  }
+
+  /** The three events of a purchase transfer as the wallet decider writes them (ADR 019, ADR 025): one atomic append, fee 0. */
+  function referencedTransfer(transferId: string, reference: object, payer: Leg, payee: Leg, amountMlx: string) {
+    const common = { transferId, fromAddress: payer.address, toAddress: payee.address, amountMlx, reference };
+    return [
+      log.event('TransferReserved', {
+        ...common,
+        walletId: payer.walletId,
+        toWalletId: payee.walletId,
+        feeMlx: '0',
+        idempotencyKey: `key-${transferId}`,
+        settledAtOnce: true,
+        reservedAt: later,
+        balanceAfter: payer.reservedAfter,
+      }),
+      log.event('TransferPosted', {
+        ...common,
+        walletId: payer.walletId,
+        toWalletId: payee.walletId,
+        feeMlx: '0',
+        postedAt: later,
+        balanceAfter: payer.settledAfter,
+      }),
+      log.event('TransferCredited', {
+        ...common,
+        walletId: payee.walletId,
+        fromWalletId: payer.walletId,
+        settledAtOnce: true,
+        creditedAt: later,
+        balanceAfter: payee.settledAfter,
+      }),
+    ] as const;
+  }
+
+  /** Alice (10,000 MLX) and the reserve (1,000,000 MLX), whose address means nothing to her. */
+  async function aliceAndReserve(): Promise<void> {
+    await aliceAndBob();
+    await log.apply('WalletOpened', { walletId: RESERVE, kind: 'reserve', address: 'addr-reserve', openedAt: at });
+  }
+
+  /** Alice buys 2,500 MLX: the reserve's credit of order ORDER1, capture CAPTURE1. */
+  const purchaseOf2500 = () =>
+    referencedTransfer(
+      'purchase-CAPTURE1',
+      purchase,
+      { walletId: RESERVE, address: 'addr-reserve', reservedAfter: balanceAfter('1000000', '2500'), settledAfter: balanceAfter('997500') },
+      { walletId: 'alice', address: 'addr-alice', settledAfter: balanceAfter('12500') },
+      '2500',
+    );
+
+  const purchaseRow = {
+    transaction_hash: 'purchase-CAPTURE1',
+    transaction_type: 'credit',
+    from_address: 'addr-reserve',
+    to_address: 'addr-alice',
+    to_user: alice,
+    amount: '2500',
+    purpose: purchasePurpose,
+    balance: '12500',
+    transaction_date: later,
+  };
+
+  it('given a purchase’s reservation alone, when committed, then both pending items carry the purpose: Alice’s credit and the reserve’s debit', async () => {
+    await aliceAndReserve();
+    const [reserved] = purchaseOf2500();
+
+    await log.commit(reserved);
+
+    const common = { transaction_hash: 'purchase-CAPTURE1', from_address: 'addr-reserve', to_address: 'addr-alice', to_user: alice };
+    expect(await pending('alice')).toEqual([
+      { ...common, transaction_type: 'credit', amount: '2500', purpose: purchasePurpose, create_date: later },
+    ]);
+    expect(await pending(RESERVE)).toEqual([
+      { ...common, transaction_type: 'debit', amount: '2500', fee: '0', purpose: purchasePurpose, create_date: later },
+    ]);
+  });
+
+  it('given a purchase credited in one append, when committed, then Alice’s history shows a credit with its order and capture, and nothing stays pending', async () => {
+    await aliceAndReserve();
+
+    await log.commit(...purchaseOf2500());
+
+    expect(await pending('alice')).toEqual([]);
+    expect(await pending(RESERVE)).toEqual([]);
+    expect(await balance('alice')).toEqual({ stable: '12500', unstable: '0' });
+    expect(await history('alice')).toEqual({ transactions: [purchaseRow, fundingRow], total: 2, page: 0, limit: 10 });
+    expect((await history(RESERVE)).transactions).toEqual([
+      {
+        transaction_hash: 'purchase-CAPTURE1',
+        transaction_type: 'debit',
+        from_address: 'addr-reserve',
+        to_address: 'addr-alice',
+        to_user: alice,
+        amount: '2500',
+        fee: '0',
+        purpose: purchasePurpose,
+        balance: '997500',
+        transaction_date: later,
+      },
+    ]);
+  });
+
+  it('given a refund then a reversal of the purchase, when committed, then each is a debit of Alice’s with its kind and its refund or reversal id', async () => {
+    await aliceAndReserve();
+    await log.commit(...purchaseOf2500());
+    const back = (transferId: string, reference: object, amountMlx: string, alicePosted: string, reservePosted: string) =>
+      referencedTransfer(
+        transferId,
+        reference,
+        {
+          walletId: 'alice',
+          address: 'addr-alice',
+          reservedAfter: balanceAfter(String(Number(alicePosted) + Number(amountMlx)), amountMlx),
+          settledAfter: balanceAfter(alicePosted),
+        },
+        { walletId: RESERVE, address: 'addr-reserve', settledAfter: balanceAfter(reservePosted) },
+        amountMlx,
+      );
+
+    await log.commit(...back('purchase-refund-REFUND1', refund, '1000', '11500', '998500'));
+    await log.commit(...back('purchase-reversal-REVERSAL1', reversal, '1500', '10000', '1000000'));
+
+    const returned = { transaction_type: 'debit', from_address: 'addr-alice', to_address: 'addr-reserve', from_user: alice, fee: '0' };
+    const refundPurpose = { kind: 'purchase_refund', order_id: 'ORDER1', capture_id: 'CAPTURE1', refund_id: 'REFUND1' };
+    const reversalPurpose = { kind: 'purchase_reversal', order_id: 'ORDER1', capture_id: 'CAPTURE1', refund_id: 'REVERSAL1' };
+    expect(await pending('alice')).toEqual([]);
+    expect(await history('alice')).toEqual({
+      transactions: [
+        {
+          ...returned,
+          transaction_hash: 'purchase-reversal-REVERSAL1',
+          amount: '1500',
+          purpose: reversalPurpose,
+          balance: '10000',
+          transaction_date: later,
+        },
+        {
+          ...returned,
+          transaction_hash: 'purchase-refund-REFUND1',
+          amount: '1000',
+          purpose: refundPurpose,
+          balance: '11500',
+          transaction_date: later,
+        },
+        purchaseRow,
+        fundingRow,
+      ],
+      total: 4,
+      page: 0,
+      limit: 10,
+    });
+    const reserveRows = (await history(RESERVE)).transactions;
+    expect(reserveRows.map((row) => [row.transaction_type, row.amount, row.purpose?.kind, row.balance])).toEqual([
+      ['credit', '1500', 'purchase_reversal', '1000000'],
+      ['credit', '1000', 'purchase_refund', '998500'],
+      ['debit', '2500', 'purchase', '997500'],
+    ]);
+    expect(reserveRows[0]).toMatchObject({ from_user: alice, purpose: reversalPurpose });
+  });
+
+  it('given a reference of a kind the ledger does not know, when committed, then the event is refused and no row appears', async () => {
+    await aliceAndReserve();
+    const [reserved, posted, credited] = purchaseOf2500();
+    const forged = { ...credited, data: { ...credited.data, reference: { ...purchase, kind: 'gift' } } };
+
+    await expect(log.commit(reserved, posted, forged)).resolves.toMatchObject({ kind: 'committed', position: posted.position });
+
+    expect((await history('alice')).transactions).toEqual([fundingRow]);
+    expect(await balance('alice')).toEqual({ stable: '10000', unstable: '0' });
+  });
+});
+
 describe('wallet read models: what they ignore and refuse', () => {
   it('given events of other capabilities, when committed, then no wallet, address or balance appears, yet they count as applied', async () => {
     await log.apply('UserRegistered', {

@@ -11,9 +11,20 @@
  * stream) writes a pending debit for the payer and a pending credit for the payee; the payee's
  * TransferCredited and the payer's TransferPosted each move their side into the history, and a
  * TransferVoided removes both pending items.
+ *
+ * A purchase, refund or reversal (ADR 025) repeats its `reference` on all three of its transfer
+ * events, so every row of it, pending or completed and on both sides, stores it as `purpose`.
  */
 import { assertNever, type RecordedEvent } from '@quern/core';
-import { isWalletEventType, toWalletEvent, type BalanceSnapshot, type WalletEvent } from '@quern/core/wallet';
+import {
+  isWalletEventType,
+  toTransactionPurpose,
+  toWalletEvent,
+  type BalanceSnapshot,
+  type TransactionPurpose,
+  type TransferReference,
+  type WalletEvent,
+} from '@quern/core/wallet';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction } from './items.js';
@@ -32,6 +43,13 @@ function scoreOf(event: RecordedEvent): number {
   if (event.position > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`Position ${event.position} is too large for a history score`);
   return Number(event.position);
 }
+
+/**
+ * A transfer's purpose as a row field, spread in after the amounts: nothing at all for a plain send,
+ * so its stored JSON (a sorted-set member) is byte for byte what it was before purposes existed.
+ */
+const purposeOf = (reference: TransferReference | undefined): { purpose?: TransactionPurpose } =>
+  reference === undefined ? {} : { purpose: toTransactionPurpose(reference) };
 
 function setBalance(tx: ChainableCommander, walletId: string, balance: BalanceSnapshot): void {
   tx.hset(walletKey(walletId), { posted: balance.postedMlx, held: balance.heldMlx, pending_credit: balance.pendingCreditMlx });
@@ -85,11 +103,13 @@ function reserved(tx: ChainableCommander, data: DataOf<'TransferReserved'>, even
     to_address: data.toAddress,
     amount: data.amountMlx,
   };
+  const purpose = purposeOf(data.reference);
   const position = event.position.toString();
   addPending(tx, data.walletId, data.transferId, {
     ...common,
     transaction_type: 'debit',
     fee: data.feeMlx,
+    ...purpose,
     create_date: data.reservedAt,
     from_wallet_id: data.walletId,
     to_wallet_id: data.toWalletId,
@@ -99,6 +119,7 @@ function reserved(tx: ChainableCommander, data: DataOf<'TransferReserved'>, even
   addPending(tx, data.toWalletId, data.transferId, {
     ...common,
     transaction_type: 'credit',
+    ...purpose,
     create_date: data.reservedAt,
     from_wallet_id: data.walletId,
     to_wallet_id: data.toWalletId,
@@ -116,6 +137,7 @@ function credited(tx: ChainableCommander, data: DataOf<'TransferCredited'>, even
     from_address: data.fromAddress,
     to_address: data.toAddress,
     amount: data.amountMlx,
+    ...purposeOf(data.reference),
     balance: balance.postedMlx,
     transaction_date: data.creditedAt,
     from_wallet_id: data.fromWalletId,
@@ -135,6 +157,7 @@ function posted(tx: ChainableCommander, data: DataOf<'TransferPosted'>, event: R
     to_address: data.toAddress,
     amount: data.amountMlx,
     fee: data.feeMlx,
+    ...purposeOf(data.reference),
     balance: balance.postedMlx,
     transaction_date: data.postedAt,
     from_wallet_id: data.walletId,

@@ -91,7 +91,10 @@ function resultOf<T>(replies: [Error | null, unknown][] | null, index: number): 
   return value as T;
 }
 
-/** The spec's fields, in its order, without the internal ones; usernames where the wallet is a user's. */
+/**
+ * The spec's fields, in its order, without the internal ones; usernames where the wallet is a
+ * user's; then a purchase's purpose, when the row has one.
+ */
 function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>) {
   const fromUser = item.from_wallet_id === undefined ? undefined : usernames.get(item.from_wallet_id);
   const toUser = item.to_wallet_id === undefined ? undefined : usernames.get(item.to_wallet_id);
@@ -104,6 +107,7 @@ function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, st
     ...(toUser === undefined ? {} : { to_user: { username: toUser } }),
     amount: item.amount,
     ...(item.fee === undefined ? {} : { fee: item.fee }),
+    ...(item.purpose === undefined ? {} : { purpose: item.purpose }),
   };
 }
 

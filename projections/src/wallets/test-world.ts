@@ -4,6 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { systemClock, type EventStore } from '@quern/core';
+import { creditPurchase, orderPurchase, recordCaptureResult, recordRefund, recordReversal, requestCapture } from '@quern/core/purchases';
 import {
   MLX_TOTAL_SUPPLY,
   SEND_FEE_MLX,
@@ -11,6 +12,7 @@ import {
   ensureSystemWallets,
   executeWalletCommand,
   openUserWallet,
+  recordConfiguredExchangeRate,
   resolveRecipient,
   sendMlx,
   settleInternalTransfer,
@@ -83,3 +85,31 @@ export async function sendReserved(deps: WalletDeps, fromWalletId: string, toAdd
 }
 
 export const RESERVE = SYSTEM_WALLET_IDS.reserve;
+
+/** The rate the purchase helpers price at: 10 USD buys 833,333 MLX. */
+export const PURCHASE_RATE_USD_PER_MLX = '0.000012';
+
+/**
+ * A PayPal purchase through the real purchase handlers (ADR 025): ordered, approved, captured
+ * COMPLETED as `CAP<orderId>`, and credited from the reserve. Returns the capture id.
+ */
+export async function purchaseCredited(deps: WalletDeps, buyerUserId: string, orderId: string, usdCents: bigint): Promise<string> {
+  await recordConfiguredExchangeRate(deps, PURCHASE_RATE_USD_PER_MLX);
+  await orderPurchase(deps, { buyerUserId, usdCents, orderId });
+  await requestCapture(deps, { orderId, requestId: `req-${orderId}`, buyerUserId });
+  const captureId = `CAP${orderId}`;
+  await recordCaptureResult(deps, { orderId, result: { status: 'completed', captureId, usdCents } });
+  await creditPurchase(deps, { orderId, buyerUserId });
+  return captureId;
+}
+
+/** PayPal reported a refund (`kind: 'refund'`) or a reversal of part or all of a credited purchase. */
+export async function purchaseReturned(
+  deps: WalletDeps,
+  kind: 'refund' | 'reversal',
+  input: { orderId: string; captureId: string; id: string; usdCents: bigint },
+): Promise<void> {
+  const { orderId, captureId, id, usdCents } = input;
+  if (kind === 'refund') await recordRefund(deps, { orderId, captureId, refundId: id, usdCents });
+  else await recordReversal(deps, { orderId, captureId, reversalId: id, usdCents });
+}

@@ -1,4 +1,4 @@
-// Proves the wallet read models, built by the runner from real wallet commands in a real SQLite log, answer the dashboard's balance, pending and paged history (with usernames, voids, external sends and deposits), and that a rebuild reproduces them exactly.
+// Proves the wallet read models, built by the runner from real wallet commands in a real SQLite log, answer the dashboard's balance, pending and paged history (with usernames, voids, external sends, deposits, and PayPal purchases, refunds and reversals with their purpose), and that a rebuild reproduces them exactly.
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@quern/core';
 import {
@@ -21,7 +21,17 @@ import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redi
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { walletPendingKey } from './keys.js';
 import { findWalletIdByAddress, getPendingTransactions, getTransactionsPage, getWalletAddress, getWalletBalance } from './queries.js';
-import { caughtUp, openWorld, RESERVE, sendReserved, sendSettled, walletDeps, type Person } from './test-world.js';
+import {
+  caughtUp,
+  openWorld,
+  purchaseCredited,
+  purchaseReturned,
+  RESERVE,
+  sendReserved,
+  sendSettled,
+  walletDeps,
+  type Person,
+} from './test-world.js';
 
 let redis: PrivateRedis;
 let temp: TempStore;
@@ -319,6 +329,65 @@ describe('wallet read models: pagination', () => {
   });
 });
 
+describe('wallet read models: PayPal purchases', () => {
+  /** 10 USD at 0.000012 USD per MLX. */
+  const ORDER_MLX = 833_333n;
+
+  it('given a purchase credited, then partly refunded and the rest reversed, when projected, then the buyer’s rows name the order, the capture and each return', async () => {
+    const [alice] = await aliceAndBob();
+    const captureId = await purchaseCredited(deps, alice.id, 'ORDER-1', 1000n);
+    await purchaseReturned(deps, 'refund', { orderId: 'ORDER-1', captureId, id: 'REFUND-1', usdCents: 400n });
+    await purchaseReturned(deps, 'reversal', { orderId: 'ORDER-1', captureId, id: 'REVERSAL-1', usdCents: 600n });
+    await settled();
+    const reserveAddress = await getWalletAddress(redis.redis, RESERVE);
+
+    const ids = { order_id: 'ORDER-1', capture_id: captureId };
+    const refundedMlx = (ORDER_MLX * 400n + 999n) / 1000n;
+    const fromReserve = { from_address: reserveAddress, to_address: alice.address, to_user: user(alice) };
+    const toReserve = { from_address: alice.address, to_address: reserveAddress, from_user: user(alice), fee: '0' };
+    expect(await pending(alice.id)).toEqual([]);
+    expect((await page(alice.id, 0)).transactions).toEqual([
+      {
+        ...toReserve,
+        transaction_hash: 'purchase-reversal-REVERSAL-1',
+        transaction_type: 'debit',
+        amount: String(ORDER_MLX - refundedMlx),
+        purpose: { kind: 'purchase_reversal', ...ids, refund_id: 'REVERSAL-1' },
+        balance: '100000',
+        transaction_date: expect.any(String),
+      },
+      {
+        ...toReserve,
+        transaction_hash: 'purchase-refund-REFUND-1',
+        transaction_type: 'debit',
+        amount: String(refundedMlx),
+        purpose: { kind: 'purchase_refund', ...ids, refund_id: 'REFUND-1' },
+        balance: String(100_000n + ORDER_MLX - refundedMlx),
+        transaction_date: expect.any(String),
+      },
+      {
+        ...fromReserve,
+        transaction_hash: `purchase-${captureId}`,
+        transaction_type: 'credit',
+        amount: String(ORDER_MLX),
+        purpose: { kind: 'purchase', ...ids },
+        balance: String(100_000n + ORDER_MLX),
+        transaction_date: expect.any(String),
+      },
+      // The funding send from the reserve is no purchase: no purpose.
+      {
+        ...fromReserve,
+        transaction_hash: expect.any(String),
+        transaction_type: 'credit',
+        amount: '100000',
+        balance: '100000',
+        transaction_date: expect.any(String),
+      },
+    ]);
+    expect(await balance(alice.id)).toEqual({ stable: '100000', unstable: '0' });
+  });
+});
+
 describe('wallet read models: rebuild', () => {
   it('given read models built live from every kind of wallet event, when rebuilt from position 0, then every rm: key and value is identical', async () => {
     const [alice, bob] = await aliceAndBob();
@@ -341,6 +410,10 @@ describe('wallet read models: rebuild', () => {
       });
     await executeWalletCommand(deps, bob.id, { type: 'ConfirmDeposit', data: { depositId: 'd1:0' } });
     await executeWalletCommand(deps, bob.id, { type: 'RejectDeposit', data: { depositId: 'd2:0', reason: 'expired' } });
+    // PayPal: a purchase of 5 USD (416,666 MLX), half refunded, the rest reversed.
+    const captureId = await purchaseCredited(deps, bob.id, 'ORDER-R', 500n);
+    await purchaseReturned(deps, 'refund', { orderId: 'ORDER-R', captureId, id: 'REFUND-R', usdCents: 250n });
+    await purchaseReturned(deps, 'reversal', { orderId: 'ORDER-R', captureId, id: 'REVERSAL-R', usdCents: 250n });
     await settled();
     await runner?.close();
     runner = undefined;
@@ -358,6 +431,9 @@ describe('wallet read models: rebuild', () => {
       'rm:wallet-id-by-address': { hash: expect.objectContaining({ [alice.address]: alice.id }) },
     });
     expect(Object.keys((live[`rm:wallet:${bob.id}:pending`] as { hash: object }).hash)).toHaveLength(2);
+    // Bob's purchase rows are in the comparison, with their purpose as stored.
+    const bobRows = (live[`rm:wallet:${bob.id}:history`] as { zset: unknown[] }).zset.map(String);
+    expect(bobRows.filter((row) => row.includes('"purpose":{"kind":"purchase'))).toHaveLength(3);
     expect(await balance(alice.id)).toEqual({ stable: String(100_000 - 5_000 - 2_000 - 3_000 - 3 * 1_000 - 1_000), unstable: '0' });
     expect(await balance(bob.id)).toEqual({ stable: '4700', unstable: '700' });
   });

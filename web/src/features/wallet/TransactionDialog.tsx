@@ -1,20 +1,55 @@
 /**
  * The detail popup of a transaction (spec, Dashboard): ID (the transaction hash), Type in
  * upper case, From and To addresses in full, the amount with sign, colour and icon, and the date
- * (transaction_date, falling back to create_date for a pending one).
+ * (transaction_date, falling back to create_date for a pending one). A PayPal purchase, refund
+ * or chargeback adds what it was and PayPal's ids after these.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { Modal } from './Modal.js';
 import { TransactionAmount } from './TransactionAmount.js';
-import { directionOf, formatMlxWire, formatTransactionDate, transactionDateOf, type WalletTransaction } from './walletFormat.js';
+import {
+  directionOf,
+  formatMlxWire,
+  formatTransactionDate,
+  purposeKindOf,
+  transactionDateOf,
+  type WalletTransaction,
+} from './walletFormat.js';
 
 function AddressValue({ address, username }: { address: string; username: string | undefined }) {
   return (
     <>
       <span className="tx-detail-address">{address}</span>
       {username ? <span className="tx-detail-username">{username}</span> : null}
+    </>
+  );
+}
+
+/**
+ * What a PayPal purchase, refund or chargeback was, and the ids PayPal shows its buyer (the order,
+ * the capture as "transaction", the refund or chargeback), so a question to support can name them.
+ */
+function PurposeRows({ transaction }: { transaction: WalletTransaction }) {
+  const { t } = useTranslation('wallet');
+  const kind = purposeKindOf(transaction);
+  const purpose = transaction.purpose;
+  if (kind === undefined || purpose === undefined) return null;
+  return (
+    <>
+      <dt>{t('detail.description')}</dt>
+      <dd>{t(`purposes.${kind}`)}</dd>
+      <dt>{t('detail.orderId')}</dt>
+      <dd className="tx-detail-id">{purpose.order_id}</dd>
+      <dt>{t('detail.captureId')}</dt>
+      <dd className="tx-detail-id">{purpose.capture_id}</dd>
+      {purpose.refund_id === undefined ? null : (
+        <>
+          <dt>{t(kind === 'purchase_reversal' ? 'detail.reversalId' : 'detail.refundId')}</dt>
+          <dd className="tx-detail-id">{purpose.refund_id}</dd>
+        </>
+      )}
     </>
   );
 }
@@ -51,6 +86,7 @@ function DetailRows({ transaction, language }: { transaction: WalletTransaction;
       )}
       <dt>{t('detail.date')}</dt>
       <dd>{formatTransactionDate(transactionDateOf(transaction), 'long')}</dd>
+      <PurposeRows transaction={transaction} />
     </dl>
   );
 }

@@ -1,6 +1,8 @@
 // Proves the detail popup shows ID, upper-case type, full addresses, the amount with sign, colour
 // class and icon for credits and debits, the date from transaction_date falling back to
-// create_date, numbers in the language on screen, and that it closes on the backdrop and Escape.
+// create_date, numbers in the language on screen, what a PayPal purchase, refund or chargeback was
+// with PayPal's order, transaction and refund or chargeback ids, and that it closes on the
+// backdrop and Escape.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { byRole, click, textOf } from '../../test/dom.js';
 import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
@@ -67,6 +69,71 @@ describe('TransactionDialog', () => {
     const { value } = await renderDialog(completed(), 'es');
     expect(value('Tipo')?.textContent).toBe('CRÉDITO');
     expect(value('Importe')?.textContent).toBe('+1.234.567 MLX');
+  });
+
+  it('given a purchase, then after the spec’s rows it says it was bought with PayPal and shows the order and transaction ids', async () => {
+    const { dialog, value } = await renderDialog(
+      completed({ purpose: { kind: 'purchase', order_id: 'ORDER-7', capture_id: 'CAPTURE-7' } }),
+    );
+    const terms = [...(dialog?.querySelectorAll('dt') ?? [])].map((dt) => dt.textContent);
+    expect(terms).toEqual([
+      'ID',
+      'Type',
+      'Status',
+      'From address',
+      'To address',
+      'Amount',
+      'Date',
+      'Description',
+      'PayPal order ID',
+      'PayPal transaction ID',
+    ]);
+    expect(value('Type')?.textContent).toBe('CREDIT');
+    expect(value('From address')?.textContent).toBe(ADDRESS_B);
+    expect(value('Amount')?.textContent).toBe('+1,234,567 MLX');
+    expect(value('Description')?.textContent).toBe('Bought with PayPal');
+    expect(value('PayPal order ID')?.textContent).toBe('ORDER-7');
+    expect(value('PayPal transaction ID')?.textContent).toBe('CAPTURE-7');
+  });
+
+  it('given a refund, then it shows the refund id as well; given a chargeback, its chargeback id', async () => {
+    const ids = { order_id: 'ORDER-7', capture_id: 'CAPTURE-7' };
+    const debit = { transaction_type: 'debit' as const, from_address: ADDRESS_A, to_address: ADDRESS_B, fee: '0' };
+    const refunded = await renderDialog(completed({ ...debit, purpose: { kind: 'purchase_refund', ...ids, refund_id: 'REFUND-7' } }));
+    expect(refunded.value('Type')?.textContent).toBe('DEBIT');
+    expect(refunded.value('Amount')?.textContent).toBe('\u22121,234,567 MLX');
+    expect(refunded.value('Description')?.textContent).toBe('PayPal refund');
+    expect(refunded.value('PayPal transaction ID')?.textContent).toBe('CAPTURE-7');
+    expect(refunded.value('PayPal refund ID')?.textContent).toBe('REFUND-7');
+    expect(refunded.value('PayPal chargeback ID')).toBeUndefined();
+    rendered?.unmount();
+
+    const reversed = await renderDialog(pending({ ...debit, purpose: { kind: 'purchase_reversal', ...ids, refund_id: 'REVERSAL-7' } }));
+    expect(reversed.value('Description')?.textContent).toBe('PayPal chargeback');
+    expect(reversed.value('PayPal order ID')?.textContent).toBe('ORDER-7');
+    expect(reversed.value('PayPal chargeback ID')?.textContent).toBe('REVERSAL-7');
+    expect(reversed.value('PayPal refund ID')).toBeUndefined();
+    expect(reversed.value('Status')?.textContent).toBe('Pending');
+  });
+
+  it('given a refund in Spanish, then the purchase rows are Spanish', async () => {
+    const purpose = { kind: 'purchase_refund' as const, order_id: 'ORDER-7', capture_id: 'CAPTURE-7', refund_id: 'REFUND-7' };
+    const { value } = await renderDialog(completed({ transaction_type: 'debit', purpose }), 'es');
+    expect(value('Descripción')?.textContent).toBe('Reembolso de PayPal');
+    expect(value('ID del pedido de PayPal')?.textContent).toBe('ORDER-7');
+    expect(value('ID de la transacción de PayPal')?.textContent).toBe('CAPTURE-7');
+    expect(value('ID del reembolso de PayPal')?.textContent).toBe('REFUND-7');
+  });
+
+  it('given a plain send, or a purpose of a kind the page does not know, then no purchase rows appear', async () => {
+    const plain = await renderDialog(completed());
+    expect(plain.value('Description')).toBeUndefined();
+    expect(plain.value('PayPal order ID')).toBeUndefined();
+    rendered?.unmount();
+    const odd = completed({ purpose: { kind: 'gift', order_id: 'O', capture_id: 'C' } as unknown as WalletTransaction['purpose'] });
+    const unknown = await renderDialog(odd);
+    expect(unknown.value('Description')).toBeUndefined();
+    expect(unknown.value('PayPal transaction ID')).toBeUndefined();
   });
 
   it('given an amount the server garbled, then it shows a dash instead of a wrong number', async () => {

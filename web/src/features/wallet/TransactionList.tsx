@@ -1,12 +1,21 @@
 /**
  * A list of transactions: a table on desktop (Date, From / To, Amount, and Balance for completed
- * ones), cards on phones. A click anywhere on a row or card opens the detail popup; keyboard
- * users reach the same popup with the button in the row (its date) or the card itself.
+ * ones), cards on phones. A PayPal purchase, refund or chargeback is named by what it was in the
+ * From / To column, not by the reserve wallet's address. A click anywhere on a row or card opens
+ * the detail popup; keyboard users reach the same popup with the button in the row (its date) or
+ * the card itself.
  */
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { TransactionAmount } from './TransactionAmount.js';
-import { formatMlxWire, formatTransactionDate, otherPartyOf, transactionDateOf, type WalletTransaction } from './walletFormat.js';
+import {
+  formatMlxWire,
+  formatTransactionDate,
+  otherPartyOf,
+  transactionDateOf,
+  type PurposeLabel,
+  type WalletTransaction,
+} from './walletFormat.js';
 
 interface TransactionListProps {
   transactions: readonly WalletTransaction[];
@@ -21,6 +30,12 @@ interface TransactionListProps {
 
 const keyOf = (transaction: WalletTransaction): string => `${transaction.transaction_hash}:${transaction.transaction_type}`;
 
+/** 'Bought with PayPal', 'PayPal refund', 'PayPal chargeback' in the language on screen. */
+function usePurposeLabel(): PurposeLabel {
+  const { t } = useTranslation('wallet');
+  return (kind) => t(`purposes.${kind}`);
+}
+
 function BalanceText({ transaction, language }: { transaction: WalletTransaction; language: Language }) {
   const { t } = useTranslation('wallet');
   if (!('balance' in transaction)) return null;
@@ -30,6 +45,7 @@ function BalanceText({ transaction, language }: { transaction: WalletTransaction
 
 function TransactionTable({ transactions, showBalance, language, labelledBy, onOpen }: Omit<TransactionListProps, 'mobile'>) {
   const { t } = useTranslation('wallet');
+  const purposeLabel = usePurposeLabel();
   return (
     <div className="tx-table-scroll">
       <table className="tx-table" aria-labelledby={labelledBy}>
@@ -49,7 +65,7 @@ function TransactionTable({ transactions, showBalance, language, labelledBy, onO
         </thead>
         <tbody>
           {transactions.map((transaction) => {
-            const party = otherPartyOf(transaction);
+            const party = otherPartyOf(transaction, purposeLabel);
             return (
               <tr key={keyOf(transaction)} className="tx-row" onClick={() => onOpen(transaction)}>
                 <td>
@@ -88,10 +104,11 @@ function TransactionTable({ transactions, showBalance, language, labelledBy, onO
 
 function TransactionCards({ transactions, showBalance, language, labelledBy, onOpen }: Omit<TransactionListProps, 'mobile'>) {
   const { t } = useTranslation('wallet');
+  const purposeLabel = usePurposeLabel();
   return (
     <ul className="tx-cards" aria-labelledby={labelledBy}>
       {transactions.map((transaction) => {
-        const party = otherPartyOf(transaction);
+        const party = otherPartyOf(transaction, purposeLabel);
         return (
           <li key={keyOf(transaction)}>
             <button type="button" className="tx-card" aria-haspopup="dialog" onClick={() => onOpen(transaction)}>

@@ -6,12 +6,14 @@
 import {
   formatMlx,
   formatUsdCents,
+  isTransactionPurposeKind,
   mlxFromWire,
   mlxToUsdCents,
   parseExchangeRate,
   shortenIdentifier,
   type CompletedTransaction,
   type PendingTransaction,
+  type TransactionPurposeKind,
 } from '@quern/core/wallet';
 import type { Language } from '../../i18n/languages.js';
 
@@ -83,16 +85,34 @@ export function formatTransactionDate(iso: string, style: DateStyle, timeZone?: 
 }
 
 export interface Party {
-  /** What the From / To column shows: the username when known, else the shortened address. */
+  /**
+   * What the From / To column shows: what a purchase, refund or chargeback was ('Bought with
+   * PayPal'), else the username when known, else the shortened address.
+   */
   label: string;
   /** The full address, for the title attribute. */
   address: string;
 }
 
-/** The other side of a transaction: the sender of a credit, the recipient of a debit. */
-export function otherPartyOf(transaction: WalletTransaction): Party {
+/** A purpose's text in the language on screen; the list passes its translation function. */
+export type PurposeLabel = (kind: TransactionPurposeKind) => string;
+
+/** The purpose kind this page can name, or undefined (none, or one a newer server added). */
+export function purposeKindOf(transaction: WalletTransaction): TransactionPurposeKind | undefined {
+  const kind: string | undefined = transaction.purpose?.kind;
+  return kind !== undefined && isTransactionPurposeKind(kind) ? kind : undefined;
+}
+
+/**
+ * The other side of a transaction: the sender of a credit, the recipient of a debit. For a
+ * purchase that side is the reserve wallet, whose address means nothing to the buyer, so the
+ * row says what the transfer was instead; an unknown purpose falls back to the address.
+ */
+export function otherPartyOf(transaction: WalletTransaction, purposeLabel: PurposeLabel): Party {
   const incoming = directionOf(transaction) === 'credit';
   const address = incoming ? transaction.from_address : transaction.to_address;
+  const purpose = purposeKindOf(transaction);
+  if (purpose !== undefined) return { label: purposeLabel(purpose), address };
   const username = incoming ? transaction.from_user?.username : transaction.to_user?.username;
   return { label: username || shortenIdentifier(address), address };
 }

@@ -1,6 +1,7 @@
 // Proves the dashboard's formatting: MLX with thousands separators per language, USD equivalents
 // with two decimals only when a valid rate exists, British 12-hour dates (short on phones), the
-// spec's credit/debit rule and the other party shown by username or shortened address.
+// spec's credit/debit rule and the other party shown by what a purchase was, else by username or
+// shortened address.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_A, ADDRESS_B, completed, pending } from './testKit.js';
 import {
@@ -10,8 +11,10 @@ import {
   formatTransactionDate,
   formatUsdEquivalent,
   otherPartyOf,
+  purposeKindOf,
   signedAmount,
   transactionDateOf,
+  type WalletTransaction,
 } from './walletFormat.js';
 
 afterEach(() => vi.restoreAllMocks());
@@ -81,17 +84,47 @@ describe('dates', () => {
 });
 
 describe('otherPartyOf', () => {
+  /** Stands in for the translation: the label says which purpose it was asked for. */
+  const purposeLabel = (kind: string) => `label:${kind}`;
+
+  it('given a purchase credit from the reserve, then the purpose names it instead of the reserve’s address, which stays the title', () => {
+    const bought = completed({ purpose: { kind: 'purchase', order_id: 'O1', capture_id: 'C1' } });
+    expect(otherPartyOf(bought, purposeLabel)).toEqual({ label: 'label:purchase', address: ADDRESS_B });
+    expect(purposeKindOf(bought)).toBe('purchase');
+  });
+
+  it('given a refund or a chargeback debit to the reserve, then the purpose names the recipient side, even over a username', () => {
+    const purpose = { order_id: 'O1', capture_id: 'C1', refund_id: 'R1' };
+    expect(otherPartyOf(pending({ purpose: { ...purpose, kind: 'purchase_refund' } }), purposeLabel)).toEqual({
+      label: 'label:purchase_refund',
+      address: ADDRESS_B,
+    });
+    expect(
+      otherPartyOf(completed({ transaction_type: 'debit', purpose: { ...purpose, kind: 'purchase_reversal' } }), purposeLabel),
+    ).toEqual({
+      label: 'label:purchase_reversal',
+      address: ADDRESS_A,
+    });
+  });
+
+  it('given a purpose of a kind a newer server added, then the row falls back to the address as for any transfer', () => {
+    const odd = completed({ purpose: { kind: 'gift', order_id: 'O1', capture_id: 'C1' } as unknown as WalletTransaction['purpose'] });
+    expect(purposeKindOf(odd)).toBeUndefined();
+    expect(otherPartyOf(odd, purposeLabel)).toEqual({ label: '1BoatSLRHt…b53LETtpyT', address: ADDRESS_B });
+    expect(purposeKindOf(completed())).toBeUndefined();
+  });
+
   it('given a credit from a known user, then the sender’s username shows, with the full address kept', () => {
-    expect(otherPartyOf(completed({ from_user: { username: 'bob' } }))).toEqual({ label: 'bob', address: ADDRESS_B });
+    expect(otherPartyOf(completed({ from_user: { username: 'bob' } }), purposeLabel)).toEqual({ label: 'bob', address: ADDRESS_B });
   });
 
   it('given a credit from outside Quern, then the shortened sender address shows', () => {
-    expect(otherPartyOf(completed())).toEqual({ label: '1BoatSLRHt…b53LETtpyT', address: ADDRESS_B });
+    expect(otherPartyOf(completed(), purposeLabel)).toEqual({ label: '1BoatSLRHt…b53LETtpyT', address: ADDRESS_B });
   });
 
   it('given a debit, then the recipient is the other party', () => {
-    expect(otherPartyOf(pending())).toEqual({ label: 'bob', address: ADDRESS_B });
-    expect(otherPartyOf(pending({ to_user: undefined, to_address: ADDRESS_A }))).toEqual({
+    expect(otherPartyOf(pending(), purposeLabel)).toEqual({ label: 'bob', address: ADDRESS_B });
+    expect(otherPartyOf(pending({ to_user: undefined, to_address: ADDRESS_A }), purposeLabel)).toEqual({
       label: '16UwLL9Ris…BQ7wMtjvM',
       address: ADDRESS_A,
     });

@@ -1,0 +1,44 @@
+/**
+ * What a history row says a transfer was for, when it was not a plain send: the wire form of a
+ * transfer's `reference` (events.ts, ADR 025). The API speaks snake_case like the spec's other
+ * transaction fields, so the event's camelCase reference is renamed here, in one place, and the
+ * read model stores the wire form (a row is then answered without any mapping at read time).
+ */
+import type { TransferReference, TransferReferenceKind } from './events.js';
+
+export type TransactionPurposeKind = 'purchase' | 'purchase_refund' | 'purchase_reversal';
+export const transactionPurposeKinds: readonly TransactionPurposeKind[] = ['purchase', 'purchase_refund', 'purchase_reversal'];
+
+/**
+ * A purchase row: `order_id` and `capture_id` are PayPal's order and capture (the "transaction"
+ * PayPal shows its buyer); `refund_id` is the refund's or the reversal's id, on returns only.
+ */
+export interface TransactionPurpose {
+  kind: TransactionPurposeKind;
+  order_id: string;
+  capture_id: string;
+  refund_id?: string;
+}
+
+const KIND_OF_REFERENCE: Readonly<Record<TransferReferenceKind, TransactionPurposeKind>> = {
+  purchase: 'purchase',
+  purchaseRefund: 'purchase_refund',
+  purchaseReversal: 'purchase_reversal',
+};
+
+/**
+ * The wire form of a reference. Keys are written in one fixed order: the read model stores the
+ * row as JSON and a rebuild must write the very same string.
+ */
+export function toTransactionPurpose(reference: TransferReference): TransactionPurpose {
+  const purpose: TransactionPurpose = {
+    kind: KIND_OF_REFERENCE[reference.kind],
+    order_id: reference.orderId,
+    capture_id: reference.captureId,
+  };
+  if (reference.refundId !== undefined) purpose.refund_id = reference.refundId;
+  return purpose;
+}
+
+export const isTransactionPurposeKind = (kind: string): kind is TransactionPurposeKind =>
+  (transactionPurposeKinds as readonly string[]).includes(kind);
