@@ -3,7 +3,9 @@
 // is a bare 404, pages come prerendered in the visitor's language (cookie, then Accept-Language,
 // then the default) with no-cache, the shell answers client routes and the not-found page 404,
 // trailing slashes redirect, the CSP allows the pages' inline scripts by hash, /checkout-buttons
-// stays frameable, and a dist without a manifest answers 503 until a build appears.
+// stays frameable, only the Buy page may load PayPal's SDK and keep its popup's link (every other
+// page keeps the locked-down policies), and a dist without a manifest answers 503 until a build
+// appears.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -22,7 +24,7 @@ const manifest = {
   pages: { '/': 'home', '/faqs': 'faqs' },
   shell: 'shell',
   notFound: 'not-found',
-  routes: ['/', '/faqs', '/millix/send', '/checkout-buttons', '/users/:id', '/docs/*'],
+  routes: ['/', '/faqs', '/millix/send', '/millix/buy', '/checkout-buttons', '/users/:id', '/docs/*'],
   scriptHashes: [HASH],
 };
 const PAGES = ['home', 'faqs', 'shell', 'not-found'];
@@ -315,6 +317,43 @@ describe('content security policy', () => {
     expect(answer.headers['x-frame-options']).toBeUndefined();
     expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors \*/);
     expect(scriptSrcOf(answer)).toContain(`'${HASH}'`);
+  });
+
+  const directiveOf = (answer: Answer, name: string) =>
+    String(answer.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([directive]) => directive === name)
+      ?.slice(1);
+  const payPalSources = ['https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com', 'https://*.venmo.com'];
+
+  it('given /millix/buy in any letter case, when answered, then PayPal’s SDK, frames and images are allowed beside self and the popup keeps its opener', async () => {
+    for (const path of ['/millix/buy', '/MILLIX/Buy']) {
+      const answer = await send(base, path, { 'accept-encoding': 'br' });
+      expect(answer.status).toBe(200);
+      expect(answer.text).toBe(pageHtml('en', 'shell'));
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(directiveOf(answer, 'script-src')).toEqual(["'self'", `'${HASH}'`, ...payPalSources]);
+      for (const directive of ['connect-src', 'frame-src', 'child-src'])
+        expect(directiveOf(answer, directive)).toEqual(["'self'", ...payPalSources]);
+      expect(directiveOf(answer, 'img-src')).toEqual(["'self'", 'data:', ...payPalSources]);
+      // The rest stays locked down: no inline scripts, no framing by others, nothing else loosened.
+      expect(directiveOf(answer, 'script-src')).not.toContain("'unsafe-inline'");
+      expect(directiveOf(answer, 'default-src')).toEqual(["'self'"]);
+      expect(directiveOf(answer, 'frame-ancestors')).toEqual(["'self'"]);
+      expect(directiveOf(answer, 'object-src')).toEqual(["'none'"]);
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('given every other page, when answered, then no PayPal source and the same-origin opener policy', async () => {
+    for (const path of ['/', '/faqs', '/millix/send', '/millix/buyer', '/checkout-buttons', '/nope']) {
+      const answer = await send(base, path);
+      expect(answer.headers['cross-origin-opener-policy'], path).toBe('same-origin');
+      expect(String(answer.headers['content-security-policy']), path).not.toMatch(/paypal|venmo/);
+      expect(directiveOf(answer, 'connect-src'), path).toBeUndefined();
+      expect(directiveOf(answer, 'frame-src'), path).toBeUndefined();
+    }
   });
 
   it('given an asset, when answered, then its policy is helmet’s own', async () => {

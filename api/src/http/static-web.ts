@@ -8,20 +8,27 @@
  *   A path with trailing slashes that names a page or route is redirected (301) to the path
  *   without them, so each page has one address.
  * Pages are no-cache, vary by encoding, language and cookie, and their CSP allows the build's
- * inline scripts by hash (web/csp.ts). HTML files are only ever served as pages, so they are
- * never cached or served in the wrong language under their file names. The web build's
- * contract is in web/manifest.ts; how a build after start is picked up, in web/web-build.ts.
+ * inline scripts by hash (web/csp.ts). The Buy page alone may load PayPal's SDK and keep a link
+ * to PayPal's popup; every other page keeps helmet's locked-down policies. HTML files are only
+ * ever served as pages, so they are never cached or served in the wrong language under their
+ * file names. The web build's contract is in web/manifest.ts; how a build after start is picked
+ * up, in web/web-build.ts.
  */
 import { resolve } from 'node:path';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { Router as createRouter } from 'express';
 import { choosePage } from './web/choose-page.js';
-import { allowAnyFramer, allowInlineScripts } from './web/csp.js';
+import { allowAnyFramer, allowInlineScripts, allowPayPalCheckout } from './web/csp.js';
 import { hashSources } from './web/manifest.js';
 import { pageLanguage } from './web/page-language.js';
 import { type WebBuild, webBuildOf } from './web/web-build.js';
 
 const EMBEDDABLE_PATHS = new Set(['/checkout-buttons']);
+/**
+ * Pages that run PayPal's checkout. Compared in lower case, as the web app's routes match: a
+ * document loaded at /MILLIX/buy shows the Buy page too (web/src/features/buy/documentLoad.ts).
+ */
+const PAYPAL_CHECKOUT_PATHS = new Set(['/millix/buy']);
 /** Answered by the API and the health check, never by a page. */
 const NOT_PAGES = /^\/(?:api|trpc)(?:\/|$)|^\/healthz$/;
 /** Served only as pages (language, no-cache), never under their file names. */
@@ -53,6 +60,7 @@ export function staticWebApp(distDir: string): Router {
     res.setHeader('Content-Language', language);
     allowInlineScripts(res, hashSources(manifest));
     if (EMBEDDABLE_PATHS.has(path)) allowAnyFramer(res);
+    if (PAYPAL_CHECKOUT_PATHS.has(path.toLowerCase())) allowPayPalCheckout(res);
     const url = req.url;
     req.url = `/${language}/${choice.page}.html`;
     build.pages(req, res, (error?: unknown) => {

@@ -22,7 +22,8 @@ export default function SellPage() {
       </section>
       <ul className="content-actions">
         <li>
-          <Link className="button button-primary" to="/millix/buy">
+          {/* A document load: the Buy page needs the headers of its own document (see shell/SignedInLinks.tsx). */}
+          <Link className="button button-primary" to="/millix/buy" reloadDocument>
             {t('buyLink')}
           </Link>
         </li>

@@ -42,7 +42,12 @@ export function SignedInLinks() {
           <NavLink to="/millix/send">{t('nav.send')}</NavLink>
         </li>
         <li>
-          <NavLink to="/millix/buy">{t('nav.buy')}</NavLink>
+          {/* A document load, not a client navigation: only a document loaded at /millix/buy
+              carries the headers PayPal's buttons and popup need (the Buy page's own check
+              reloads it otherwise, which this saves). */}
+          <NavLink to="/millix/buy" reloadDocument>
+            {t('nav.buy')}
+          </NavLink>
         </li>
         <li>
           <NavLink to="/millix/sell">{t('nav.sell')}</NavLink>
