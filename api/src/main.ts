@@ -11,7 +11,14 @@ import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
-import { allProjections, DEFAULT_CHECKPOINT_KEY, startProjections, type ProjectionRunner } from '@quern/projections';
+import {
+  allProjections,
+  DEFAULT_CHECKPOINT_KEY,
+  listPurchasesAwaitingCapture,
+  listPurchasesAwaitingCredit,
+  startProjections,
+  type ProjectionRunner,
+} from '@quern/projections';
 import { createMailer } from '@quern/adapters/mail';
 import { startDepositWatcher, startDispatcher, startWorkers } from '@quern/workers';
 import type { Config } from './config.js';
@@ -147,14 +154,16 @@ function startProjectionPart({ config, store, redis }: Foundations, stops: Stop[
   return runner;
 }
 
-/** The dispatcher (log -> jobs), the BullMQ workers and the deposit watcher. */
+/** The dispatcher (log -> jobs), the BullMQ workers (purchases and their sweep included) and the deposit watcher. */
 function startWorkerPart(f: Foundations, stops: Stop[]): void {
   const { config, store, redis, network } = f;
   const dispatcher = startDispatcher({ store, redis });
+  // Closed after the workers: its SMTP pool keeps a connection open until then.
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, dataDir: f.dataDir, from: config.MAIL_FROM });
   const workers = startWorkers({
     store,
     connection: f.redisEndpoint.url,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, dataDir: f.dataDir, from: config.MAIL_FROM }),
+    mailer,
     appSecret: f.appSecret,
     publicUrl: config.publicUrl,
     network,
@@ -164,6 +173,16 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     networkPollIntervalMs: config.NETWORK_POLL_INTERVAL_MS,
     walletSerializer: f.walletDeps.serialize,
     walletStateCache: f.walletDeps.stateCache,
+    purchases: {
+      paypal: f.paypal.client,
+      creditGraceMs: config.PURCHASE_CREDIT_GRACE_MS,
+      sweepIntervalMs: config.PURCHASE_SWEEP_INTERVAL_MS,
+      // The purchases read model, kept by the projections part (this process or another).
+      openPurchases: {
+        awaitingCapture: (range) => listPurchasesAwaitingCapture(redis, range),
+        awaitingCredit: (range) => listPurchasesAwaitingCredit(redis, range),
+      },
+    },
   });
   const deposits = startDepositWatcher({ store, redis, network, intervalMs: config.DEPOSIT_POLL_INTERVAL_MS });
   const beat = config.HEARTBEAT_INTERVAL_MS;
@@ -172,6 +191,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     () => deposits.close(),
     startHeartbeat(redis, 'dispatcher', () => dispatcher.status(), beat),
     startHeartbeat(redis, 'workers', () => workers.status(), beat),
+    () => mailer.close(),
     () => dispatcher.close(),
     () => workers.close(),
   );

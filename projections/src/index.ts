@@ -1,5 +1,6 @@
 /** @quern/projections: the projection runner, rebuild, the read models and their queries. */
 import type { Projection } from './types.js';
+import { purchasesProjection } from './purchases/projection.js';
 import { usersProjection } from './users/projection.js';
 import { walletsProjection } from './wallets/projection.js';
 
@@ -7,6 +8,12 @@ export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, t
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
 export { DEFAULT_CHECKPOINT_KEY, type Projection } from './types.js';
 export { getPendingTransactions, getTransactionsPage, getWalletBalance } from './wallets/queries.js';
+export {
+  listPurchasesAwaitingCapture,
+  listPurchasesAwaitingCredit,
+  OPEN_PURCHASES_LIMIT_MAX,
+  type OpenPurchaseRange,
+} from './purchases/queries.js';
 
 /** Every projection the app runs; order matters only for determinism, not for correctness. */
-export const allProjections: readonly Projection[] = [usersProjection, walletsProjection];
+export const allProjections: readonly Projection[] = [usersProjection, walletsProjection, purchasesProjection];

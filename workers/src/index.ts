@@ -1,13 +1,23 @@
 /**
- * @quern/workers: the dispatcher (log -> jobs), the e-mail, settlement and deposit-confirmation
- * workers, the deposit watcher, the mailer and reset tokens.
+ * @quern/workers: the dispatcher (log -> jobs), the e-mail, settlement, deposit-confirmation and
+ * purchase (capture, credit, receipt) workers, the purchase sweep, the deposit watcher.
  */
 export { startDispatcher, type Dispatcher, type DispatcherStatus, type StartDispatcherOptions } from './dispatcher.js';
-export { startWorkers, type StartWorkersOptions, type WorkersHandle, type WorkersStatus } from './workers.js';
+export {
+  startWorkers,
+  type PurchaseWorkersOptions,
+  type StartWorkersOptions,
+  type WorkersHandle,
+  type WorkersStatus,
+} from './workers.js';
+export type { OpenPurchaseRange, OpenPurchases, PurchaseSweepStatus } from './purchase-sweep/sweep.js';
 export {
   depositConfirmationRule,
   dispatchRules,
   passwordResetEmailRule,
+  purchaseCaptureRule,
+  purchaseCreditRule,
+  purchaseReceiptEmailRule,
   settlementRule,
   welcomeEmailRule,
   type DispatchRule,
@@ -21,4 +31,7 @@ export {
 } from './deposits/watcher.js';
 export { DEPOSIT_CONFIRMATION_QUEUE, depositConfirmationJobId } from './deposits/payload.js';
 export { SETTLEMENT_QUEUE, settlementJobId } from './settlement/payload.js';
+export { PURCHASE_CAPTURE_QUEUE, purchaseCaptureJobId } from './purchase-capture/payload.js';
+export { PURCHASE_CREDIT_QUEUE, purchaseCreditJobId } from './purchase-credit/payload.js';
+export { PURCHASE_RECEIPT_EMAIL_QUEUE, purchaseReceiptEmailJobId } from './purchase-receipt-email/payload.js';
 export { DEFAULT_QUEUE_PREFIX, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';

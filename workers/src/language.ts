@@ -5,7 +5,12 @@
 import { defaultLanguage, isLanguage, type Language } from '@quern/core/i18n';
 import type { RecordedEvent } from '@quern/core';
 
-export function languageOf(event: RecordedEvent): Language {
+/** The language an event records, if any. */
+export function languageIn(event: RecordedEvent): Language | undefined {
   const candidates = [event.metadata.language, event.data.language];
-  return (candidates.find(isLanguage) as Language | undefined) ?? defaultLanguage;
+  return candidates.find(isLanguage) as Language | undefined;
+}
+
+export function languageOf(event: RecordedEvent): Language {
+  return languageIn(event) ?? defaultLanguage;
 }

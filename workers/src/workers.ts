@@ -10,11 +10,20 @@ import { Worker, type ConnectionOptions, type Job, type RedisOptions } from 'bul
 import { confirmDeposit } from './deposits/job.js';
 import { DEPOSIT_CONFIRMATION_QUEUE } from './deposits/payload.js';
 import type { Mailer } from '@quern/adapters/mail';
+import type { PayPalClient } from '@quern/adapters/paypal';
 import type { EmailJobDeps } from './email-job.js';
 import { DEFAULT_QUEUE_PREFIX, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';
 import { describeError, type Logger } from '@quern/core';
 import { consoleLogger } from '@quern/adapters/runtime';
 import { sendPasswordResetEmail } from './password-reset-email/job.js';
+import type { PurchaseJobDeps } from './purchase-capture/deps.js';
+import { capturePurchase } from './purchase-capture/job.js';
+import { PURCHASE_CAPTURE_QUEUE } from './purchase-capture/payload.js';
+import { creditPurchaseAfterGrace } from './purchase-credit/job.js';
+import { PURCHASE_CREDIT_QUEUE } from './purchase-credit/payload.js';
+import { sendPurchaseReceiptEmail } from './purchase-receipt-email/job.js';
+import { PURCHASE_RECEIPT_EMAIL_QUEUE } from './purchase-receipt-email/payload.js';
+import { type OpenPurchases, type PurchaseSweep, type PurchaseSweepStatus, startPurchaseSweep } from './purchase-sweep/sweep.js';
 import { settleTransfer } from './settlement/job.js';
 import type { MillixNetworkPort } from '@quern/core/wallet';
 import { SETTLEMENT_QUEUE } from './settlement/payload.js';
@@ -51,6 +60,11 @@ export interface StartWorkersOptions {
   walletSerializer?: KeyedSerializer;
   /** The process's wallet state cache, shared with the api; used only with walletSerializer. */
   walletStateCache?: WalletStateCache;
+  /**
+   * PayPal purchases: the capture and credit workers and the sweep (ADR 026). Without it those
+   * queues are not consumed (their jobs wait) and no sweep runs; the receipt e-mails still go out.
+   */
+  purchases?: PurchaseWorkersOptions;
   /** How long an external send may stay unconfirmed on the network before it is voided 'expired' (default 10 minutes). */
   settlementWaitMs?: number;
   /** How long a deposit may stay unconfirmed on the network before it is rejected 'expired' (default 1 hour). */
@@ -65,14 +79,26 @@ export interface StartWorkersOptions {
   logger?: Logger;
 }
 
+export interface PurchaseWorkersOptions {
+  paypal: Pick<PayPalClient, 'captureOrder' | 'getOrder'>;
+  /** How long after a capture the credit is left to the buyer's browser (PURCHASE_CREDIT_GRACE_MS). */
+  creditGraceMs: number;
+  /** Pause between two sweeps of the open purchases (PURCHASE_SWEEP_INTERVAL_MS). */
+  sweepIntervalMs: number;
+  /** The purchases read model the sweep reads its open orders from. */
+  openPurchases: OpenPurchases;
+}
+
 /** A type, not an interface, so it fits the api's heartbeat record with its index signature. */
 export type WorkersStatus = {
   running: boolean;
-  /** The queues consumed (settlement and deposit-confirmation only with a network). */
+  /** The queues consumed (settlement and deposit-confirmation only with a network, capture and credit only with purchases). */
   queues: string[];
   lastError: string | undefined;
   completedJobs: number;
   failedJobs: number;
+  /** The purchase sweep, when purchases are on. */
+  purchaseSweep: PurchaseSweepStatus | undefined;
 };
 
 export interface WorkersHandle {
@@ -110,6 +136,19 @@ function emailProcessors(deps: EmailJobDeps): QueueProcessor[] {
   return [
     { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
     { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
+    { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
+  ];
+}
+
+function purchaseProcessors(deps: PurchaseJobDeps, creditGraceMs: number): QueueProcessor[] {
+  if (!Number.isInteger(creditGraceMs) || creditGraceMs < 0 || creditGraceMs > 60 * MINUTE_MS)
+    throw new RangeError('creditGraceMs must be an integer number of milliseconds from 0 to an hour');
+  return [
+    { queue: PURCHASE_CAPTURE_QUEUE, process: (job) => capturePurchase(job.data, deps) },
+    {
+      queue: PURCHASE_CREDIT_QUEUE,
+      process: (job, token) => creditPurchaseAfterGrace(resumableBullJob(job, token), { ...deps, creditGraceMs }),
+    },
   ];
 }
 
@@ -172,9 +211,20 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
     clock,
     logger,
   };
-  const processors = [...emailProcessors(deps), ...(options.network ? networkProcessors(options, options.network, clock, logger) : [])];
+  const { purchases } = options;
+  const purchaseDeps: PurchaseJobDeps | undefined = purchases && {
+    core: { store: options.store, clock, serialize: options.walletSerializer, stateCache: options.walletStateCache },
+    paypal: purchases.paypal,
+    logger,
+  };
+  const processors = [
+    ...emailProcessors(deps),
+    ...(options.network ? networkProcessors(options, options.network, clock, logger) : []),
+    ...(purchases && purchaseDeps ? purchaseProcessors(purchaseDeps, purchases.creditGraceMs) : []),
+  ];
   if (!options.network)
     logger.info('[workers] no millix network given: settlement and deposit confirmation are not running in this process');
+  if (!purchases) logger.info('[workers] no PayPal given: purchase capture, credit and sweep are not running in this process');
   const connection: ConnectionOptions = typeof options.connection === 'string' ? { url: options.connection } : options.connection;
   let lastError: string | undefined;
   let completedJobs = 0;
@@ -199,6 +249,15 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
     worker.on('error', (error) => (lastError = `${queue}: ${describeError(error)}`));
     return worker;
   });
+  const sweep: PurchaseSweep | undefined =
+    purchases && purchaseDeps
+      ? startPurchaseSweep({
+          deps: purchaseDeps,
+          openPurchases: purchases.openPurchases,
+          intervalMs: purchases.sweepIntervalMs,
+          creditGraceMs: purchases.creditGraceMs,
+        })
+      : undefined;
 
   let closing: Promise<void> | undefined;
   return {
@@ -208,10 +267,11 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
       lastError,
       completedJobs,
       failedJobs,
+      purchaseSweep: sweep?.status(),
     }),
     close() {
       closed = true;
-      closing ??= Promise.all(workers.map((worker) => worker.close())).then(() => undefined);
+      closing ??= Promise.all([...workers.map((worker) => worker.close()), sweep?.close()]).then(() => undefined);
       return closing;
     },
   };

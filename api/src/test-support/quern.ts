@@ -16,6 +16,8 @@ type JsonBody = any;
 export interface TestQuern extends RunningQuern {
   url: string;
   dataDir: string;
+  /** The private Redis this Quern uses (tests read BullMQ's job states there). */
+  redisUrl: string;
   /** JSON request helper: returns status, parsed body, Set-Cookie and all the headers. */
   call(
     method: string,
@@ -34,6 +36,7 @@ export async function startTestQuern(env: Record<string, string> = {}): Promise<
     ...running,
     url,
     dataDir,
+    redisUrl: redis.url,
     async call(method, path, options = {}) {
       const response = await fetch(url + path, {
         method,

@@ -132,6 +132,8 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
     switch (event.type) {
       case 'PurchaseCaptureRequested':
       case 'PurchaseCaptureFailed':
+      // The receipt e-mail moves no money (ADR 026).
+      case 'PurchaseReceiptSent':
         return;
       case 'PurchaseCaptured':
         if (order.capture) return report('purchaseStreamMismatch', `order ${id} captured twice`, where);

@@ -34,12 +34,22 @@ export type CaptureResult =
   | { status: 'completed'; captureId: string; usdCents: bigint }
   | { status: 'failed'; issue: string; description: string };
 
+/**
+ * What the provider answered. `requestId` is the approval the answer is for (the capture job
+ * knows it); without it (a webhook) the answer is for the open approval, if any.
+ */
 export interface RecordCaptureResult {
   type: 'RecordCaptureResult';
-  data: { orderId: string; result: CaptureResult };
+  data: { orderId: string; result: CaptureResult; requestId?: string };
 }
 
-export type PurchaseCommand = OrderPurchase | RequestCapture | RecordCaptureResult;
+/** The receipt e-mail went out (the mail job, after the credit). */
+export interface RecordReceiptSent {
+  type: 'RecordReceiptSent';
+  data: { orderId: string; messageId: string };
+}
+
+export type PurchaseCommand = OrderPurchase | RequestCapture | RecordCaptureResult | RecordReceiptSent;
 
 export interface PurchaseDecision {
   events: PurchaseEvent[];
@@ -106,6 +116,11 @@ function decideRequestCapture(state: PurchaseState, data: RequestCapture['data']
 function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['data'], at: string): PurchaseDecision {
   const order = requireOrder(state);
   const result = data.result;
+  const given = data.requestId === undefined ? undefined : requireId(data.requestId);
+  // A result answers an approval the log recorded: the one named, or else the open one.
+  if (given !== undefined && !state.captureRequestIds.has(given)) throw fail('CONFLICT', 'errors:purchaseNotApproved');
+  const requestId = given ?? state.openCaptureRequest?.requestId;
+  const answering = requestId === undefined ? {} : { requestId };
   if (result.status === 'completed') {
     const captureId = requireId(result.captureId);
     if (typeof result.usdCents !== 'bigint' || result.usdCents < 0n) throw invalidRequest();
@@ -115,26 +130,37 @@ function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['da
     }
     // A capture the log never asked for is not this order's (the capture job runs from the request).
     if (state.captureRequestIds.size === 0) throw fail('CONFLICT', 'errors:purchaseNotApproved');
-    // Recorded even when the provider took another amount: the money was taken, and the credit refuses it.
+    // Recorded even when the provider took another amount, or answered an older approval: the money was taken, and the credit refuses another amount.
     const captured: PurchaseEvent = {
       type: 'PurchaseCaptured',
-      data: { orderId: order.orderId, captureId, usdCents: mlxToWire(result.usdCents), capturedAt: at },
+      data: { orderId: order.orderId, captureId, usdCents: mlxToWire(result.usdCents), capturedAt: at, ...answering },
     };
     return { events: [captured] };
   }
   if (typeof result.issue !== 'string' || result.issue.length === 0 || result.issue.length > 200) throw invalidRequest();
   if (typeof result.description !== 'string') throw invalidRequest();
   if (state.captureStatus === 'completed') throw fail('CONFLICT', 'errors:purchaseAlreadyCaptured');
-  // A failure is an answer to a request; a second report of the same failure appends nothing.
+  // A failure is an answer to the open request; a second report of it, or a late report for an
+  // older approval (a re-run of its job), appends nothing: it must not fail the buyer's new round.
   if (state.captureStatus !== 'requested') return { events: [] };
+  if (given !== undefined && given !== state.openCaptureRequest?.requestId) return { events: [] };
   const failed: PurchaseEvent = {
     type: 'PurchaseCaptureFailed',
-    data: { orderId: order.orderId, issue: result.issue, description: result.description.slice(0, 2000), failedAt: at },
+    data: { orderId: order.orderId, issue: result.issue, description: result.description.slice(0, 2000), failedAt: at, ...answering },
   };
   return { events: [failed] };
 }
 
-/** Decides an order, an approval or a capture result on the purchase's state. */
+function decideReceiptSent(state: PurchaseState, data: RecordReceiptSent['data'], at: string): PurchaseDecision {
+  const order = requireOrder(state);
+  if (typeof data.messageId !== 'string' || data.messageId.length === 0 || data.messageId.length > 300) throw invalidRequest();
+  if (!state.credit) throw fail('CONFLICT', 'errors:purchaseNotCredited');
+  // Once per order: a second run of the mail job (or a concurrent one) records nothing more.
+  if (state.receipt) return { events: [] };
+  return { events: [{ type: 'PurchaseReceiptSent', data: { orderId: order.orderId, messageId: data.messageId, sentAt: at } }] };
+}
+
+/** Decides an order, an approval, a capture result or a sent receipt on the purchase's state. */
 export function decidePurchase(state: PurchaseState, command: PurchaseCommand, now: Date): PurchaseDecision {
   const at = timestamp(now);
   switch (command.type) {
@@ -144,6 +170,8 @@ export function decidePurchase(state: PurchaseState, command: PurchaseCommand, n
       return decideRequestCapture(state, command.data, at);
     case 'RecordCaptureResult':
       return decideCaptureResult(state, command.data, at);
+    case 'RecordReceiptSent':
+      return decideReceiptSent(state, command.data, at);
     default:
       return assertNever(command);
   }

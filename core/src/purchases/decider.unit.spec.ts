@@ -110,6 +110,69 @@ describe('decidePurchase', () => {
     expect(errorOf(() => run(state, complete('CAP2')))?.messageKey).toBe('errors:purchaseAlreadyCaptured');
     expect(errorOf(() => run(state, declined))?.messageKey).toBe('errors:purchaseAlreadyCaptured');
   });
+
+  it('given results with and without the approval they answer, when decided, then each names its approval and the open one closes', () => {
+    let state = run(initialPurchaseState(), order).state;
+    state = run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'r1' } }).state;
+    expect(state.openCaptureRequest).toEqual({ requestId: 'r1', requestedAt: NOW.toISOString() });
+    const failed = run(state, {
+      type: 'RecordCaptureResult',
+      data: { orderId: 'ORDER1', requestId: 'r1', result: { status: 'failed', issue: 'INSTRUMENT_DECLINED', description: 'no' } },
+    });
+    expect(failed.events[0]?.data).toMatchObject({ requestId: 'r1', issue: 'INSTRUMENT_DECLINED' });
+    expect(failed.state.openCaptureRequest).toBeUndefined();
+    state = run(failed.state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'r2' } }).state;
+    // A webhook's result names no approval: it answers the open one.
+    const completed = run(state, {
+      type: 'RecordCaptureResult',
+      data: { orderId: 'ORDER1', result: { status: 'completed', captureId: 'CAP1', usdCents: 1000n } },
+    });
+    expect(completed.events[0]?.data).toMatchObject({ requestId: 'r2', captureId: 'CAP1', capturedAt: NOW.toISOString() });
+    expect(completed.state.openCaptureRequest).toBeUndefined();
+    expect(completed.state.capture).toEqual({ captureId: 'CAP1', usdCents: 1000n, capturedAt: NOW.toISOString() });
+  });
+
+  it('given a late failure for an older approval (a re-run of its job), when decided, then the new round is not failed by it', () => {
+    let state = run(initialPurchaseState(), order).state;
+    state = run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'r1' } }).state;
+    const fail = (requestId: string) =>
+      ({
+        type: 'RecordCaptureResult',
+        data: { orderId: 'ORDER1', requestId, result: { status: 'failed', issue: 'INSTRUMENT_DECLINED', description: 'no' } },
+      }) as const;
+    state = run(state, fail('r1')).state;
+    state = run(state, { type: 'RequestCapture', data: { orderId: 'ORDER1', requestId: 'r2' } }).state;
+    expect(run(state, fail('r1')).events).toEqual([]);
+    expect(run(state, fail('r2')).events).toHaveLength(1);
+    expect(errorOf(() => run(state, fail('never-requested')))).toEqual({ code: 'CONFLICT', messageKey: 'errors:purchaseNotApproved' });
+    expect(errorOf(() => run(state, fail('not:an-id')))?.code).toBe('VALIDATION');
+  });
+
+  it('given an old PurchaseCaptured without a request id, when read, then it still folds', () => {
+    const old = toPurchaseEvent({
+      type: 'PurchaseCaptured',
+      data: { orderId: 'ORDER1', captureId: 'CAP1', usdCents: '1000', capturedAt: NOW.toISOString() },
+    });
+    expect(old?.type).toBe('PurchaseCaptured');
+    expect(toPurchaseEvent({ type: 'PurchaseCaptured', data: { ...old?.data, requestId: 'a:b' } })).toBeUndefined();
+  });
+});
+
+describe('decidePurchase: the receipt', () => {
+  const receipt = { type: 'RecordReceiptSent', data: { orderId: 'ORDER1', messageId: '<purchase-receipt-ORDER1@quern.example>' } } as const;
+
+  it('given a credited order, when its receipt is recorded twice, then it is recorded once', () => {
+    const first = run(credited(captured()), receipt);
+    expect(first.events).toEqual([{ type: 'PurchaseReceiptSent', data: { ...receipt.data, sentAt: NOW.toISOString() } }]);
+    expect(first.state.receipt).toEqual({ messageId: receipt.data.messageId, sentAt: NOW.toISOString() });
+    expect(run(first.state, receipt).events).toEqual([]);
+  });
+
+  it('given an order not credited, no order, or an empty message id, when its receipt is recorded, then refused', () => {
+    expect(errorOf(() => run(captured(), receipt))).toEqual({ code: 'CONFLICT', messageKey: 'errors:purchaseNotCredited' });
+    expect(errorOf(() => run(initialPurchaseState(), receipt))?.code).toBe('NOT_FOUND');
+    expect(errorOf(() => run(credited(captured()), { ...receipt, data: { ...receipt.data, messageId: '' } }))?.code).toBe('VALIDATION');
+  });
 });
 
 describe('planPurchaseCredit', () => {

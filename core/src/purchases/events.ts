@@ -48,16 +48,20 @@ export interface PurchaseCaptureRequested {
   data: { orderId: string; requestId: string; requestedAt: string };
 }
 
-/** The provider reported the capture COMPLETED: the money is taken; the credit follows. */
+/**
+ * The provider reported the capture COMPLETED: the money is taken; the credit follows.
+ * `requestId` names the PurchaseCaptureRequested it answers (the capture job's completion, ADR
+ * 026); events recorded before it existed have none.
+ */
 export interface PurchaseCaptured {
   type: 'PurchaseCaptured';
-  data: { orderId: string; captureId: string; usdCents: string; capturedAt: string };
+  data: { orderId: string; captureId: string; usdCents: string; capturedAt: string; requestId?: string };
 }
 
-/** The capture was refused (e.g. INSTRUMENT_DECLINED); the buyer may approve again and it is captured again. */
+/** The capture was refused (e.g. INSTRUMENT_DECLINED); the buyer may approve again and it is captured again. `requestId` as in PurchaseCaptured. */
 export interface PurchaseCaptureFailed {
   type: 'PurchaseCaptureFailed';
-  data: { orderId: string; issue: string; description: string; failedAt: string };
+  data: { orderId: string; issue: string; description: string; failedAt: string; requestId?: string };
 }
 
 /** The MLX moved from the reserve to the buyer, in the same append as transfer `transferId`. */
@@ -97,6 +101,12 @@ export interface PurchaseReversed {
   };
 }
 
+/** The buyer's receipt e-mail went out (once per order; the mail job's completion). Moves no money. */
+export interface PurchaseReceiptSent {
+  type: 'PurchaseReceiptSent';
+  data: { orderId: string; messageId: string; sentAt: string };
+}
+
 export type PurchaseEvent =
   | PurchaseOrdered
   | PurchaseCaptureRequested
@@ -104,7 +114,8 @@ export type PurchaseEvent =
   | PurchaseCaptureFailed
   | PurchaseCredited
   | PurchaseRefunded
-  | PurchaseReversed;
+  | PurchaseReversed
+  | PurchaseReceiptSent;
 export type PurchaseEventType = PurchaseEvent['type'];
 
 // Tolerant readers, as for wallet events: unknown fields are dropped, malformed events refused.
@@ -127,8 +138,8 @@ const dataSchemas: { [K in PurchaseEventType]: z.ZodType<Extract<PurchaseEvent, 
     orderedAt: time,
   }),
   PurchaseCaptureRequested: z.object({ orderId: id, requestId: id, requestedAt: time }),
-  PurchaseCaptured: z.object({ orderId: id, captureId: id, usdCents: amount, capturedAt: time }),
-  PurchaseCaptureFailed: z.object({ orderId: id, issue: text, description: longText, failedAt: time }),
+  PurchaseCaptured: z.object({ orderId: id, captureId: id, usdCents: amount, capturedAt: time, requestId: id.optional() }),
+  PurchaseCaptureFailed: z.object({ orderId: id, issue: text, description: longText, failedAt: time, requestId: id.optional() }),
   PurchaseCredited: z.object({ orderId: id, captureId: id, transferId, mlx: amount, creditedAt: time }),
   PurchaseRefunded: z.object({
     orderId: id,
@@ -148,6 +159,7 @@ const dataSchemas: { [K in PurchaseEventType]: z.ZodType<Extract<PurchaseEvent, 
     transferId: transferId.optional(),
     reversedAt: time,
   }),
+  PurchaseReceiptSent: z.object({ orderId: id, messageId: z.string().min(1).max(300), sentAt: time }),
 };
 
 export const isPurchaseEventType = (type: string): type is PurchaseEventType => Object.hasOwn(dataSchemas, type);

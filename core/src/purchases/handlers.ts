@@ -153,12 +153,24 @@ export async function requestCapture(
   return { requested: events.length > 0 };
 }
 
-/** What the provider answered to a capture: COMPLETED (with its capture id and amount) or a failure such as INSTRUMENT_DECLINED. */
+/**
+ * What the provider answered to a capture: COMPLETED (with its capture id and amount) or a failure
+ * such as INSTRUMENT_DECLINED; `requestId` is the approval it answers (the capture job's), else the open one.
+ */
 export async function recordCaptureResult(
   deps: PurchaseDeps,
-  input: { orderId: string; result: CaptureResult },
+  input: { orderId: string; result: CaptureResult; requestId?: string },
 ): Promise<{ recorded: boolean }> {
   const { events } = await executePurchaseCommand(deps, { type: 'RecordCaptureResult', data: input });
+  return { recorded: events.length > 0 };
+}
+
+/** The receipt e-mail of a credited order went out: recorded once (`recorded: false` when it was already). */
+export async function recordPurchaseReceipt(
+  deps: PurchaseDeps,
+  input: { orderId: string; messageId: string },
+): Promise<{ recorded: boolean }> {
+  const { events } = await executePurchaseCommand(deps, { type: 'RecordReceiptSent', data: input });
   return { recorded: events.length > 0 };
 }
 

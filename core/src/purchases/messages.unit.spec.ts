@@ -19,6 +19,7 @@ const purchaseErrorKeys = [
   'purchaseForbidden',
   'purchaseNotApproved',
   'purchaseNotCaptured',
+  'purchaseNotCredited',
   'purchaseNotFound',
   'purchaseRefunded',
   'purchaseUnavailable',

@@ -1,4 +1,4 @@
-// Proves that any interleaving of purchases (orders, approvals, declines, captures, credits attempted again and again, by the buyer, by others, with wrong amounts), refunds and reversals (full, partial, repeated, after the buyer spent), and sends between buyers keeps every audit invariant, moves each order's MLX at most once, and never takes back more than was credited.
+// Proves that any interleaving of purchases (orders, approvals, declines and captures naming their approval or not, receipts, credits attempted again and again, by the buyer, by others, with wrong amounts), refunds and reversals (full, partial, repeated, after the buyer spent), and sends between buyers keeps every audit invariant, moves each order's MLX at most once, and never takes back more than was credited.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLedgerAuditor, type LedgerRecord } from '../wallet/audit.js';
@@ -7,6 +7,7 @@ import { parseExchangeRate } from '../wallet/money.js';
 import { availableMlx } from '../wallet/state.js';
 import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
 import { PurchaseLedger } from './purchase-ledger.js';
+import type { PurchaseState } from './state.js';
 
 const BUYERS = ['buyer0', 'buyer1', 'buyer2'];
 const ORDERS = 3;
@@ -21,14 +22,18 @@ type Op =
   /** Order, approval and a completed capture in a row: the common path, so credits and refunds get exercised. */
   | { kind: 'checkout'; order: number; buyer: number; usdCents: bigint }
   | { kind: 'approve'; order: number; request: number }
-  | { kind: 'decline'; order: number }
-  | { kind: 'capture'; order: number; otherAmount: boolean }
+  /** `answers`: the result names no approval (a webhook), the open one (the capture job), or the first one (a late re-run). */
+  | { kind: 'decline'; order: number; answers: Answers }
+  | { kind: 'capture'; order: number; otherAmount: boolean; answers: Answers }
+  | { kind: 'receipt'; order: number }
   | { kind: 'credit'; order: number; asBuyer: number | undefined; mlxDelta: bigint }
   /** Gives back `percent` of the USD not yet returned (100: the rest, so full refunds happen), or `extraCents` more than that. */
   | { kind: 'return'; order: number; reversal: boolean; id: number; percent: bigint; extraCents: bigint }
   | { kind: 'spend'; from: number; to: number; share: number };
 
+type Answers = 'none' | 'open' | 'first';
 const order = fc.nat(ORDERS - 1);
+const answers = fc.constantFrom<Answers>('none', 'open', 'first');
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 3,
@@ -49,8 +54,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('approve' as const), order, request: fc.nat(2) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('decline' as const), order }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('capture' as const), order, otherAmount: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('decline' as const), order, answers }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('capture' as const), order, otherAmount: fc.boolean(), answers }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('receipt' as const), order }) },
   {
     weight: 5,
     arbitrary: fc.record({
@@ -81,6 +87,13 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
 );
+
+/** The approval a capture result names, as each kind of caller names it. */
+function answered(state: PurchaseState, answers: Answers): { requestId?: string } {
+  const requestId =
+    answers === 'open' ? state.openCaptureRequest?.requestId : answers === 'first' ? [...state.captureRequestIds][0] : undefined;
+  return requestId === undefined ? {} : { requestId };
+}
 
 class Scenario {
   readonly ledger = new MemoryLedger();
@@ -115,7 +128,7 @@ class Scenario {
       case 'checkout':
         this.apply({ kind: 'order', order: op.order, buyer: op.buyer, usdCents: op.usdCents });
         this.apply({ kind: 'approve', order: op.order, request: 0 });
-        this.apply({ kind: 'capture', order: op.order, otherAmount: false });
+        this.apply({ kind: 'capture', order: op.order, otherAmount: false, answers: 'open' });
         return;
       case 'approve':
         this.purchases.command({ type: 'RequestCapture', data: { orderId, requestId: `${orderId}r${op.request}n${state.eventCount}` } });
@@ -123,17 +136,20 @@ class Scenario {
       case 'decline':
         this.purchases.command({
           type: 'RecordCaptureResult',
-          data: { orderId, result: { status: 'failed', issue: 'INSTRUMENT_DECLINED', description: '' } },
+          data: { orderId, ...answered(state, op.answers), result: { status: 'failed', issue: 'INSTRUMENT_DECLINED', description: '' } },
         });
         return;
       case 'capture': {
         const usdCents = (state.order?.usdCents ?? 500n) + (op.otherAmount ? 1n : 0n);
         this.purchases.command({
           type: 'RecordCaptureResult',
-          data: { orderId, result: { status: 'completed', captureId: `C${orderId}`, usdCents } },
+          data: { orderId, ...answered(state, op.answers), result: { status: 'completed', captureId: `C${orderId}`, usdCents } },
         });
         return;
       }
+      case 'receipt':
+        this.purchases.command({ type: 'RecordReceiptSent', data: { orderId, messageId: `<receipt-${orderId}@quern.test>` } });
+        return;
       case 'credit': {
         const before = state.credit;
         const buyerUserId = op.asBuyer === undefined ? undefined : (BUYERS[op.asBuyer] as string);
@@ -182,6 +198,8 @@ class Scenario {
       const s = this.purchases.state(`O${i}`);
       expect(s.returnedMlx).toBeLessThanOrEqual(s.credit?.mlx ?? 0n);
       if (s.credit && s.capture) expect(s.credit.mlx).toBe(s.order?.mlx);
+      // A receipt is only ever recorded for a credited order.
+      if (s.receipt) expect(s.credit).toBeDefined();
     }
     // The reserve only ever sold and took back purchases: its balance is the funding minus what is out.
     expect(availableMlx(this.ledger.state(SYSTEM_WALLET_IDS.reserve))).toBe(

@@ -33,11 +33,18 @@ export interface PurchaseState {
   captureStatus: CaptureStatus;
   /** Every approval recorded (PurchaseCaptureRequested), so a repeated approval appends nothing. */
   captureRequestIds: Set<string>;
+  /**
+   * The latest approval no capture result answered yet: what the capture job (and the sweep)
+   * captures, and which request a result without its own `requestId` (a webhook) answers.
+   */
+  openCaptureRequest: { requestId: string; requestedAt: string } | undefined;
   lastFailure: { issue: string; description: string } | undefined;
   /** How many captures failed (PurchaseCaptureFailed): each approval round after one has its own request id. */
   captureFailures: number;
-  capture: { captureId: string; usdCents: bigint } | undefined;
-  credit: { captureId: string; transferId: string; mlx: bigint } | undefined;
+  capture: { captureId: string; usdCents: bigint; capturedAt: string } | undefined;
+  credit: { captureId: string; transferId: string; mlx: bigint; creditedAt: string } | undefined;
+  /** The receipt e-mail, once sent (PurchaseReceiptSent). */
+  receipt: { messageId: string; sentAt: string } | undefined;
   /** Refunds and reversals by `<kind>:<id>`. */
   returns: Map<string, PurchaseReturn>;
   returnedUsdCents: bigint;
@@ -52,10 +59,12 @@ export function initialPurchaseState(): PurchaseState {
     order: undefined,
     captureStatus: 'none',
     captureRequestIds: new Set(),
+    openCaptureRequest: undefined,
     lastFailure: undefined,
     captureFailures: 0,
     capture: undefined,
     credit: undefined,
+    receipt: undefined,
     returns: new Map(),
     returnedUsdCents: 0n,
     returnedMlx: 0n,
@@ -91,27 +100,38 @@ function apply(state: PurchaseState, event: PurchaseEvent): PurchaseState {
       return { ...state, order };
     }
     case 'PurchaseCaptureRequested': {
-      const captureRequestIds = new Set(state.captureRequestIds).add(event.data.requestId);
-      return { ...state, captureRequestIds, captureStatus: state.captureStatus === 'completed' ? 'completed' : 'requested' };
+      const { requestId, requestedAt } = event.data;
+      const captureRequestIds = new Set(state.captureRequestIds).add(requestId);
+      if (state.captureStatus === 'completed') return { ...state, captureRequestIds };
+      return { ...state, captureRequestIds, captureStatus: 'requested', openCaptureRequest: { requestId, requestedAt } };
     }
-    case 'PurchaseCaptured':
+    case 'PurchaseCaptured': {
       if (state.capture) return state;
+      const { captureId, usdCents, capturedAt } = event.data;
       return {
         ...state,
         captureStatus: 'completed',
-        capture: { captureId: event.data.captureId, usdCents: BigInt(event.data.usdCents) },
+        openCaptureRequest: undefined,
+        capture: { captureId, usdCents: BigInt(usdCents), capturedAt },
       };
+    }
     case 'PurchaseCaptureFailed':
       if (state.captureStatus === 'completed') return state;
       return {
         ...state,
         captureStatus: 'failed',
+        openCaptureRequest: undefined,
         captureFailures: state.captureFailures + 1,
         lastFailure: { issue: event.data.issue, description: event.data.description },
       };
-    case 'PurchaseCredited':
+    case 'PurchaseCredited': {
       if (state.credit) return state;
-      return { ...state, credit: { captureId: event.data.captureId, transferId: event.data.transferId, mlx: BigInt(event.data.mlx) } };
+      const { captureId, transferId, mlx, creditedAt } = event.data;
+      return { ...state, credit: { captureId, transferId, mlx: BigInt(mlx), creditedAt } };
+    }
+    case 'PurchaseReceiptSent':
+      if (state.receipt) return state;
+      return { ...state, receipt: { messageId: event.data.messageId, sentAt: event.data.sentAt } };
     case 'PurchaseRefunded':
     case 'PurchaseReversed': {
       const d = event.data;
@@ -152,6 +172,12 @@ export function purchaseStatusOf(state: PurchaseState): PurchaseStatus {
   if (state.captureStatus === 'requested') return 'approved';
   return 'ordered';
 }
+
+/**
+ * How long PayPal lets an approved order be captured (its approval window): 3 days. Past it an
+ * order that was never captured will not be, so the sweep stops asking PayPal about it.
+ */
+export const PAYPAL_APPROVAL_WINDOW_MS = 3 * 24 * 3_600_000;
 
 /**
  * The capture request id for the buyer's current approval round: the same until a capture fails

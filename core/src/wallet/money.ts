@@ -137,3 +137,16 @@ export function usdCentsToMlx(cents: bigint, rate: ExchangeRate): bigint {
   if (cents < 0n) throw new RangeError('usdCentsToMlx: cents must not be negative');
   return (cents * rate.denominator) / (rate.numerator * 100n);
 }
+
+/**
+ * The rate the way people read it, "1 USD = N MLX": N grouped, with two decimals (cut, not
+ * rounded) only when it is not whole, e.g. "80,000" at 0.0000125 and "83,333.33" at 0.000012.
+ * Exact: N = denominator / numerator in integers, so no binary float ever shows.
+ */
+export function formatMlxPerUsd(rate: ExchangeRate, language: Language): string {
+  assertRate(rate);
+  const hundredths = (rate.denominator * 100n) / rate.numerator;
+  const whole = groupThousands((hundredths / 100n).toString(10), thousandsSeparatorOf[language]);
+  const exact = rate.denominator % rate.numerator === 0n;
+  return exact ? whole : `${whole}${decimalSeparatorOf[language]}${(hundredths % 100n).toString(10).padStart(2, '0')}`;
+}

@@ -4,6 +4,7 @@ import {
   MLX_TOTAL_SUPPLY,
   SEND_FEE_MLX,
   formatMlx,
+  formatMlxPerUsd,
   formatUsdCents,
   mlxFromWire,
   mlxToUsdCents,
@@ -141,5 +142,17 @@ describe('exchange rate', () => {
   it('keeps the constants the spec and the architecture name', () => {
     expect(SEND_FEE_MLX).toBe(1000n);
     expect(MLX_TOTAL_SUPPLY).toBe(9n * 10n ** 15n);
+  });
+});
+
+describe('formatMlxPerUsd', () => {
+  it('given rates, when shown as 1 USD = N MLX, then N is exact, grouped per language, with two cut decimals only when not whole', () => {
+    expect(formatMlxPerUsd(rate('0.0000125'), 'en')).toBe('80,000');
+    expect(formatMlxPerUsd(rate('0.0000125'), 'es')).toBe('80.000');
+    expect(formatMlxPerUsd(rate('0.000012'), 'en')).toBe('83,333.33');
+    expect(formatMlxPerUsd(rate('0.000012'), 'es')).toBe('83.333,33');
+    expect(formatMlxPerUsd(rate('0.0000001'), 'en')).toBe('10,000,000');
+    expect(formatMlxPerUsd(rate('3'), 'en')).toBe('0.33');
+    expect(formatMlxPerUsd(rate('1'), 'en')).toBe('1');
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { RecordedEvent } from '@quern/core';
 import { toUserEvent, type UserEvent } from '@quern/core/identity';
+import { toPurchaseEvent, type PurchaseEvent } from '@quern/core/purchases';
 import { toWalletEvent, type WalletEvent } from '@quern/core/wallet';
 import {
   DEPOSIT_CONFIRMATION_JOB_NAME,
@@ -15,6 +16,19 @@ import {
 import { PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from '../jobs.js';
 import { languageOf } from '../language.js';
 import { passwordResetEmailJobId, passwordResetEmailPayload } from '../password-reset-email/payload.js';
+import {
+  PURCHASE_CAPTURE_JOB_NAME,
+  PURCHASE_CAPTURE_QUEUE,
+  purchaseCaptureJobId,
+  purchaseCapturePayload,
+} from '../purchase-capture/payload.js';
+import { PURCHASE_CREDIT_JOB_NAME, PURCHASE_CREDIT_QUEUE, purchaseCreditJobId, purchaseCreditPayload } from '../purchase-credit/payload.js';
+import {
+  PURCHASE_RECEIPT_EMAIL_JOB_NAME,
+  PURCHASE_RECEIPT_EMAIL_QUEUE,
+  purchaseReceiptEmailJobId,
+  purchaseReceiptEmailPayload,
+} from '../purchase-receipt-email/payload.js';
 import { SETTLEMENT_JOB_NAME, SETTLEMENT_QUEUE, settlementJobId, settlementPayload } from '../settlement/payload.js';
 import { welcomeEmailJobId, welcomeEmailPayload } from '../welcome-email/payload.js';
 
@@ -50,7 +64,7 @@ type TypedEvent = { type: string; data: unknown };
  * the rule sees it, so a rule names fields of a typed event instead of looking them up by string.
  */
 interface TypedRule<Request extends TypedEvent, Completion extends TypedEvent> {
-  /** core's reader for the capability's events (toWalletEvent, toUserEvent). */
+  /** core's reader for the capability's events (toWalletEvent, toUserEvent, toPurchaseEvent). */
   read: (recorded: { type: string; data: unknown }) => TypedEvent | undefined;
   request: Request['type'];
   completions: readonly Completion['type'][];
@@ -85,6 +99,7 @@ function typedRule<Request extends TypedEvent, Completion extends TypedEvent>(ru
 
 type WalletEventOf<T extends WalletEvent['type']> = Extract<WalletEvent, { type: T }>;
 type UserEventOf<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>;
+type PurchaseEventOf<T extends PurchaseEvent['type']> = Extract<PurchaseEvent, { type: T }>;
 
 export const welcomeEmailRule = typedRule<UserEventOf<'UserRegistered'>, UserEventOf<'WelcomeEmailSent'>>({
   read: toUserEvent,
@@ -150,7 +165,73 @@ export const depositConfirmationRule = typedRule<WalletEventOf<'DepositReceived'
   matchCompletion: ({ data }) => depositConfirmationJobId(data.walletId, data.depositId),
 });
 
-export const dispatchRules: readonly DispatchRule[] = [welcomeEmailRule, passwordResetEmailRule, settlementRule, depositConfirmationRule];
+const captureRequest = ({ data }: PurchaseEventOf<'PurchaseCaptureRequested'>) =>
+  purchaseCapturePayload.parse({ orderId: data.orderId, requestId: data.requestId });
+
+/**
+ * A purchase's capture at PayPal (ADR 026). The request is the buyer's approval; it is done when
+ * a capture result names that approval. A result recorded before results named their approval
+ * closes no job: such a job, re-derived, finds the result in the log and calls PayPal for nothing.
+ */
+export const purchaseCaptureRule = typedRule<
+  PurchaseEventOf<'PurchaseCaptureRequested'>,
+  PurchaseEventOf<'PurchaseCaptured' | 'PurchaseCaptureFailed'>
+>({
+  read: toPurchaseEvent,
+  request: 'PurchaseCaptureRequested',
+  completions: ['PurchaseCaptured', 'PurchaseCaptureFailed'],
+  queue: PURCHASE_CAPTURE_QUEUE,
+  name: PURCHASE_CAPTURE_JOB_NAME,
+  jobId: (event) => {
+    const { orderId, requestId } = captureRequest(event);
+    return purchaseCaptureJobId(orderId, requestId);
+  },
+  payload: (event) => captureRequest(event),
+  matchCompletion: ({ data }) => purchaseCaptureJobId(data.orderId, data.requestId ?? ''),
+});
+
+const creditRequest = ({ data }: PurchaseEventOf<'PurchaseCaptured'>) =>
+  purchaseCreditPayload.parse({ orderId: data.orderId, capturedAt: data.capturedAt });
+
+/**
+ * A captured purchase's credit, after the grace the buyer's browser has to claim it. Done when
+ * credited, or when money went back before the credit (which refuses the credit for good).
+ */
+export const purchaseCreditRule = typedRule<
+  PurchaseEventOf<'PurchaseCaptured'>,
+  PurchaseEventOf<'PurchaseCredited' | 'PurchaseRefunded' | 'PurchaseReversed'>
+>({
+  read: toPurchaseEvent,
+  request: 'PurchaseCaptured',
+  completions: ['PurchaseCredited', 'PurchaseRefunded', 'PurchaseReversed'],
+  queue: PURCHASE_CREDIT_QUEUE,
+  name: PURCHASE_CREDIT_JOB_NAME,
+  jobId: (event) => purchaseCreditJobId(creditRequest(event).orderId),
+  payload: (event) => creditRequest(event),
+  matchCompletion: ({ data }) => purchaseCreditJobId(data.orderId),
+});
+
+/** The buyer's receipt e-mail, once the MLX is credited; done when the purchase stream records it sent. */
+export const purchaseReceiptEmailRule = typedRule<PurchaseEventOf<'PurchaseCredited'>, PurchaseEventOf<'PurchaseReceiptSent'>>({
+  read: toPurchaseEvent,
+  request: 'PurchaseCredited',
+  completions: ['PurchaseReceiptSent'],
+  queue: PURCHASE_RECEIPT_EMAIL_QUEUE,
+  name: PURCHASE_RECEIPT_EMAIL_JOB_NAME,
+  jobId: ({ data }) => purchaseReceiptEmailJobId(purchaseReceiptEmailPayload.parse({ orderId: data.orderId }).orderId),
+  payload: ({ data }) => purchaseReceiptEmailPayload.parse({ orderId: data.orderId }),
+  matchCompletion: ({ data }) => purchaseReceiptEmailJobId(data.orderId),
+});
+
+export const dispatchRules: readonly DispatchRule[] = [
+  welcomeEmailRule,
+  passwordResetEmailRule,
+  settlementRule,
+  depositConfirmationRule,
+  purchaseCaptureRule,
+  purchaseCreditRule,
+  purchaseReceiptEmailRule,
+];
 
 /** A job ready to enqueue, with the position of the request that asked for it. */
 export interface PendingJob {

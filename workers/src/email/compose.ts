@@ -1,8 +1,9 @@
 /**
- * Composes the two e-mails from the i18n texts: plain text for every client, and simple HTML with
+ * Composes the e-mails from the i18n texts: plain text for every client, and simple HTML with
  * every interpolated value escaped (names are user input).
  */
 import type { Language } from '@quern/core/i18n';
+import { formatMlx, formatMlxPerUsd, formatUsdCents, parseExchangeRate } from '@quern/core/wallet';
 import { emailTexts, fill } from './texts.js';
 
 export interface ComposedEmail {
@@ -19,15 +20,19 @@ interface Layout {
   subject: string;
   greeting: string;
   paragraphsBeforeLink: string[];
+  /** Label and value lines (a receipt's figures), after the paragraphs before the link. */
+  details?: Array<{ label: string; value: string }>;
   link: { url: string; text: string };
   paragraphsAfterLink: string[];
 }
 
 function layout(parts: Layout): ComposedEmail {
   const common = emailTexts(parts.language);
+  const details = parts.details ?? [];
   const text = [
     parts.greeting,
     ...parts.paragraphsBeforeLink,
+    ...(details.length > 0 ? [details.map((d) => `${d.label}: ${d.value}`).join('\n')] : []),
     `${parts.link.text}: ${parts.link.url}`,
     ...parts.paragraphsAfterLink,
     common.signature,
@@ -38,6 +43,15 @@ function layout(parts: Layout): ComposedEmail {
     `<!doctype html><html lang="${parts.language}"><body style="font-family:sans-serif;line-height:1.5">`,
     paragraph(parts.greeting),
     ...parts.paragraphsBeforeLink.map(paragraph),
+    ...(details.length > 0
+      ? [
+          '<table style="border-collapse:collapse">',
+          ...details.map(
+            (d) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${escapeHtml(d.label)}</th><td>${escapeHtml(d.value)}</td></tr>`,
+          ),
+          '</table>',
+        ]
+      : []),
     `<p><a href="${escapeHtml(parts.link.url)}">${escapeHtml(parts.link.text)}</a></p>`,
     ...parts.paragraphsAfterLink.map(paragraph),
     paragraph(common.signature),
@@ -73,5 +87,50 @@ export function composePasswordResetEmail(input: {
     paragraphsBeforeLink: [t.body],
     link: { url: input.resetUrl, text: t.linkText },
     paragraphsAfterLink: [fill(t.expiry, { minutes: input.minutesValid }), t.notYou],
+  });
+}
+
+export interface PurchaseReceiptFigures {
+  mlx: bigint;
+  usdCents: bigint;
+  /** The order's rate as recorded (USD per MLX, canonical decimal text). */
+  usdPerMlx: string;
+  orderId: string;
+  /** PayPal's capture id: the buyer's PayPal transaction. */
+  captureId: string;
+  /** When the MLX was credited (ISO-8601). */
+  creditedAt: string;
+}
+
+/** The date in the buyer's language, in UTC (the mail says so): a receipt must not depend on the server's zone. */
+function receiptDate(iso: string, language: Language): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+}
+
+export function composePurchaseReceiptEmail(
+  input: { language: Language; firstName: string; walletUrl: string } & PurchaseReceiptFigures,
+): ComposedEmail {
+  const { language } = input;
+  const t = emailTexts(language).purchaseReceipt;
+  const rate = parseExchangeRate(input.usdPerMlx);
+  if (!rate.ok) throw new Error(`Order ${input.orderId} records an unreadable rate ${JSON.stringify(input.usdPerMlx)}`);
+  const mlx = formatMlx(input.mlx, language);
+  return layout({
+    language,
+    subject: fill(t.subject, { mlx }),
+    greeting: fill(t.greeting, { firstName: input.firstName }),
+    paragraphsBeforeLink: [fill(t.body, { mlx })],
+    details: [
+      { label: t.mlxLabel, value: `${mlx} MLX` },
+      { label: t.usdLabel, value: fill(t.usdValue, { usd: formatUsdCents(input.usdCents, language) }) },
+      { label: t.rateLabel, value: fill(t.rateValue, { mlxPerUsd: formatMlxPerUsd(rate.rate, language) }) },
+      { label: t.orderLabel, value: input.orderId },
+      { label: t.transactionLabel, value: input.captureId },
+      { label: t.dateLabel, value: fill(t.dateValue, { date: receiptDate(input.creditedAt, language) }) },
+    ],
+    link: { url: input.walletUrl, text: t.linkText },
+    paragraphsAfterLink: [t.keep],
   });
 }

@@ -1,8 +1,8 @@
-// Proves the e-mails come out in the asked language with the link and the user's name, escape HTML, and that both languages define the same texts.
+// Proves the e-mails come out in the asked language with the link and the user's name (the receipt with its figures formatted per language), escape HTML, and that both languages define the same texts.
 import { describe, expect, it } from 'vitest';
 import en from '@quern/core/locales/en/email.json' with { type: 'json' };
 import es from '@quern/core/locales/es/email.json' with { type: 'json' };
-import { composePasswordResetEmail, composeWelcomeEmail } from './compose.js';
+import { composePasswordResetEmail, composePurchaseReceiptEmail, composeWelcomeEmail } from './compose.js';
 import { fill } from './texts.js';
 
 const keysOf = (value: object, prefix = ''): string[] =>
@@ -60,5 +60,46 @@ describe('composePasswordResetEmail', () => {
     expect(mail.text).toContain(`Choose a new password: ${resetUrl}`);
     expect(mail.text).toContain('expires in 60 minutes');
     expect(mail.html).toContain(`href="${resetUrl}"`);
+  });
+});
+
+describe('composePurchaseReceiptEmail', () => {
+  const figures = {
+    firstName: 'Ada',
+    walletUrl: 'https://quern.example/account',
+    mlx: 1_234_567n,
+    usdCents: 1_550n,
+    usdPerMlx: '0.0000125',
+    orderId: '5O190127TN364715T',
+    captureId: '3C679366HH908993F',
+    creditedAt: '2026-03-01T10:05:00.000Z',
+  };
+
+  it('given English, when composed, then MLX, USD with two decimals, the rate with separators, both ids and the date are there', () => {
+    const mail = composePurchaseReceiptEmail({ language: 'en', ...figures });
+    expect(mail.subject).toBe('Your Quern receipt: 1,234,567 MLX');
+    expect(mail.text).toContain('Hello Ada,');
+    expect(mail.text).toContain('MLX credited: 1,234,567 MLX');
+    expect(mail.text).toContain('Paid: 15.50 USD');
+    expect(mail.text).toContain('Rate: 1 USD = 80,000 MLX');
+    expect(mail.text).toContain('Order: 5O190127TN364715T');
+    expect(mail.text).toContain('PayPal transaction: 3C679366HH908993F');
+    expect(mail.text).toMatch(/Date: March 1, 2026.*10:05 AM \(UTC\)/);
+    expect(mail.text).toContain('Open your wallet: https://quern.example/account');
+    expect(mail.html).toContain('<th style="text-align:left;padding:2px 12px 2px 0">Rate</th><td>1 USD = 80,000 MLX</td>');
+  });
+
+  it('given Spanish, when composed, then the Spanish texts and number and date formats are used', () => {
+    const mail = composePurchaseReceiptEmail({ language: 'es', ...figures, usdPerMlx: '0.000012' });
+    expect(mail.subject).toBe('Tu recibo de Quern: 1.234.567 MLX');
+    expect(mail.text).toContain('Hola, Ada:');
+    expect(mail.text).toContain('Importe pagado: 15,50 USD');
+    expect(mail.text).toContain('Tipo de cambio: 1 USD = 83.333,33 MLX');
+    expect(mail.text).toMatch(/Fecha: 1 de marzo de 2026.*10:05 \(UTC\)/);
+  });
+
+  it('given a name with markup, when composed, then the HTML escapes it; an unreadable rate is refused rather than mailed', () => {
+    expect(composePurchaseReceiptEmail({ language: 'en', ...figures, firstName: '<i>Eve</i>' }).html).toContain('&lt;i&gt;Eve&lt;/i&gt;');
+    expect(() => composePurchaseReceiptEmail({ language: 'en', ...figures, usdPerMlx: 'abc' })).toThrow(/rate/);
   });
 });
