@@ -6,6 +6,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isLanguage, type Language } from '@quern/core/i18n';
 import type { ZodType } from 'zod';
 import type { RequestContext } from './context.js';
+import { readCookie } from './cookies.js';
+import { LANGUAGE_COOKIE } from './web/page-language.js';
 import {
   type ErrorBody,
   appErrorData,
@@ -20,8 +22,13 @@ import { logUnexpectedError, requestIdOf } from './request-id.js';
 
 export type ContextFactory = (req: Request, res: Response) => RequestContext;
 
-/** The caller's language for server messages: the first supported one in Accept-Language. */
+/**
+ * The caller's language for server messages and for the e-mails a request leads to: the one they
+ * chose in the web app (its language cookie), else the first supported one in Accept-Language.
+ */
 export function requestLanguage(req: Request): Language {
+  const chosen = readCookie(req.get('cookie'), LANGUAGE_COOKIE);
+  if (isLanguage(chosen)) return chosen;
   const header = req.get('accept-language') ?? '';
   for (const part of header.split(',')) {
     const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase();

@@ -26,6 +26,7 @@ import {
 import { verifyResetToken } from '@quern/core/identity';
 import type { HttpExchange } from '../http/context.js';
 import { readCookie } from '../http/cookies.js';
+import { requestLanguage } from '../http/rest.js';
 import { assertNotBlocked, consume, isOver, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from './sessions.js';
 
@@ -66,7 +67,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   return {
     async register(input: RegisterInput, http: HttpExchange): Promise<SessionOutput> {
       await limitRequest(deps.limits.registrationsPerIp, clientIp(http));
-      const registered = await registerUser(deps.core, input);
+      const registered = await registerUser(deps.core, input, requestLanguage(http.req));
       await deps
         .openWallet(registered.userId)
         .catch((error) => console.error('[identity] could not open the wallet of', registered.userId, error));
@@ -117,7 +118,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await limitRequest(deps.limits.resetRequestsPerIp, clientIp(http));
       // Known and unknown e-mails take different paths (an append, or nothing); answering no
       // sooner than a fixed floor hides which one ran.
-      await Promise.all([requestPasswordReset(deps.core, input), delay(RESET_ANSWER_FLOOR_MS)]);
+      await Promise.all([requestPasswordReset(deps.core, input, requestLanguage(http.req)), delay(RESET_ANSWER_FLOOR_MS)]);
       return { success: true };
     },
 

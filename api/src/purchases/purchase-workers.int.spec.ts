@@ -40,7 +40,9 @@ interface Buyer {
   email: string;
 }
 
-async function register(): Promise<Buyer> {
+/** A buyer whose web app runs in `language` (its language cookie goes with every request). */
+async function register(language?: 'es'): Promise<Buyer> {
+  const chosen = language ? { cookie: `quern.language=${language}` } : {};
   const name = `buyer_${randomUUID().slice(0, 8)}`;
   const user = {
     userName: name,
@@ -50,9 +52,10 @@ async function register(): Promise<Buyer> {
     phone: `+1555${String(Math.random()).slice(2, 9)}`,
     password: 'long enough secret',
   };
-  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
+  expect((await quern.call('POST', '/api/user/register', { body: user, ...chosen })).status).toBe(200);
   const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
-  return { cookie: cookieOf(login.setCookie), email: user.email };
+  const session = cookieOf(login.setCookie);
+  return { cookie: language ? `${session}; quern.language=${language}` : session, email: user.email };
 }
 
 async function order(buyer: Buyer, value = '10.00'): Promise<string> {
@@ -123,6 +126,23 @@ describe('purchase workers', () => {
     // The browser coming back later is told the MLX is already there.
     const late = await quern.call('POST', '/api/reserve/transfer', { cookie: buyer.cookie, body: { id: captureId, amount: ORDER_MLX } });
     expect(late.status).toBe(409);
+    await expectCleanAudit();
+  });
+
+  it('given a buyer who chose Spanish in the web app, then the welcome e-mail and the receipt are in Spanish', async () => {
+    const buyer = await register('es');
+    const orderId = await order(buyer);
+    await choose('approve', orderId);
+    const captured = await capture(buyer, orderId);
+    const captureId = captured.body.purchase_units[0].payments.captures[0].id as string;
+    expect(
+      (await quern.call('POST', '/api/reserve/transfer', { cookie: buyer.cookie, body: { id: captureId, amount: ORDER_MLX } })).status,
+    ).toBe(200);
+    await eventually(async () => ((await ofType(orderId, 'PurchaseReceiptSent')).length === 1 ? true : undefined), 30_000);
+    const mine = smtp.received.filter((mail) => mail.envelopeTo.includes(buyer.email));
+    expect(mine.map((mail) => mail.parsed.subject)).toEqual(
+      expect.arrayContaining(['Te damos la bienvenida a Quern', 'Tu recibo de Quern: 800.000 MLX']),
+    );
     await expectCleanAudit();
   });
 

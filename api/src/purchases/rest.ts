@@ -85,7 +85,7 @@ export function purchaseRestRoutes(createContext: ContextFactory): Router {
     '/api/paypal/orders',
     authed(async (ctx, session) => {
       const cart = parseCart(body(ctx));
-      const order = await ctx.purchases.createOrder(session, cartTotalText(cart), requestIdOf(ctx));
+      const order = await ctx.purchases.createOrder(session, cartTotalText(cart), requestIdOf(ctx), ctx.language);
       return {
         id: order.id,
         status: 'CREATED',

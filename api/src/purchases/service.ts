@@ -95,7 +95,7 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      * Prices the amount (limits, rate, reserve) before PayPal hears of it, creates PayPal's order
      * for exactly that amount, and records the order with its rate and MLX.
      */
-    async createOrder(session: Session, usdText: string, requestId: string = randomUUID()): Promise<CreatedOrder> {
+    async createOrder(session: Session, usdText: string, requestId: string = randomUUID(), language?: string): Promise<CreatedOrder> {
       const parsed = parseUsdAmount(usdText);
       if (!parsed.ok) throw new AppError('VALIDATION', parsed.messageKey, { usd: parsed.messageKey });
       const { usdCents } = parsed;
@@ -117,7 +117,7 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
       } catch (error) {
         throw error instanceof PayPalError ? providerError(error) : error;
       }
-      const priced = await orderPurchase(core, { buyerUserId: session.userId, usdCents, orderId });
+      const priced = await orderPurchase(core, { buyerUserId: session.userId, usdCents, orderId, ...(language ? { language } : {}) });
       return { id: priced.orderId, usdCents: priced.usdCents.toString(), usdPerMlx: priced.usdPerMlx, mlx: priced.mlx.toString() };
     },
 

@@ -19,7 +19,7 @@ export const purchasesRouter = router({
   createOrder: authedProcedure
     .input(createOrderInput)
     .output(createOrderOutput)
-    .mutation(({ ctx, input }) => ctx.purchases.createOrder(ctx.session, input.usd)),
+    .mutation(({ ctx, input }) => ctx.purchases.createOrder(ctx.session, input.usd, undefined, ctx.language)),
   capture: authedProcedure
     .input(captureOrderInput)
     .output(captureOrderOutput)

@@ -83,7 +83,8 @@ export interface Registered {
  * Registers a user: claims username, e-mail and phone (each its own stream, "no stream"
  * semantics), then records UserRegistered. A taken key releases the keys already claimed.
  */
-export async function registerUser(deps: IdentityDeps, input: RegisterInput): Promise<Registered> {
+/** `language`: the request's, recorded as the events' metadata so e-mails go out in it. */
+export async function registerUser(deps: IdentityDeps, input: RegisterInput, language?: string): Promise<Registered> {
   const userId = deps.newId();
   const keys: Array<[IdentityKeyKind, string]> = [
     ['username', normalizeUsername(input.userName)],
@@ -103,8 +104,12 @@ export async function registerUser(deps: IdentityDeps, input: RegisterInput): Pr
     throw error;
   }
   const events = decideRegistration(undefined, input, { userId, passwordHash, now: deps.clock.now() });
-  const result = await deps.store.append(userStream(userId), events, 'no_stream');
+  const result = await deps.store.append(userStream(userId), withLanguage(events, language), 'no_stream');
   return { userId, email: normalizeEmail(input.email), position: result.position };
+}
+
+function withLanguage<E extends { type: string; data: unknown }>(events: E[], language: string | undefined) {
+  return language === undefined ? events : events.map((event) => ({ ...event, metadata: { language } }));
 }
 
 /** Checks credentials. Unknown e-mail and wrong password are the same error, and cost the same. */
@@ -144,13 +149,13 @@ export async function getOwnProfile(deps: IdentityDeps, requesterId: string, use
  * Records a reset request when the e-mail belongs to a user. The caller answers the same either
  * way, so the form cannot be used to find out who has an account.
  */
-export async function requestPasswordReset(deps: IdentityDeps, input: PasswordResetRequestInput): Promise<void> {
+export async function requestPasswordReset(deps: IdentityDeps, input: PasswordResetRequestInput, language?: string): Promise<void> {
   const userId = await findUserIdByKey(deps, 'email', normalizeEmail(input.email));
   if (!userId) return;
   const { state } = await loadUser(deps, userId);
   if (!state) return;
   const events = decidePasswordResetRequest(state, { requestId: deps.newId(), now: deps.clock.now() });
-  if (events.length > 0) await deps.store.append(userStream(userId), events, 'any');
+  if (events.length > 0) await deps.store.append(userStream(userId), withLanguage(events, language), 'any');
 }
 
 /** Sets a new password for a verified reset link (the caller has checked the token's MAC). */

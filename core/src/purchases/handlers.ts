@@ -64,13 +64,15 @@ export async function loadPurchase(
 async function executePurchaseCommand(
   deps: PurchaseDeps,
   command: PurchaseCommand,
+  metadata?: Record<string, unknown>,
 ): Promise<{ state: PurchaseState; events: PurchaseEvent[] }> {
   const orderId = command.data.orderId;
   for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
     const { state, revision } = await loadPurchase(deps, orderId);
     const { events } = decidePurchase(state, command, deps.clock.now());
     if (events.length === 0) return { state, events };
-    const appends = [{ streamId: purchaseStream(orderId), events: toNew(events), expectedRevision: revision }];
+    const newEvents = metadata ? toNew(events).map((event) => ({ ...event, metadata })) : toNew(events);
+    const appends = [{ streamId: purchaseStream(orderId), events: newEvents, expectedRevision: revision }];
     const captured = events[0]?.type === 'PurchaseCaptured' ? events[0] : undefined;
     // A capture id is claimed with its capture: it can belong to one order only, and is found by id.
     if (captured)
@@ -122,7 +124,7 @@ export async function reserveAvailableMlx(deps: PurchaseDeps): Promise<bigint> {
  */
 export async function orderPurchase(
   deps: PurchaseDeps,
-  input: { buyerUserId: string; usdCents: bigint; orderId: string },
+  input: { buyerUserId: string; usdCents: bigint; orderId: string /** The buyer's language, for the receipt. */; language?: string },
 ): Promise<PricedOrder> {
   let rate: Awaited<ReturnType<typeof currentExchangeRate>>;
   try {
@@ -132,10 +134,14 @@ export async function orderPurchase(
   }
   if (!rate) throw new AppError('UNAVAILABLE', 'errors:exchangeRateUnavailable');
   const reserve = await reserveAvailableMlx(deps);
-  const { state, events } = await executePurchaseCommand(deps, {
-    type: 'OrderPurchase',
-    data: { orderId: input.orderId, buyerUserId: input.buyerUserId, usdCents: input.usdCents, rate, reserveAvailableMlx: reserve },
-  });
+  const { state, events } = await executePurchaseCommand(
+    deps,
+    {
+      type: 'OrderPurchase',
+      data: { orderId: input.orderId, buyerUserId: input.buyerUserId, usdCents: input.usdCents, rate, reserveAvailableMlx: reserve },
+    },
+    input.language === undefined ? undefined : { language: input.language },
+  );
   const ordered = events[0]?.type === 'PurchaseOrdered' ? events[0].data : undefined;
   if (ordered)
     return { orderId: ordered.orderId, usdCents: BigInt(ordered.usdCents), usdPerMlx: ordered.usdPerMlx, mlx: BigInt(ordered.mlx) };
