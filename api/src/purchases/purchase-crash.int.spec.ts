@@ -181,5 +181,5 @@ it('given a Quern killed (twice) after PurchaseCaptured and before the credit, w
   }
   const cli = await runAuditCli();
   expect(cli.code).toBe(0);
-  expect(cli.stdout).toContain('1 captured, 1 credited (800,000 MLX)');
+  expect(cli.stdout).toContain('purchases: 1 ordered, 1 captured, 1 credited (800,000 MLX from the reserve)');
 }, 300_000);
