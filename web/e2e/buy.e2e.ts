@@ -200,7 +200,7 @@ test('the local PayPal buttons and popup work under the Buy headers; a declined 
   if (!popup.isClosed()) await popup.waitForEvent('close');
 });
 
-test('buying 10 USD through PayPal credits exactly the MLX announced (needs the capture worker)', async ({ browser }) => {
+test('buying 10 USD through PayPal credits exactly the MLX announced', async ({ browser }) => {
   test.setTimeout(90_000);
   const { page } = await signedInPage(browser);
   await page.goto('/millix/buy');
@@ -230,7 +230,7 @@ test('buying 10 USD through PayPal credits exactly the MLX announced (needs the 
   await expect(page.locator('.balance-current .balance-mlx')).toHaveText(`${announced.toLocaleString('en-US')} MLX`);
 });
 
-test('a declined card credits nothing and lets the buyer pay again, which then succeeds (needs the capture worker)', async ({
+test('a declined card credits nothing and lets the buyer pay again, which then succeeds', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
