@@ -39,6 +39,7 @@ import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
+import { createDirectService } from './direct/service.js';
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -234,10 +235,16 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     secureCookies: config.publicUrl.startsWith('https://'),
     openWallet: (userId) => wallet.openFor(userId),
   });
+  const direct = createDirectService({
+    core: { store, clock: systemClock, newId: randomUUID },
+    redis,
+    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+  });
   const app = createApp({
     identity,
     wallet,
     purchases,
+    direct,
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

@@ -6,6 +6,8 @@ import express, { type Express, type Request, type Response, type Router } from 
 import { AppError } from '@quern/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from '../trpc/router.js';
+import { directRestRoutes } from '../direct/rest.js';
+import type { DirectService } from '../direct/service.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
@@ -28,6 +30,7 @@ export interface AppDeps {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+  direct: DirectService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -60,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
       identity: deps.identity,
       wallet: deps.wallet,
       purchases: deps.purchases,
+      direct: deps.direct,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -82,6 +86,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
   app.use(purchaseRestRoutes(createContext));
+  app.use(directRestRoutes(createContext, deps.direct));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));

@@ -1,6 +1,7 @@
 /** What every tRPC procedure and REST handler gets for one request. */
 import type { Request, Response } from 'express';
 import type { Language } from '@quern/core/i18n';
+import type { DirectService } from '../direct/service.js';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
 import type { PurchaseService } from '../purchases/service.js';
@@ -19,4 +20,5 @@ export interface RequestContext {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+  direct: DirectService;
 }

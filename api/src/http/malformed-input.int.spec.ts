@@ -69,6 +69,9 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'purchases.capture': { input: { orderId: 'WALKORDER1' } },
   'purchases.credit': { input: { id: 'WALKCAPTURE1', amount: 800000 } },
   'purchases.status': { input: { orderId: 'WALKORDER1' } },
+  'direct.keyGet': { input: null },
+  'direct.keyGenerate': { input: null },
+  'direct.keyDelete': { input: null },
 });
 
 type RestEntry =
@@ -130,6 +133,11 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'POST /api/reserve/transfer': { kind: 'body', input: { id: 'WALKCAPTURE1', amount: 800000 } },
     // PayPal's deliveries: anything not verified with PayPal is refused (403) before it is read.
     'POST /api/paypal/webhooks': { kind: 'none' },
+    'POST /api/direct/key-get': { kind: 'none' },
+    'POST /api/direct/key-generate': { kind: 'none' },
+    'POST /api/direct/key-delete': { kind: 'none' },
+    // Bearer-key authenticated: the walk's session cookie is no key, so every variant is a 401 at least.
+    'GET /api/v1/me': { kind: 'none' },
   };
 };
 
