@@ -38,7 +38,7 @@ describe('isApiKeyFormat', () => {
   it.each([
     '',
     'qk_live_',
-    'qk_test_' + 'a'.repeat(43),
+    `qk_test_${'a'.repeat(43)}`,
     `qk_live_${'a'.repeat(42)}`,
     `qk_live_${'a'.repeat(44)}`,
     `qk_live_${'a'.repeat(42)}=`,
