@@ -81,6 +81,18 @@ describe('API Direct key lifecycle', () => {
     expect(log).not.toContain(key2.slice(8));
   });
 
+  it('two Generates at once leave exactly one working key, the one key-get shows', async () => {
+    const { cookie } = await signedIn('key_race');
+    const answers = await Promise.all([1, 2, 3].map(() => quern.call('POST', '/api/direct/key-generate', { cookie })));
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const keys = answers.map((answer) => answer.body.content.api_key as string);
+    const working = [];
+    for (const key of keys) if ((await me(key)).status === 200) working.push(key);
+    expect(working).toHaveLength(1);
+    const masked = (await quern.call('POST', '/api/direct/key-get', { cookie })).body.content.api_key;
+    expect(masked).toBe(`qk_live_…${working[0]?.slice(-4)}`);
+  });
+
   it('answers in Spanish for a Spanish caller', async () => {
     const { cookie } = await signedIn('key_es');
     const generated = await quern.call('POST', '/api/direct/key-generate', { cookie, headers: { 'accept-language': 'es' } });
