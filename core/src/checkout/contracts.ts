@@ -16,9 +16,17 @@ export const CHECKOUT_INSUFFICIENT_FUNDS_CODE = 4001;
 /** A whole positive number as a digit string or a safe integer, read exactly. */
 const wholeNumber = (messageKey: string) =>
   z
-    .union([z.string().regex(/^[1-9][0-9]{0,19}$/, { error: messageKey }), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], {
-      error: messageKey,
-    })
+    .union(
+      [
+        z.string().regex(/^[1-9][0-9]{0,19}$/, { error: messageKey }),
+        z
+          .number({ error: messageKey })
+          .int({ error: messageKey })
+          .positive({ error: messageKey })
+          .max(Number.MAX_SAFE_INTEGER, { error: messageKey }),
+      ],
+      { error: messageKey },
+    )
     .transform((value) => BigInt(value));
 
 const priceMlx = wholeNumber('errors:checkoutInvalidPrice').refine((v) => v <= MLX_TOTAL_SUPPLY, { error: 'errors:checkoutInvalidPrice' });
@@ -51,6 +59,10 @@ export const checkoutInput = z
     }),
   })
   .superRefine((input, ctx) => {
+    // Only a cart whose every amount was read can have a total (zod runs this after field issues too).
+    const amounts = [input.price, ...input.cart.flatMap((line) => [line.price, line.quantity])];
+    const lines = input.cart.length;
+    if (lines < 1 || lines > CHECKOUT_CART_LINES_MAX || !amounts.every((amount) => typeof amount === 'bigint')) return;
     const cart: CartLine[] = input.cart.map((line) => ({ name: line.name, priceMlx: line.price, quantity: line.quantity }));
     if (cartTotalMlx(cart) !== input.price) ctx.addIssue({ code: 'custom', path: ['price'], message: 'errors:checkoutTotalMismatch' });
   });
