@@ -39,6 +39,7 @@ import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
+import { createCheckoutService } from './checkout/service.js';
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -220,6 +221,11 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     captureWaitMs: config.CAPTURE_WAIT_MS,
     noteWrite: (userId, position) => wallet.noteWrite(userId, position),
   });
+  const checkout = createCheckoutService({
+    core: f.walletDeps,
+    appSecret: f.appSecret,
+    noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+  });
   const identity = createIdentityService({
     core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword },
     sessions,
@@ -238,6 +244,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     identity,
     wallet,
     purchases,
+    checkout,
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

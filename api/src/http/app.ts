@@ -9,6 +9,8 @@ import { appRouter } from '../trpc/router.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
+import type { CheckoutService } from '../checkout/service.js';
+import { checkoutRestRoutes } from '../checkout/rest.js';
 import type { PurchaseService } from '../purchases/service.js';
 import { purchaseRestRoutes } from '../purchases/rest.js';
 import type { WalletService } from '../wallet/service.js';
@@ -28,6 +30,7 @@ export interface AppDeps {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+  checkout: CheckoutService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -60,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
       identity: deps.identity,
       wallet: deps.wallet,
       purchases: deps.purchases,
+      checkout: deps.checkout,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -82,6 +86,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
   app.use(purchaseRestRoutes(createContext));
+  app.use(checkoutRestRoutes(createContext));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { Language } from '@quern/core/i18n';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
+import type { CheckoutService } from '../checkout/service.js';
 import type { PurchaseService } from '../purchases/service.js';
 import type { WalletService } from '../wallet/service.js';
 
@@ -19,4 +20,5 @@ export interface RequestContext {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+  checkout: CheckoutService;
 }
