@@ -31,22 +31,42 @@ const wholeNumber = (messageKey: string) =>
 
 const priceMlx = wholeNumber('errors:checkoutInvalidPrice').refine((v) => v <= MLX_TOTAL_SUPPLY, { error: 'errors:checkoutInvalidPrice' });
 
-const cartLine = z.strictObject({
-  name: z.string({ error: 'errors:checkoutInvalidCart' }).trim().min(1, { error: 'errors:checkoutInvalidCart' }).max(200, {
-    error: 'errors:checkoutInvalidCart',
-  }),
-  price: priceMlx,
-  quantity: wholeNumber('errors:checkoutInvalidQuantity').refine((v) => v <= CHECKOUT_QUANTITY_MAX, {
-    error: 'errors:checkoutInvalidQuantity',
-  }),
-});
+const cartLine = z.strictObject(
+  {
+    name: z.string({ error: 'errors:checkoutInvalidCart' }).trim().min(1, { error: 'errors:checkoutInvalidCart' }).max(200, {
+      error: 'errors:checkoutInvalidCart',
+    }),
+    price: priceMlx,
+    quantity: wholeNumber('errors:checkoutInvalidQuantity').refine((v) => v <= CHECKOUT_QUANTITY_MAX, {
+      error: 'errors:checkoutInvalidQuantity',
+    }),
+  },
+  { error: 'errors:checkoutInvalidCart' },
+);
+
+/** A line every field of which parsed (prices and quantities are bigints only then). */
+function lineWasRead(line: unknown): boolean {
+  const l = line as { name?: unknown; price?: unknown; quantity?: unknown } | null;
+  const name = l?.name;
+  return (
+    typeof l?.price === 'bigint' && typeof l.quantity === 'bigint' && typeof name === 'string' && name.length > 0 && name.length <= 200
+  );
+}
 
 export const checkoutInput = z
   .strictObject({
     cart: z
       .array(cartLine, { error: 'errors:checkoutInvalidCart' })
       .min(1, { error: 'errors:checkoutInvalidCart' })
-      .max(CHECKOUT_CART_LINES_MAX, { error: 'errors:checkoutInvalidCart' }),
+      .max(CHECKOUT_CART_LINES_MAX, { error: 'errors:checkoutInvalidCart' })
+      // A faulty line is named on its own field and on `cart` too, where a form shows the cart's message.
+      .superRefine(
+        (lines, ctx) => {
+          if (!lines.every(lineWasRead)) ctx.addIssue({ code: 'custom', message: 'errors:checkoutInvalidCart' });
+        },
+        // Run even when a line is not an object at all (zod skips checks after such an issue by default).
+        { when: (payload) => Array.isArray(payload.value) },
+      ),
     price: priceMlx,
     currency: z
       .string({ error: 'errors:checkoutCurrencyNotSupported' })

@@ -47,7 +47,14 @@ describe('checkout input', () => {
     expect(fieldsOf({ ...valid, cart: [], price: '1' })).toEqual(['cart:errors:checkoutInvalidCart']);
     expect(fieldsOf({ ...valid, cart: Array(101).fill(line), price: '101' })).toEqual(['cart:errors:checkoutInvalidCart']);
     expect(checkoutInput.safeParse({ ...valid, cart: Array(100).fill(line), price: '100' }).success).toBe(true);
-    expect(fieldsOf({ ...valid, cart: [{ ...line, name: '  ' }], price: '1' })).toEqual(['cart.0.name:errors:checkoutInvalidCart']);
+    expect(fieldsOf({ ...valid, cart: [{ ...line, name: '  ' }], price: '1' })).toEqual([
+      'cart.0.name:errors:checkoutInvalidCart',
+      'cart:errors:checkoutInvalidCart',
+    ]);
+    expect(fieldsOf({ ...valid, cart: ['x'], price: '1' })).toEqual([
+      'cart.0:errors:checkoutInvalidCart',
+      'cart:errors:checkoutInvalidCart',
+    ]);
     expect(fieldsOf({ ...valid, to: '' })).toEqual(['to:errors:checkoutMerchantNotFound']);
     expect(checkoutInput.safeParse({ ...valid, redirect: 'https://shop' }).success).toBe(false);
   });
