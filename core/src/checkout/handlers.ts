@@ -37,6 +37,8 @@ export async function loadCheckout(
 
 export interface CheckoutMerchantFound {
   userId: string;
+  /** The wallet the payment goes to. */
+  address: string;
   username: string;
   displayName: string;
 }
@@ -47,11 +49,12 @@ export async function findCheckoutMerchant(deps: Pick<CheckoutDeps, 'store'>, to
   const userId = text.includes('@')
     ? await findUserIdByKey(deps, 'email', normalizeEmail(text))
     : await findUserIdByKey(deps, 'username', normalizeUsername(text));
-  if (!userId || !(await walletAddressOf(deps, userId))) return undefined;
+  const address = userId ? await walletAddressOf(deps, userId) : undefined;
+  if (!userId || !address) return undefined;
   const user = (await loadUser(deps, userId)).state;
   if (!user) return undefined;
   const fullName = `${user.firstName} ${user.lastName}`.trim();
-  return { userId, username: user.username, displayName: fullName || user.username };
+  return { userId, address, username: user.username, displayName: fullName || user.username };
 }
 
 export interface CheckoutPayInput {
@@ -80,8 +83,6 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
     throw new AppError('VALIDATION', 'errors:checkoutTotalMismatch', { price: 'errors:checkoutTotalMismatch' });
   const merchant = await findCheckoutMerchant(deps, input.to);
   if (!merchant) throw new AppError('NOT_FOUND', 'errors:checkoutMerchantNotFound', { to: 'errors:checkoutMerchantNotFound' });
-  const merchantAddress = await walletAddressOf(deps, merchant.userId);
-  if (!merchantAddress) throw new AppError('NOT_FOUND', 'errors:checkoutMerchantNotFound', { to: 'errors:checkoutMerchantNotFound' });
   const rate = await currentExchangeRate(deps.store).catch(() => undefined);
   const facts = {
     intentId: checkoutIntentId({
@@ -104,7 +105,7 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
     const now = deps.clock.now();
     const event = checkoutPaidEvent(plan, plan.transferId, now);
     try {
-      const executed = await executeTransfer(deps, input.shopperUserId, checkoutTransfer(plan, merchantAddress), () => ({
+      const executed = await executeTransfer(deps, input.shopperUserId, checkoutTransfer(plan, merchant.address), () => ({
         streamId: checkoutStream(facts.intentId),
         events: [event as unknown as { type: string; data: Record<string, unknown> }],
         expectedRevision: revision,
