@@ -39,6 +39,7 @@ import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
+import { createCheckoutService } from './checkout/service.js';
 import { createDirectService } from './direct/service.js';
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
@@ -221,6 +222,11 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     captureWaitMs: config.CAPTURE_WAIT_MS,
     noteWrite: (userId, position) => wallet.noteWrite(userId, position),
   });
+  const checkout = createCheckoutService({
+    core: f.walletDeps,
+    appSecret: f.appSecret,
+    noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+  });
   const identity = createIdentityService({
     core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword },
     sessions,
@@ -244,6 +250,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     identity,
     wallet,
     purchases,
+    checkout,
     direct,
     sessions,
     health: createHealthCheck(store, redis),

@@ -44,6 +44,7 @@ async function main(): Promise<number> {
     `purchases: ${audit.purchases.ordered} ordered, ${audit.purchases.captured} captured, ${audit.purchases.credited} credited (${mlx(audit.purchases.creditedMlx)} from the reserve)`,
     `purchase refunds: ${audit.purchases.refunds} (${mlx(audit.purchases.refundedMlx)} back to the reserve)`,
     `purchase reversals (chargebacks): ${audit.purchases.reversals} (${mlx(audit.purchases.reversedMlx)} back to the reserve)`,
+    `checkouts: ${audit.checkouts.paid} paid (${mlx(audit.checkouts.paidMlx)} from shoppers to merchants)`,
   ];
   for (const line of lines) console.log(line);
   if (audit.ok) {

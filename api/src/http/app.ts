@@ -11,6 +11,8 @@ import type { DirectService } from '../direct/service.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
+import type { CheckoutService } from '../checkout/service.js';
+import { checkoutRestRoutes } from '../checkout/rest.js';
 import type { PurchaseService } from '../purchases/service.js';
 import { purchaseRestRoutes } from '../purchases/rest.js';
 import type { WalletService } from '../wallet/service.js';
@@ -30,6 +32,7 @@ export interface AppDeps {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+  checkout: CheckoutService;
   direct: DirectService;
   sessions: SessionStore;
   health: HealthCheck;
@@ -63,6 +66,7 @@ export function createApp(deps: AppDeps): Express {
       identity: deps.identity,
       wallet: deps.wallet,
       purchases: deps.purchases,
+      checkout: deps.checkout,
       direct: deps.direct,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
@@ -86,6 +90,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
   app.use(purchaseRestRoutes(createContext));
+  app.use(checkoutRestRoutes(createContext));
   app.use(directRestRoutes(createContext, deps.direct));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));

@@ -4,6 +4,7 @@ import type { Language } from '@quern/core/i18n';
 import type { DirectService } from '../direct/service.js';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
+import type { CheckoutService } from '../checkout/service.js';
 import type { PurchaseService } from '../purchases/service.js';
 import type { WalletService } from '../wallet/service.js';
 
@@ -20,5 +21,6 @@ export interface RequestContext {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+  checkout: CheckoutService;
   direct: DirectService;
 }

@@ -69,6 +69,12 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'purchases.capture': { input: { orderId: 'WALKORDER1' } },
   'purchases.credit': { input: { id: 'WALKCAPTURE1', amount: 800000 } },
   'purchases.status': { input: { orderId: 'WALKORDER1' } },
+  // The walker has no MLX: a well-formed checkout would answer 4001; the walk sends only malformed ones.
+  'checkout.pay': {
+    input: { cart: [{ name: 'Tea', price: '5', quantity: 1 }], price: '5', currency: 'MLX', to: f.payeeName },
+    amountFields: ['price'],
+  },
+  'checkout.merchant': { input: { to: f.payeeName } },
   'direct.keyGet': { input: null },
   'direct.keyGenerate': { input: null },
   'direct.keyDelete': { input: null },
@@ -131,6 +137,11 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       badParams: { orderID: ['x'.repeat(2000), '%5B%5B%5B', 'a b'] },
     },
     'POST /api/reserve/transfer': { kind: 'body', input: { id: 'WALKCAPTURE1', amount: 800000 } },
+    'POST /api/quern/checkout': {
+      kind: 'body',
+      input: { cart: [{ name: 'Tea', price: '5', quantity: 1 }], price: '5', currency: 'MLX', to: f.payeeName },
+      amountFields: ['price'],
+    },
     // PayPal's deliveries: anything not verified with PayPal is refused (403) before it is read.
     'POST /api/paypal/webhooks': { kind: 'none' },
     'POST /api/direct/key-get': { kind: 'none' },

@@ -1,5 +1,6 @@
 /** The web app's API: one router per capability, each calling the same handlers as REST. */
 import { router } from './init.js';
+import { checkoutRouter } from '../checkout/trpc.js';
 import { directRouter } from '../direct/trpc.js';
 import { identityRouter } from '../identity/trpc.js';
 import { purchasesRouter } from '../purchases/trpc.js';
@@ -9,6 +10,7 @@ export const appRouter = router({
   identity: identityRouter,
   wallet: walletRouter,
   purchases: purchasesRouter,
+  checkout: checkoutRouter,
   direct: directRouter,
 });
 

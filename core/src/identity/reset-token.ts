@@ -18,7 +18,7 @@ export const ID_PATTERN = /^[A-Za-z0-9-]{1,64}$/;
 const BASE64URL_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** Unpadded base64url, the canonical spelling a token carries (core has no Buffer or btoa). */
-function base64url(bytes: Uint8Array): string {
+export function base64url(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const chunk = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
@@ -29,7 +29,7 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** Compares two strings in time that depends only on their length, not on where they differ. */
-function constantTimeEqual(a: string, b: string): boolean {
+export function constantTimeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);

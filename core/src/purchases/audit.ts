@@ -14,7 +14,7 @@
  *
  * Conservation needs nothing new: the transfers are ordinary wallet events (fee 0).
  */
-import type { TransferReference } from '../wallet/events.js';
+import type { PurchaseTransferReference } from '../wallet/events.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { PURCHASE_STREAM_PREFIX, type PurchaseEvent, toPurchaseEvent } from './events.js';
 
@@ -51,7 +51,7 @@ interface OrderTrack {
 
 /** A purchase event's claim about a transfer: what the matching wallet transfer must look like. */
 interface TransferClaim {
-  kind: TransferReference['kind'];
+  kind: PurchaseTransferReference['kind'];
   orderId: string;
   captureId: string;
   refundId?: string;
@@ -62,7 +62,7 @@ interface TransferClaim {
 
 /** A transfer as the reservation recorded it. */
 interface ReferencedTransfer {
-  reference: TransferReference;
+  reference: PurchaseTransferReference;
   payerWalletId: string;
   payeeWalletId: string | undefined;
   amountMlx: bigint;
@@ -87,7 +87,7 @@ export interface PurchaseFigures {
 export interface PurchaseAuditor {
   /** A record of a `purchase-` stream. */
   addPurchaseRecord(record: { streamId: string; type: string; data: unknown }, where: Where): void;
-  /** A wallet TransferReserved that carries a reference. */
+  /** A wallet TransferReserved that carries a purchase reference (checkout references go to the checkout auditor). */
   addReferencedTransfer(transferId: string, transfer: ReferencedTransfer): void;
   /** The cross-checks between transfers and purchase events, reported without changing the run. */
   finalCheck(report: PurchaseReport): void;

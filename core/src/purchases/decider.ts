@@ -12,7 +12,7 @@
 import { assertNever } from '../shared/assert.js';
 import { AppError, type AppErrorCode } from '../shared/errors.js';
 import type { ReserveTransfer } from '../wallet/commands.js';
-import { SYSTEM_WALLET_IDS, type TransferReference } from '../wallet/events.js';
+import { SYSTEM_WALLET_IDS, type PurchaseTransferReference } from '../wallet/events.js';
 import { type ExchangeRate, mlxToWire } from '../wallet/money.js';
 import { PURCHASE_ID_PATTERN, type PurchaseEvent, type PurchaseReturnKind } from './events.js';
 import { pricePurchase } from './pricing.js';
@@ -237,7 +237,7 @@ export function planPurchaseCredit(state: PurchaseState, request: CreditRequest)
 
 /** The reserve's transfer to the buyer's wallet (whose id is the buyer's user id) for a credit plan. */
 export function purchaseCreditTransfer(plan: PurchaseCreditPlan, buyerAddress: string): ReserveTransfer {
-  const reference: TransferReference = { kind: 'purchase', orderId: plan.orderId, captureId: plan.captureId };
+  const reference: PurchaseTransferReference = { kind: 'purchase', orderId: plan.orderId, captureId: plan.captureId };
   return {
     type: 'ReserveTransfer',
     data: {
@@ -332,7 +332,7 @@ export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest,
 
 /** The buyer's transfer back to the reserve; only when plan.mlxReturned > 0. */
 export function purchaseReturnTransfer(plan: PurchaseReturnPlan, reserveAddress: string): ReserveTransfer {
-  const reference: TransferReference = {
+  const reference: PurchaseTransferReference = {
     kind: plan.kind === 'refund' ? 'purchaseRefund' : 'purchaseReversal',
     orderId: plan.orderId,
     captureId: plan.captureId,

@@ -41,6 +41,13 @@
  */
 import { assertNever } from '../shared/assert.js';
 import {
+  type CheckoutAuditor,
+  type CheckoutFigures,
+  type CheckoutViolationCode,
+  createCheckoutAuditor,
+  isCheckoutStream,
+} from '../checkout/audit.js';
+import {
   createPurchaseAuditor,
   isPurchaseStream,
   type PurchaseAuditor,
@@ -48,7 +55,7 @@ import {
   type PurchaseViolationCode,
 } from '../purchases/audit.js';
 import type { WalletEvent } from './events.js';
-import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from './events.js';
+import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, isCheckoutReference, toWalletEvent } from './events.js';
 import { MLX_TOTAL_SUPPLY, mlxFromWire } from './money.js';
 import type { WalletState } from './state.js';
 import { evolve, initialWalletState } from './state.js';
@@ -90,7 +97,9 @@ export type LedgerViolationCode =
   | 'pendingCreditsMismatch'
   | 'networkBoundaryMismatch'
   /** The purchase invariants (ADR 025, core/src/purchases/audit.ts). */
-  | PurchaseViolationCode;
+  | PurchaseViolationCode
+  /** The checkout invariants (ADR 029, core/src/checkout/audit.ts). */
+  | CheckoutViolationCode;
 
 export interface LedgerViolation {
   code: LedgerViolationCode;
@@ -132,6 +141,8 @@ export interface LedgerAudit {
   deposits: { received: number; open: number; confirmed: number; rejected: number };
   /** Purchases: orders, captures, credits and refunds or reversals seen in `purchase-` streams. */
   purchases: PurchaseFigures;
+  /** Checkouts: orders paid by shoppers to merchants, seen in `checkout-` streams. */
+  checkouts: CheckoutFigures;
   violations: LedgerViolation[];
   violationCount: number;
 }
@@ -194,6 +205,7 @@ interface AuditRun {
   awaitingCredit: AwaitingCredit | undefined;
   awaitingReservation: AwaitingReservation | undefined;
   purchases: PurchaseAuditor;
+  checkouts: CheckoutAuditor;
 }
 
 type Where = Omit<LedgerViolation, 'code' | 'message'>;
@@ -221,13 +233,12 @@ function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
     status: 'reserved',
     creditedMlx: undefined,
   });
-  if (data.reference !== undefined)
-    run.purchases.addReferencedTransfer(data.transferId, {
-      reference: data.reference,
-      payerWalletId: data.walletId,
-      payeeWalletId: data.toWalletId,
-      amountMlx: mlxFromWire(data.amountMlx),
-    });
+  const reference = data.reference;
+  if (reference !== undefined) {
+    const transfer = { payerWalletId: data.walletId, payeeWalletId: data.toWalletId, amountMlx: mlxFromWire(data.amountMlx) };
+    if (isCheckoutReference(reference)) run.checkouts.addReferencedTransfer(data.transferId, { ...transfer, reference });
+    else run.purchases.addReferencedTransfer(data.transferId, { ...transfer, reference });
+  }
   const early = run.awaitingReservation;
   if (early?.data.transferId === data.transferId) {
     run.awaitingReservation = undefined;
@@ -390,6 +401,12 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
     run.purchases.addPurchaseRecord(record, where);
     return;
   }
+  if (isCheckoutStream(record.streamId)) {
+    const where: Where = { streamId: record.streamId };
+    if (record.position !== undefined) where.position = record.position.toString(10);
+    run.checkouts.addCheckoutRecord(record, where);
+    return;
+  }
   if (!record.streamId.startsWith(WALLET_STREAM_PREFIX)) return;
   run.walletEventCount += 1;
   const where: Where = { streamId: record.streamId };
@@ -467,6 +484,7 @@ function summarize(run: AuditRun): LedgerAudit {
   if (pendingDebitsMlx !== open.holdsMlx)
     report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
   run.purchases.finalCheck((code, message, where) => report(final, code, message, where));
+  run.checkouts.finalCheck((code, message, where) => report(final, code, message, where));
   if (pendingCreditsMlx !== open.depositsMlx)
     report(final, 'pendingCreditsMismatch', `pending credits ${pendingCreditsMlx}, open deposits ${open.depositsMlx}`);
   const transfers = [...run.transfers.values()];
@@ -500,6 +518,7 @@ function summarize(run: AuditRun): LedgerAudit {
       rejected: count(deposits, (d) => d.status === 'rejected'),
     },
     purchases: run.purchases.figures(),
+    checkouts: run.checkouts.figures(),
     violations: final.violations,
     violationCount: final.violationCount,
   };
@@ -518,8 +537,10 @@ export interface LedgerAuditor {
 export function createLedgerAuditor(): LedgerAuditor {
   // The purchase auditor reports into the run's own list (the run is created just below).
   const purchases = createPurchaseAuditor((code, message, where) => report(run, code, message, where));
+  const checkouts = createCheckoutAuditor((code, message, where) => report(run, code, message, where));
   const run: AuditRun = {
     purchases,
+    checkouts,
     states: new Map(),
     transfers: new Map(),
     deposits: new Map(),

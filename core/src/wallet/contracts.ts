@@ -105,12 +105,16 @@ const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
  * Not in the spec: what a transfer was for when it was not a plain send (purpose.ts). Optional, so
  * rows projected before it existed, and every send or deposit, stay valid without it.
  */
-export const transactionPurposeOutput = z.object({
-  kind: z.enum(transactionPurposeKinds),
-  order_id: purposeId,
-  capture_id: purposeId,
-  refund_id: purposeId.optional(),
-});
+export const transactionPurposeOutput = z.union([
+  z.object({
+    kind: z.enum(transactionPurposeKinds.filter((kind) => kind !== 'checkout') as ['purchase', 'purchase_refund', 'purchase_reversal']),
+    order_id: purposeId,
+    capture_id: purposeId,
+    refund_id: purposeId.optional(),
+  }),
+  // A checkout payment (ADR 029) has no provider capture: only the order it paid.
+  z.object({ kind: z.literal('checkout'), order_id: purposeId }),
+]);
 
 const transactionBase = z.object({
   /** The millix transaction hash; for a transfer between Quern wallets, the transfer id. */
@@ -125,7 +129,7 @@ const transactionBase = z.object({
   amount: mlxWire,
   /** Debits only: the send fee, so that amount + fee explains the change of balance. */
   fee: mlxWire.optional(),
-  /** Purchases, refunds and reversals only (ADR 025): the dashboard names them instead of the reserve's address. */
+  /** Purchases, refunds and reversals (ADR 025) and checkout payments (ADR 029): the dashboard names them instead of an address. */
   purpose: transactionPurposeOutput.optional(),
 });
 

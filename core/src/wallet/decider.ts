@@ -33,6 +33,7 @@ import {
   TRANSFER_REFERENCE_ID_PATTERN,
   WALLET_ID_PATTERN,
   depositRejectReasons,
+  isCheckoutReference,
   transferReferenceKinds,
   transferVoidReasons,
   walletKinds,
@@ -169,7 +170,8 @@ function checkSend(
   const retry = findRetry(state, data);
   if (retry) return { wallet, retry, toAddress: '', amountMlx: 0n };
   const amountMlx = requireAmount(data.amountMlx);
-  // A purchase's transfers are the reserve selling or taking back MLX, not a send: no fee.
+  // A purchase's transfers are the reserve selling or taking back MLX, not a send: no fee. A
+  // checkout payment carries none either: the shopper pays exactly the shop's price (ADR 029).
   const feeMlx = data.reference === undefined ? SEND_FEE_MLX : 0n;
   if (data.feeMlx !== feeMlx) throw fail('VALIDATION', 'errors:invalidFee', { fee: 'errors:invalidFee' });
   if (data.reference !== undefined) requireReference(wallet, data);
@@ -180,11 +182,19 @@ function checkSend(
   return { wallet, toAddress, amountMlx };
 }
 
-/** A purchase transfer goes from the reserve (a purchase) or to it (a refund or reversal), and nowhere else. */
+/**
+ * A purchase transfer goes from the reserve (a purchase) or to it (a refund or reversal), and
+ * nowhere else. A checkout payment (ADR 029) goes from a user's wallet; decideTransfer checks that
+ * its payee is a user's wallet too.
+ */
 function requireReference(wallet: WalletIdentity, data: ReserveTransfer['data']): void {
   const reference = data.reference;
   if (!reference || !transferReferenceKinds.includes(reference.kind)) throw invalidRequest();
   requireId(reference.orderId, TRANSFER_REFERENCE_ID_PATTERN);
+  if (isCheckoutReference(reference)) {
+    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
+    return;
+  }
   requireId(reference.captureId, TRANSFER_REFERENCE_ID_PATTERN);
   const isPurchase = reference.kind === 'purchase';
   if (isPurchase !== (reference.refundId === undefined)) throw invalidRequest();
@@ -259,6 +269,8 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
     throw fail('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
   if (!CREDITABLE_KINDS.has(payeeWallet.kind))
     throw fail('VALIDATION', 'errors:recipientCannotReceive', { to: 'errors:recipientCannotReceive' });
+  // A checkout pays a merchant, a user: never a system account.
+  if (data.reference?.kind === 'checkout' && payeeWallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
   if (!isSameWallet(toAddress, payeeWallet.address)) throw invalidRequest();
   requireFunds(payer, amountMlx + data.feeMlx);
   const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);

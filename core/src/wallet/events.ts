@@ -74,20 +74,31 @@ export type DepositRejectReason = 'networkInvalidated' | 'expired';
 export const depositRejectReasons: readonly DepositRejectReason[] = ['networkInvalidated', 'expired'];
 
 /** What a transfer was for, when it was not a plain send: history rows and the audit read it. */
-export type TransferReferenceKind = 'purchase' | 'purchaseRefund' | 'purchaseReversal';
-export const transferReferenceKinds: readonly TransferReferenceKind[] = ['purchase', 'purchaseRefund', 'purchaseReversal'];
+export type PurchaseReferenceKind = 'purchase' | 'purchaseRefund' | 'purchaseReversal';
+export const purchaseReferenceKinds: readonly PurchaseReferenceKind[] = ['purchase', 'purchaseRefund', 'purchaseReversal'];
+export type TransferReferenceKind = PurchaseReferenceKind | 'checkout';
+export const transferReferenceKinds: readonly TransferReferenceKind[] = [...purchaseReferenceKinds, 'checkout'];
 
 /**
  * The purchase a transfer belongs to (ADR 025): the reserve's credit of a captured order, or the
  * MLX a refund or reversal took back (`refundId` is the refund's or the reversal's id). Repeated
  * on the reservation, the post and the credit, so each history row is written from its event alone.
  */
-export interface TransferReference {
-  kind: TransferReferenceKind;
+export interface PurchaseTransferReference {
+  kind: PurchaseReferenceKind;
   orderId: string;
   captureId: string;
   refundId?: string;
 }
+
+/** The checkout order a shopper paid a merchant with this transfer (ADR 029). */
+export interface CheckoutTransferReference {
+  kind: 'checkout';
+  orderId: string;
+}
+
+export type TransferReference = PurchaseTransferReference | CheckoutTransferReference;
+export const isCheckoutReference = (reference: TransferReference): reference is CheckoutTransferReference => reference.kind === 'checkout';
 
 /**
  * The wallet's balance right after the event, written by the decider. Read models show "balance
@@ -272,7 +283,7 @@ export const WALLET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const TRANSFER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const DEPOSIT_ID_PATTERN = /^[A-Za-z0-9:_-]{1,160}$/;
 export const NETWORK_TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9]{1,128}$/;
-/** The provider's order, capture and refund ids a transfer reference names (ADR 025). */
+/** The provider's order, capture and refund ids a transfer reference names (ADR 025), and checkout order ids (ADR 029). */
 export const TRANSFER_REFERENCE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Printable ASCII, as HTTP headers carry it (the REST Idempotency-Key header). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -284,12 +295,15 @@ const time = z.string().min(1).max(40);
 const text = z.string().min(1).max(200);
 
 const referenceId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
-const reference = z.object({
-  kind: z.enum(transferReferenceKinds),
-  orderId: referenceId,
-  captureId: referenceId,
-  refundId: referenceId.optional(),
-});
+const reference: z.ZodType<TransferReference> = z.union([
+  z.object({
+    kind: z.enum(purchaseReferenceKinds),
+    orderId: referenceId,
+    captureId: referenceId,
+    refundId: referenceId.optional(),
+  }),
+  z.object({ kind: z.literal('checkout'), orderId: referenceId }),
+]);
 
 const balanceSnapshot = z.object({ postedMlx: amount, heldMlx: amount, pendingCreditMlx: amount });
 

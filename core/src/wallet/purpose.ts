@@ -4,23 +4,31 @@
  * transaction fields, so the event's camelCase reference is renamed here, in one place, and the
  * read model stores the wire form (a row is then answered without any mapping at read time).
  */
-import type { TransferReference, TransferReferenceKind } from './events.js';
+import type { PurchaseReferenceKind, TransferReference } from './events.js';
 
-export type TransactionPurposeKind = 'purchase' | 'purchase_refund' | 'purchase_reversal';
-export const transactionPurposeKinds: readonly TransactionPurposeKind[] = ['purchase', 'purchase_refund', 'purchase_reversal'];
+export type TransactionPurposeKind = 'purchase' | 'purchase_refund' | 'purchase_reversal' | 'checkout';
+export const transactionPurposeKinds: readonly TransactionPurposeKind[] = ['purchase', 'purchase_refund', 'purchase_reversal', 'checkout'];
 
 /**
  * A purchase row: `order_id` and `capture_id` are PayPal's order and capture (the "transaction"
  * PayPal shows its buyer); `refund_id` is the refund's or the reversal's id, on returns only.
  */
-export interface TransactionPurpose {
-  kind: TransactionPurposeKind;
+export interface PurchasePurpose {
+  kind: Exclude<TransactionPurposeKind, 'checkout'>;
   order_id: string;
   capture_id: string;
   refund_id?: string;
 }
 
-const KIND_OF_REFERENCE: Readonly<Record<TransferReferenceKind, TransactionPurposeKind>> = {
+/** A checkout row (ADR 029): the checkout order the shopper paid, and nothing else. */
+export interface CheckoutPurpose {
+  kind: 'checkout';
+  order_id: string;
+}
+
+export type TransactionPurpose = PurchasePurpose | CheckoutPurpose;
+
+const KIND_OF_PURCHASE_REFERENCE: Readonly<Record<PurchaseReferenceKind, PurchasePurpose['kind']>> = {
   purchase: 'purchase',
   purchaseRefund: 'purchase_refund',
   purchaseReversal: 'purchase_reversal',
@@ -31,8 +39,9 @@ const KIND_OF_REFERENCE: Readonly<Record<TransferReferenceKind, TransactionPurpo
  * row as JSON and a rebuild must write the very same string.
  */
 export function toTransactionPurpose(reference: TransferReference): TransactionPurpose {
-  const purpose: TransactionPurpose = {
-    kind: KIND_OF_REFERENCE[reference.kind],
+  if (reference.kind === 'checkout') return { kind: 'checkout', order_id: reference.orderId };
+  const purpose: PurchasePurpose = {
+    kind: KIND_OF_PURCHASE_REFERENCE[reference.kind],
     order_id: reference.orderId,
     capture_id: reference.captureId,
   };

@@ -30,14 +30,21 @@ describe('toTransactionPurpose', () => {
   });
 
   it('given every reference kind, then each has its own purpose kind, and the JSON is written in one fixed key order', () => {
-    const kinds = transferReferenceKinds.map((kind) => toTransactionPurpose({ kind, orderId: 'O', captureId: 'C', refundId: 'R' }).kind);
+    const kinds = transferReferenceKinds.map(
+      (kind) =>
+        toTransactionPurpose(kind === 'checkout' ? { kind, orderId: 'O' } : { kind, orderId: 'O', captureId: 'C', refundId: 'R' }).kind,
+    );
     expect(new Set(kinds)).toEqual(new Set(transactionPurposeKinds));
     expect(JSON.stringify(toTransactionPurpose({ refundId: 'R', captureId: 'C', orderId: 'O', kind: 'purchaseRefund' }))).toBe(
       '{"kind":"purchase_refund","order_id":"O","capture_id":"C","refund_id":"R"}',
     );
   });
 
-  it('given text, then only the three purpose kinds are recognised', () => {
+  it('given a checkout reference, then the purpose names only its order', () => {
+    expect(JSON.stringify(toTransactionPurpose({ kind: 'checkout', orderId: 'O' }))).toBe('{"kind":"checkout","order_id":"O"}');
+  });
+
+  it('given text, then only the four purpose kinds are recognised', () => {
     expect(transactionPurposeKinds.every(isTransactionPurposeKind)).toBe(true);
     for (const kind of ['purchaseRefund', 'gift', '', 'PURCHASE']) expect(isTransactionPurposeKind(kind)).toBe(false);
   });
@@ -61,6 +68,11 @@ describe('purpose in the transaction outputs', () => {
     expect(pendingTransactionOutput.parse({ ...pendingRow, create_date: row.transaction_date, purpose })).toMatchObject({ purpose });
   });
 
+  it('given a checkout row, when validated, then its purpose is the order alone', () => {
+    const checkout = { kind: 'checkout', order_id: 'O1' };
+    expect(completedTransactionOutput.parse({ ...row, purpose: checkout })).toEqual({ ...row, purpose: checkout });
+  });
+
   it('given a row without a purpose (a send, a deposit, a row projected before purposes), when validated, then it is valid as before', () => {
     expect(completedTransactionOutput.parse(row)).toEqual(row);
   });
@@ -73,6 +85,7 @@ describe('purpose in the transaction outputs', () => {
       { ...purpose, capture_id: '' },
       { ...purpose, order_id: 'O 1' },
       { ...purpose, refund_id: 'x'.repeat(65) },
+      { kind: 'checkout' },
     ])
       expect(completedTransactionOutput.safeParse({ ...row, purpose: bad }).success, JSON.stringify(bad)).toBe(false);
   });

@@ -30,6 +30,7 @@ function AddressValue({ address, username }: { address: string; username: string
 /**
  * What a PayPal purchase, refund or chargeback was, and the ids PayPal shows its buyer (the order,
  * the capture as "transaction", the refund or chargeback), so a question to support can name them.
+ * A checkout payment (ADR 029) has only its order id.
  */
 function PurposeRows({ transaction }: { transaction: WalletTransaction }) {
   const { t } = useTranslation('wallet');
@@ -40,11 +41,15 @@ function PurposeRows({ transaction }: { transaction: WalletTransaction }) {
     <>
       <dt>{t('detail.description')}</dt>
       <dd>{t(`purposes.${kind}`)}</dd>
-      <dt>{t('detail.orderId')}</dt>
+      <dt>{t(kind === 'checkout' ? 'detail.checkoutOrderId' : 'detail.orderId')}</dt>
       <dd className="tx-detail-id">{purpose.order_id}</dd>
-      <dt>{t('detail.captureId')}</dt>
-      <dd className="tx-detail-id">{purpose.capture_id}</dd>
-      {purpose.refund_id === undefined ? null : (
+      {purpose.kind === 'checkout' ? null : (
+        <>
+          <dt>{t('detail.captureId')}</dt>
+          <dd className="tx-detail-id">{purpose.capture_id}</dd>
+        </>
+      )}
+      {purpose.kind === 'checkout' || purpose.refund_id === undefined ? null : (
         <>
           <dt>{t(kind === 'purchase_reversal' ? 'detail.reversalId' : 'detail.refundId')}</dt>
           <dd className="tx-detail-id">{purpose.refund_id}</dd>

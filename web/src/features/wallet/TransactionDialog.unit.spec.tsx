@@ -1,8 +1,8 @@
 // Proves the detail popup shows ID, upper-case type, full addresses, the amount with sign, colour
 // class and icon for credits and debits, the date from transaction_date falling back to
 // create_date, numbers in the language on screen, what a PayPal purchase, refund or chargeback was
-// with PayPal's order, transaction and refund or chargeback ids, and that it closes on the
-// backdrop and Escape.
+// with PayPal's order, transaction and refund or chargeback ids, what a checkout payment was with
+// its order id, and that it closes on the backdrop and Escape.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { byRole, click, textOf } from '../../test/dom.js';
 import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
@@ -123,6 +123,19 @@ describe('TransactionDialog', () => {
     expect(value('ID del pedido de PayPal')?.textContent).toBe('ORDER-7');
     expect(value('ID de la transacción de PayPal')?.textContent).toBe('CAPTURE-7');
     expect(value('ID del reembolso de PayPal')?.textContent).toBe('REFUND-7');
+  });
+
+  it('given a checkout payment, then it says so and shows its order id, and no PayPal rows (English and Spanish)', async () => {
+    const debit = { transaction_type: 'debit' as const, from_address: ADDRESS_A, to_address: ADDRESS_B, fee: '0' };
+    const purpose = { kind: 'checkout' as const, order_id: 'ORDER-9' };
+    const { dialog, value } = await renderDialog(completed({ ...debit, purpose }));
+    expect(value('Description')?.textContent).toBe('Checkout payment');
+    expect(value('Order ID')?.textContent).toBe('ORDER-9');
+    expect([...(dialog?.querySelectorAll('dt') ?? [])].map((dt) => dt.textContent).filter((t) => t?.includes('PayPal'))).toEqual([]);
+    rendered?.unmount();
+    const spanish = await renderDialog(completed({ ...debit, purpose }), 'es');
+    expect(spanish.value('Descripción')?.textContent).toBe('Pago de compra');
+    expect(spanish.value('ID del pedido')?.textContent).toBe('ORDER-9');
   });
 
   it('given a plain send, or a purpose of a kind the page does not know, then no purchase rows appear', async () => {

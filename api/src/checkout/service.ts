@@ -1,0 +1,69 @@
+/**
+ * The checkout use cases as the api offers them (spec section 7: `POST /api/quern/checkout`;
+ * ADR 029). Core pays once per checkout intent; this service turns the outcome into the spec's
+ * answer: `{ success: true, message, token, order }`, or, when the shopper lacks MLX, `{ success:
+ * false, code: 4001, message, data: { debit, rate } }` (an answer, not an error: the popup reads
+ * it and offers top-ups). The token is an HMAC with the app secret (core/src/checkout/token.ts).
+ */
+import { type Language, errorText } from '@quern/core/i18n';
+import {
+  CHECKOUT_INSUFFICIENT_FUNDS_CODE,
+  type CheckoutDeps,
+  type CheckoutMerchant,
+  type CheckoutPayOutput,
+  type CheckoutRequest,
+  cartLinesOf,
+  createCheckoutToken,
+  findCheckoutMerchant,
+  payCheckout,
+} from '@quern/core/checkout';
+import type { Session } from '../identity/sessions.js';
+
+export interface CheckoutServiceDeps {
+  core: CheckoutDeps;
+  /** The key behind checkout tokens (APP_SECRET, or the one kept in DATA_DIR). */
+  appSecret: string;
+  /** Tells the wallet service a user's balance changed at this log position (read-your-writes). */
+  noteWrite?: (userId: string, position: bigint) => void;
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  return {
+    async pay(session: Session, request: CheckoutRequest, language: Language): Promise<CheckoutPayOutput> {
+      const result = await payCheckout(deps.core, {
+        shopperUserId: session.userId,
+        to: request.to,
+        priceMlx: request.price,
+        cart: cartLinesOf(request),
+      });
+      if (result.kind === 'insufficientFunds') {
+        const debit = result.debitMlx.toString();
+        return {
+          success: false,
+          code: CHECKOUT_INSUFFICIENT_FUNDS_CODE,
+          message: errorText('errors:checkoutInsufficientFunds', language, { debit }),
+          data: { debit, rate: result.usdPerMlx ?? null },
+        };
+      }
+      const { payment } = result;
+      if (result.position !== undefined) {
+        deps.noteWrite?.(payment.shopperUserId, result.position);
+        deps.noteWrite?.(payment.merchantUserId, result.position);
+      }
+      const token = createCheckoutToken(deps.appSecret, {
+        orderId: payment.orderId,
+        merchantUserId: payment.merchantUserId,
+        mlx: payment.mlx,
+      });
+      return { success: true, message: errorText('errors:checkoutPaid', language), token, order: payment.orderId };
+    },
+
+    /** Who `to` names, for the popup to show before paying; a stranger (or a user without a wallet) is not found. */
+    async merchant(to: string): Promise<CheckoutMerchant> {
+      const merchant = await findCheckoutMerchant(deps.core, to);
+      return merchant ? { found: true, displayName: merchant.displayName, username: merchant.username } : { found: false };
+    },
+  };
+}
