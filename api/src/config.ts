@@ -105,6 +105,8 @@ export const configSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(50),
   /** Failed sign-ins from one address, on any accounts, in 15 minutes before that address gets 429. */
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(100),
+  /** Requests one API Direct key may make to /api/v1 per minute before it gets 429 with Retry-After. */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
   /** Registrations allowed per IP in an hour. */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
 });

@@ -39,7 +39,11 @@ import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
+<<<<<<< HEAD
 import { createCheckoutService } from './checkout/service.js';
+=======
+import { createDirectService } from './direct/service.js';
+>>>>>>> main
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -240,11 +244,20 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     secureCookies: config.publicUrl.startsWith('https://'),
     openWallet: (userId) => wallet.openFor(userId),
   });
+  const direct = createDirectService({
+    core: { store, clock: systemClock, newId: randomUUID },
+    redis,
+    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+  });
   const app = createApp({
     identity,
     wallet,
     purchases,
+<<<<<<< HEAD
     checkout,
+=======
+    direct,
+>>>>>>> main
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

@@ -56,6 +56,8 @@ export interface CommitRequest {
   expectedCheckpoint: string | null;
   events: readonly RecordedEvent[];
   projections: readonly Projection[];
+  /** The checkpoint value written with the batch (default: the position itself; a rebuild keeps its fence). */
+  nextCheckpoint?: (position: bigint) => string;
 }
 
 /** `connection` must be dedicated to the caller: WATCH state belongs to the connection. */
@@ -86,7 +88,7 @@ export async function commitBatch(connection: Redis, request: CommitRequest): Pr
   }
   const applied = events.slice(0, built.eventCount);
   const position = (applied.at(-1) as RecordedEvent).position;
-  built.tx.set(checkpointKey, formatPosition(position));
+  built.tx.set(checkpointKey, (request.nextCheckpoint ?? formatPosition)(position));
   const replies = await built.tx.exec();
   if (replies === null) return { kind: 'moved' };
   const failedReply = replies.findIndex(([error]) => error !== null);

@@ -40,11 +40,19 @@ return redis.call('UNLINK', unpack(KEYS, 2))`;
 /** Releases the fence only if it is still ours (a later rebuild may have replaced it). */
 const RELEASE_FENCE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
+/** Replaces the fence with the position reached, only if the fence is still ours. */
+const LIFT_FENCE = `if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]) return 1 end return 0`;
+
 export async function rebuildProjections(options: RebuildProjectionsOptions): Promise<RebuildReport> {
   const checkpointKey = options.checkpointKey ?? DEFAULT_CHECKPOINT_KEY;
   const pageSize = options.pageSize ?? 1_000;
   const startedAt = performance.now();
-  const fence = fenceValue(`${randomUUID()}`);
+  const owner = randomUUID();
+  const fence = fenceValue(owner);
+  // Each page is committed under the fence with its progress, so live runners keep waiting until
+  // the whole log is replayed, instead of resuming after the first page and moving the checkpoint
+  // under the rebuild.
+  const fencedAt = (reached: bigint) => fenceValue(`${owner}@${formatPosition(reached)}`);
   await options.redis.set(checkpointKey, fence);
   const deletedKeys = await deleteReadModels(options.redis, checkpointKey, fence, options.deleteBatchSize ?? 1_000);
 
@@ -56,20 +64,27 @@ export async function rebuildProjections(options: RebuildProjectionsOptions): Pr
     for (;;) {
       const page = await options.store.readAll({ after: position, maxCount: pageSize });
       if (page.length === 0) break;
-      const outcome = await commitBatch(connection, { checkpointKey, expectedCheckpoint, events: page, projections: options.projections });
+      const outcome = await commitBatch(connection, {
+        checkpointKey,
+        expectedCheckpoint,
+        events: page,
+        projections: options.projections,
+        nextCheckpoint: fencedAt,
+      });
       if (outcome.kind === 'moved') throw new Error('The checkpoint changed during the rebuild (another rebuild started?); run it again');
       // A replay must not skip an event: an event that cannot be applied stops the rebuild.
       if (outcome.failure) throw outcome.failure;
       position = outcome.position;
-      expectedCheckpoint = formatPosition(position);
+      expectedCheckpoint = fencedAt(position);
       events += outcome.appliedCount;
       if (page.length < pageSize) break;
     }
   } finally {
-    // Once a page is committed the checkpoint is a position again and a live runner resumes from
-    // it, even if the rebuild failed later. Before that the fence is lifted here, so runners
-    // replay from the start instead of waiting for a rebuild that is no longer running.
+    // Done or failed, the fence is lifted: to the last position committed (live runners resume
+    // from it), or, before any page, removed (runners replay from the start instead of waiting for
+    // a rebuild that is no longer running).
     if (position === undefined) await options.redis.eval(RELEASE_FENCE, 1, checkpointKey, fence);
+    else await options.redis.eval(LIFT_FENCE, 1, checkpointKey, expectedCheckpoint, formatPosition(position));
     await connection.quit().catch(() => connection.disconnect());
   }
   const durationMs = performance.now() - startedAt;

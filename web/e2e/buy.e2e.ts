@@ -230,9 +230,7 @@ test('buying 10 USD through PayPal credits exactly the MLX announced', async ({ 
   await expect(page.locator('.balance-current .balance-mlx')).toHaveText(`${announced.toLocaleString('en-US')} MLX`);
 });
 
-test('a declined card credits nothing and lets the buyer pay again, which then succeeds', async ({
-  browser,
-}) => {
+test('a declined card credits nothing and lets the buyer pay again, which then succeeds', async ({ browser }) => {
   test.setTimeout(120_000);
   const { page } = await signedInPage(browser);
   await page.goto('/millix/buy');

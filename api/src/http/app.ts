@@ -6,6 +6,8 @@ import express, { type Express, type Request, type Response, type Router } from 
 import { AppError } from '@quern/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from '../trpc/router.js';
+import { directRestRoutes } from '../direct/rest.js';
+import type { DirectService } from '../direct/service.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
@@ -30,7 +32,11 @@ export interface AppDeps {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+<<<<<<< HEAD
   checkout: CheckoutService;
+=======
+  direct: DirectService;
+>>>>>>> main
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -63,7 +69,11 @@ export function createApp(deps: AppDeps): Express {
       identity: deps.identity,
       wallet: deps.wallet,
       purchases: deps.purchases,
+<<<<<<< HEAD
       checkout: deps.checkout,
+=======
+      direct: deps.direct,
+>>>>>>> main
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -86,7 +96,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
   app.use(purchaseRestRoutes(createContext));
+<<<<<<< HEAD
   app.use(checkoutRestRoutes(createContext));
+=======
+  app.use(directRestRoutes(createContext, deps.direct));
+>>>>>>> main
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));

@@ -1,6 +1,7 @@
 /** What every tRPC procedure and REST handler gets for one request. */
 import type { Request, Response } from 'express';
 import type { Language } from '@quern/core/i18n';
+import type { DirectService } from '../direct/service.js';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
@@ -20,5 +21,9 @@ export interface RequestContext {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
+<<<<<<< HEAD
   checkout: CheckoutService;
+=======
+  direct: DirectService;
+>>>>>>> main
 }

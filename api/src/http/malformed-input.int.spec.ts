@@ -69,12 +69,18 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'purchases.capture': { input: { orderId: 'WALKORDER1' } },
   'purchases.credit': { input: { id: 'WALKCAPTURE1', amount: 800000 } },
   'purchases.status': { input: { orderId: 'WALKORDER1' } },
+<<<<<<< HEAD
   // The walker has no MLX: a well-formed checkout would answer 4001; the walk sends only malformed ones.
   'checkout.pay': {
     input: { cart: [{ name: 'Tea', price: '5', quantity: 1 }], price: '5', currency: 'MLX', to: f.payeeName },
     amountFields: ['price'],
   },
   'checkout.merchant': { input: { to: f.payeeName } },
+=======
+  'direct.keyGet': { input: null },
+  'direct.keyGenerate': { input: null },
+  'direct.keyDelete': { input: null },
+>>>>>>> main
 });
 
 type RestEntry =
@@ -141,6 +147,11 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     },
     // PayPal's deliveries: anything not verified with PayPal is refused (403) before it is read.
     'POST /api/paypal/webhooks': { kind: 'none' },
+    'POST /api/direct/key-get': { kind: 'none' },
+    'POST /api/direct/key-generate': { kind: 'none' },
+    'POST /api/direct/key-delete': { kind: 'none' },
+    // Bearer-key authenticated: the walk's session cookie is no key, so every variant is a 401 at least.
+    'GET /api/v1/me': { kind: 'none' },
   };
 };
 

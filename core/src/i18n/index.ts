@@ -5,6 +5,8 @@
  */
 import enErrors from './locales/en/errors.json' with { type: 'json' };
 import esErrors from './locales/es/errors.json' with { type: 'json' };
+import enDirect from './locales/en/direct.json' with { type: 'json' };
+import esDirect from './locales/es/direct.json' with { type: 'json' };
 
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -23,4 +25,11 @@ export function errorText(messageKey: string, language: Language = defaultLangua
   const key = messageKey.startsWith('errors:') ? messageKey.slice('errors:'.length) : messageKey;
   const template = errorMessages[language][key] ?? errorMessages.en[key] ?? messageKey;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+const directMessages: Record<Language, Record<string, string>> = { en: enDirect, es: esDirect };
+
+/** The API Direct calls' success messages (the spec's `message`), in the caller's language. */
+export function directText(key: 'keyGenerated' | 'keyDeleted', language: Language = defaultLanguage): string {
+  return directMessages[language][key] ?? directMessages.en[key] ?? key;
 }

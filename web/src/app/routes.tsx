@@ -7,6 +7,7 @@ import type { RouteObject } from 'react-router';
 import { bareRoutes, contentRoutes, protectedContentRoutes } from '../features/content/routes.js';
 import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
 import { buyRoutes } from '../features/buy/routes.js';
+import { directRoutes } from '../features/direct/routes.js';
 import { Layout } from '../features/shell/Layout.js';
 import { walletRoutes } from '../features/wallet/routes.js';
 import { lazyComponent, resolveLazyRoutes } from './lazyRoutes.js';
@@ -49,7 +50,7 @@ export const appRoutes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: '/account', element: <AccountPage /> },
-              ...resolveLazyRoutes([...protectedContentRoutes, ...walletRoutes, ...buyRoutes]),
+              ...resolveLazyRoutes([...protectedContentRoutes, ...walletRoutes, ...buyRoutes, ...directRoutes]),
             ],
           },
           // Not guarded: when the session ends, a guard would redirect to /login before the page

@@ -1,0 +1,41 @@
+/**
+ * The spec's API Direct calls (section 7) at their exact paths, with the session cookie (and the
+ * CSRF rules every call has), and the integrator API's `GET /api/v1/me` with a bearer key.
+ */
+import { Router } from 'express';
+import { AppError } from '@quern/core';
+import type { RequestContext } from '../http/context.js';
+import { type ContextFactory, restRoute } from '../http/rest.js';
+import type { Session } from '../identity/sessions.js';
+import { apiKeyAuth, merchantOf } from './bearer.js';
+import type { DirectService } from './service.js';
+
+async function sessionOf(ctx: RequestContext): Promise<Session> {
+  const session = await ctx.getSession();
+  if (!session) throw new AppError('UNAUTHENTICATED', 'errors:notAuthenticated');
+  return session;
+}
+
+export function directRestRoutes(createContext: ContextFactory, direct: DirectService): Router {
+  const routes = Router();
+  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) =>
+    restRoute(createContext, null, async (ctx) => handler(ctx, await sessionOf(ctx)));
+  routes.post(
+    '/api/direct/key-get',
+    authed((ctx, session) => ctx.direct.keyGet(session)),
+  );
+  routes.post(
+    '/api/direct/key-generate',
+    authed((ctx, session) => ctx.direct.keyGenerate(session, ctx.language)),
+  );
+  routes.post(
+    '/api/direct/key-delete',
+    authed((ctx, session) => ctx.direct.keyDelete(session, ctx.language)),
+  );
+  routes.get(
+    '/api/v1/me',
+    apiKeyAuth(direct),
+    restRoute(createContext, null, (ctx) => ctx.direct.me(merchantOf(ctx.http.res))),
+  );
+  return routes;
+}

@@ -1,0 +1,96 @@
+/**
+ * /api-direct (spec section 2, API Direct): the merchant's API key, or 'No key available. Please
+ * generate one.' in a 'No data' card; Generate and Delete; the warning that a new key invalidates
+ * the previous one. The full key is in the answer to Generate only, so the page shows it once,
+ * with a copy button; after a reload key-get answers it masked (ADR 030).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTRPC } from '../../app/data/trpc.js';
+import { FormAlert } from '../../ui/FormAlert.js';
+import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { CopyKey } from './CopyKey.js';
+import './direct.css';
+
+type Failure = 'generateFailed' | 'deleteFailed' | null;
+
+function KeyView({ masked, fresh }: { masked: string | null; fresh: string | null }) {
+  const { t } = useTranslation('direct');
+  const shown = fresh ?? masked;
+  if (!shown)
+    return (
+      <div className="direct-empty" data-testid="direct-no-data">
+        <h2>{t('noData')}</h2>
+        <p>{t('noKey')}</p>
+      </div>
+    );
+  return (
+    <div className="direct-key">
+      <h2 id="direct-key-label">{t('keyLabel')}</h2>
+      <div className="direct-key-row">
+        <code data-testid="direct-key">{shown}</code>
+        {fresh ? <CopyKey apiKey={fresh} /> : null}
+      </div>
+      {fresh ? <p className="direct-shown-once">{t('shownOnce')}</p> : null}
+    </div>
+  );
+}
+
+export default function ApiDirectPage() {
+  const { t } = useTranslation('direct');
+  useDocumentTitle(t('title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const key = useQuery(trpc.direct.keyGet.queryOptions());
+  const generate = useMutation(trpc.direct.keyGenerate.mutationOptions());
+  const remove = useMutation(trpc.direct.keyDelete.mutationOptions());
+  const [fresh, setFresh] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure>(null);
+  const busy = generate.isPending || remove.isPending;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.direct.keyGet.queryKey() });
+
+  const onGenerate = async () => {
+    setFailure(null);
+    try {
+      const result = await generate.mutateAsync();
+      setFresh(result.content.api_key);
+    } catch {
+      setFailure('generateFailed');
+    }
+    await refresh();
+  };
+
+  const onDelete = async () => {
+    setFailure(null);
+    try {
+      await remove.mutateAsync();
+      setFresh(null);
+    } catch {
+      setFailure('deleteFailed');
+    }
+    await refresh();
+  };
+
+  const masked = key.data?.content.api_key ?? null;
+  return (
+    <section className="card direct-card" aria-labelledby="direct-title">
+      <h1 id="direct-title">{t('title')}</h1>
+      <p>{t('intro')}</p>
+      {key.isPending ? <LoadingStatus /> : <KeyView masked={masked} fresh={fresh} />}
+      <p className="direct-warning" role="note">
+        {t('warning')}
+      </p>
+      {failure ? <FormAlert kind="error">{t(failure)}</FormAlert> : null}
+      <div className="direct-actions">
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void onGenerate()}>
+          {generate.isPending ? t('generating') : t('generate')}
+        </button>
+        <button type="button" className="button" disabled={busy || (!masked && !fresh)} onClick={() => void onDelete()}>
+          {remove.isPending ? t('deleting') : t('delete')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Copies the new key, which is shown this once. The result is announced in a polite live region
+ * and on the button, as the wallet's address copy does (same copy routine, its fallback included).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COPIED_FEEDBACK_MS, copyText } from '../wallet/CopyAddress.js';
+
+export function CopyKey({ apiKey }: { apiKey: string }) {
+  const { t } = useTranslation('direct');
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <>
+      <button type="button" className="button copy-button" onClick={() => void copyText(apiKey).then(setCopied)}>
+        {copied ? t('copied') : t('copy')}
+      </button>
+      <span className="visually-hidden" role="status">
+        {copied ? t('copied') : ''}
+      </span>
+    </>
+  );
+}
