@@ -39,11 +39,8 @@ import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
-<<<<<<< HEAD
 import { createCheckoutService } from './checkout/service.js';
-=======
 import { createDirectService } from './direct/service.js';
->>>>>>> main
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -253,11 +250,8 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     identity,
     wallet,
     purchases,
-<<<<<<< HEAD
     checkout,
-=======
     direct,
->>>>>>> main
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

@@ -32,11 +32,8 @@ export interface AppDeps {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
-<<<<<<< HEAD
   checkout: CheckoutService;
-=======
   direct: DirectService;
->>>>>>> main
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -69,11 +66,8 @@ export function createApp(deps: AppDeps): Express {
       identity: deps.identity,
       wallet: deps.wallet,
       purchases: deps.purchases,
-<<<<<<< HEAD
       checkout: deps.checkout,
-=======
       direct: deps.direct,
->>>>>>> main
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -96,11 +90,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(identityRestRoutes(createContext));
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
   app.use(purchaseRestRoutes(createContext));
-<<<<<<< HEAD
   app.use(checkoutRestRoutes(createContext));
-=======
   app.use(directRestRoutes(createContext, deps.direct));
->>>>>>> main
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));

@@ -21,9 +21,6 @@ export interface RequestContext {
   identity: IdentityService;
   wallet: WalletService;
   purchases: PurchaseService;
-<<<<<<< HEAD
   checkout: CheckoutService;
-=======
   direct: DirectService;
->>>>>>> main
 }

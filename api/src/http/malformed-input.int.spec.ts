@@ -69,18 +69,15 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'purchases.capture': { input: { orderId: 'WALKORDER1' } },
   'purchases.credit': { input: { id: 'WALKCAPTURE1', amount: 800000 } },
   'purchases.status': { input: { orderId: 'WALKORDER1' } },
-<<<<<<< HEAD
   // The walker has no MLX: a well-formed checkout would answer 4001; the walk sends only malformed ones.
   'checkout.pay': {
     input: { cart: [{ name: 'Tea', price: '5', quantity: 1 }], price: '5', currency: 'MLX', to: f.payeeName },
     amountFields: ['price'],
   },
   'checkout.merchant': { input: { to: f.payeeName } },
-=======
   'direct.keyGet': { input: null },
   'direct.keyGenerate': { input: null },
   'direct.keyDelete': { input: null },
->>>>>>> main
 });
 
 type RestEntry =

@@ -1,10 +1,7 @@
 /** The web app's API: one router per capability, each calling the same handlers as REST. */
 import { router } from './init.js';
-<<<<<<< HEAD
 import { checkoutRouter } from '../checkout/trpc.js';
-=======
 import { directRouter } from '../direct/trpc.js';
->>>>>>> main
 import { identityRouter } from '../identity/trpc.js';
 import { purchasesRouter } from '../purchases/trpc.js';
 import { walletRouter } from '../wallet/trpc.js';
@@ -13,11 +10,8 @@ export const appRouter = router({
   identity: identityRouter,
   wallet: walletRouter,
   purchases: purchasesRouter,
-<<<<<<< HEAD
   checkout: checkoutRouter,
-=======
   direct: directRouter,
->>>>>>> main
 });
 
 export type AppRouter = typeof appRouter;
