@@ -103,6 +103,7 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
   const badIds = ['not-a-uuid', 'x'.repeat(2000), '%5B%5B%5B', '00000000-0000-0000-0000-00000000000g'];
   return {
     'GET /healthz': { kind: 'not-api' },
+    'GET /sdk/checkout.js': { kind: 'not-api' },
     'POST /api/user/register': {
       kind: 'body',
       input: {
