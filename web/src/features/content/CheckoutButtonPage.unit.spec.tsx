@@ -56,7 +56,7 @@ describe('checkout button click', () => {
           targetOrigin: '*',
         },
       ]);
-      expect((posted[0]?.message as { timestamp: number }).timestamp).toBeGreaterThanOrEqual(before);
+      expect((posted[0] as { message: { timestamp: number } }).message.timestamp).toBeGreaterThanOrEqual(before);
       page.unmount();
     } finally {
       if (realParent) Object.defineProperty(window, 'parent', realParent);
