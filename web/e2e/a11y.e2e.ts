@@ -1,4 +1,4 @@
-// Proves that every public page, the sign-in and registration pages and the sell page have no
+// Proves that every public page (the developers guide included), the sign-in and registration pages and the sell page have no
 // serious or critical axe violation, in light and dark mode, at 375 px and 1280 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -8,6 +8,7 @@ const pages = [
   { name: 'home', path: '/', signedIn: false },
   ...contentPages.map(({ name, path, signedIn }) => ({ name, path, signedIn })),
   { name: 'checkout-buttons', path: '/checkout-buttons', signedIn: false },
+  { name: 'developers', path: '/developers', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
   { name: 'register', path: '/register', signedIn: false },
 ];

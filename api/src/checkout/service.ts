@@ -14,9 +14,15 @@ import {
   type CheckoutRequest,
   cartLinesOf,
   createCheckoutToken,
+  checkoutTokenOrderId,
   findCheckoutMerchant,
+  type MerchantOrder,
+  merchantOrderOf,
   payCheckout,
+  readCheckoutOrder,
+  verifyCheckoutToken,
 } from '@quern/core/checkout';
+import { AppError } from '@quern/core';
 import type { Session } from '../identity/sessions.js';
 
 export interface CheckoutServiceDeps {
@@ -28,6 +34,10 @@ export interface CheckoutServiceDeps {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+// Another merchant's order answers exactly as a missing one does, so a key cannot probe for orders (ADR 031).
+const orderNotFound = () => new AppError('NOT_FOUND', 'errors:checkoutOrderNotFound');
+const tokenInvalid = () => new AppError('NOT_FOUND', 'errors:checkoutTokenInvalid');
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
@@ -64,6 +74,27 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async merchant(to: string): Promise<CheckoutMerchant> {
       const merchant = await findCheckoutMerchant(deps.core, to);
       return merchant ? { found: true, displayName: merchant.displayName, username: merchant.username } : { found: false };
+    },
+
+    /**
+     * GET /api/v1/orders/{order}: the merchant's paid order; with a token, only when the token was
+     * made for this very order, merchant and amount (a token of another order is refused).
+     */
+    async merchantOrder(merchantUserId: string, orderId: string, token?: string): Promise<MerchantOrder> {
+      const view = await readCheckoutOrder(deps.core, orderId);
+      if (!view || view.merchantUserId !== merchantUserId) throw orderNotFound();
+      if (token !== undefined && !verifyCheckoutToken(deps.appSecret, token, { orderId, merchantUserId, mlx: view.mlx }))
+        throw tokenInvalid();
+      return merchantOrderOf(view);
+    },
+
+    /** POST /api/v1/orders/verify: the order a genuine token of this merchant names; anything else is refused alike. */
+    async verifyToken(merchantUserId: string, token: string): Promise<MerchantOrder> {
+      const orderId = checkoutTokenOrderId(token);
+      const view = orderId ? await readCheckoutOrder(deps.core, orderId) : undefined;
+      if (!orderId || !view || view.merchantUserId !== merchantUserId) throw tokenInvalid();
+      if (!verifyCheckoutToken(deps.appSecret, token, { orderId, merchantUserId, mlx: view.mlx })) throw tokenInvalid();
+      return merchantOrderOf(view);
     },
   };
 }

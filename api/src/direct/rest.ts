@@ -1,9 +1,11 @@
 /**
  * The spec's API Direct calls (section 7) at their exact paths, with the session cookie (and the
- * CSRF rules every call has), and the integrator API's `GET /api/v1/me` with a bearer key.
+ * CSRF rules every call has), and the integrator API (/api/v1) with a bearer key: `GET /api/v1/me`
+ * and the order verification calls (ADR 031).
  */
 import { Router } from 'express';
 import { AppError } from '@quern/core';
+import { merchantOrderQuery, merchantOrderVerifyInput } from '@quern/core/checkout';
 import type { RequestContext } from '../http/context.js';
 import { type ContextFactory, restRoute } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
@@ -36,6 +38,21 @@ export function directRestRoutes(createContext: ContextFactory, direct: DirectSe
     '/api/v1/me',
     apiKeyAuth(direct),
     restRoute(createContext, null, (ctx) => ctx.direct.me(merchantOf(ctx.http.res))),
+  );
+  // ADR 031: a merchant's server verifies a paid order, by id (optionally with its token) or by token.
+  routes.get(
+    '/api/v1/orders/:order',
+    apiKeyAuth(direct),
+    restRoute(createContext, merchantOrderQuery, (ctx, input) =>
+      ctx.checkout.merchantOrder(merchantOf(ctx.http.res).userId, String(ctx.http.req.params.order), input.token),
+    ),
+  );
+  routes.post(
+    '/api/v1/orders/verify',
+    apiKeyAuth(direct),
+    restRoute(createContext, merchantOrderVerifyInput, (ctx, input) =>
+      ctx.checkout.verifyToken(merchantOf(ctx.http.res).userId, input.token),
+    ),
   );
   return routes;
 }

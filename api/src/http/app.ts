@@ -25,6 +25,7 @@ import { errorHandler, requestLanguage } from './rest.js';
 import { jsonBodies } from './json-body.js';
 import { requestIds } from './request-id.js';
 import { onTrpcError } from '../trpc/on-error.js';
+import { sdkRoutes } from './sdk.js';
 import { staticWebApp } from './static-web.js';
 import type { HealthCheck } from '../health.js';
 
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(directRestRoutes(createContext, deps.direct));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
+  app.use(sdkRoutes());
   if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));
   app.use(errorHandler);
   return app;

@@ -25,6 +25,8 @@ interface Fixture {
   password: string;
   address: string;
   payeeName: string;
+  /** The walker's own API key, so the bearer routes' inputs are reached past authentication. */
+  apiKey: string;
 }
 
 /** Depth of the nesting variants sent in a URL: past the limit, and inside Node's 16 KB request head. */
@@ -80,13 +82,16 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'direct.keyDelete': { input: null },
 });
 
+/** Headers sent with every variant of a route (a bearer key). */
+type WithHeaders = { headers?: Record<string, string> };
+
 type RestEntry =
   /** A JSON body (POST). */
-  | ({ kind: 'body'; input: Record<string, unknown> } & VariantOptions)
+  | ({ kind: 'body'; input: Record<string, unknown> } & VariantOptions & WithHeaders)
   /** Query parameters (GET). */
-  | ({ kind: 'query'; input: Record<string, string> } & VariantOptions)
+  | ({ kind: 'query'; input: Record<string, string> } & VariantOptions & WithHeaders)
   /** No input; path parameters, when the path has them, get `badParams`. */
-  | { kind: 'none'; params?: Record<string, string>; badParams?: Record<string, string[]> }
+  | ({ kind: 'none'; params?: Record<string, string>; badParams?: Record<string, string[]> } & WithHeaders)
   /**
    * Not an API call (the health check): reads nothing from the request. The web app's pages are
    * served by middleware, not routes, so the walk does not list them.
@@ -98,6 +103,7 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
   const badIds = ['not-a-uuid', 'x'.repeat(2000), '%5B%5B%5B', '00000000-0000-0000-0000-00000000000g'];
   return {
     'GET /healthz': { kind: 'not-api' },
+    'GET /sdk/checkout.js': { kind: 'not-api' },
     'POST /api/user/register': {
       kind: 'body',
       input: {
@@ -149,6 +155,18 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'POST /api/direct/key-delete': { kind: 'none' },
     // Bearer-key authenticated: the walk's session cookie is no key, so every variant is a 401 at least.
     'GET /api/v1/me': { kind: 'none' },
+    // With the walker's key: malformed input is refused by the route itself (400/404), not only by the key check.
+    'GET /api/v1/orders/:order': {
+      kind: 'none',
+      params: { order: `${'0'.repeat(32)}-1` },
+      badParams: { order: ['x'.repeat(2000), '%5B%5B%5B', `${'0'.repeat(32)}-0`, 'a b'] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/orders/verify': {
+      kind: 'body',
+      input: { token: `${'0'.repeat(32)}-1.${'A'.repeat(43)}` },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
   };
 };
 
@@ -199,7 +217,7 @@ async function quietLogEnd(): Promise<bigint> {
 }
 
 beforeAll(async () => {
-  quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000' });
+  quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000', API_KEY_REQUESTS_PER_MINUTE: '100000' });
   const walker = await register('walker');
   await register('walk_payee');
   const login = await quern.call('POST', '/api/user/login', { body: { email: walker.email, password: walker.password } });
@@ -207,12 +225,14 @@ beforeAll(async () => {
   cookie = cookieOf(login.setCookie);
   const session = await quern.call('POST', '/api/auth/verify', { cookie });
   const address = await quern.call('GET', '/api/millix/address', { cookie });
+  const key = await quern.call('POST', '/api/direct/key-generate', { cookie });
   fixture = {
     userId: session.body.id,
     email: walker.email,
     password: walker.password,
     address: address.body.address,
     payeeName: 'walk_payee',
+    apiKey: key.body.content.api_key,
   };
   logEnd = await quietLogEnd();
 });
@@ -316,7 +336,8 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
           name: `${param} = ${value.slice(0, 20)}`,
           request: { method, path: withParams({ ...entry.params, [param]: value }) },
         });
-  return calls;
+  const { headers } = entry;
+  return headers ? calls.map((c) => ({ ...c, request: { ...c.request, headers: { ...c.request.headers, ...headers } } })) : calls;
 }
 
 /** Every route of the Express app as "METHOD path", walking into mounted routers. */

@@ -11,3 +11,4 @@ export * from './decider.js';
 export * from './token.js';
 export * from './handlers.js';
 export * from './audit.js';
+export * from './merchant-order.js';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { LogoMark } from '../home/Logo.js';
+import { postCheckoutButtonClick } from './buttonMessage.js';
 import './checkoutButton.css';
 
 /**
@@ -24,10 +25,10 @@ function useTransparentDocument(): void {
 
 /**
  * The embeddable Quern button (/checkout-buttons): a merchant's site shows it in an iframe. It
- * renders outside the app shell, with no navigation or footer, so its <main> is its own. What a
- * click does (a message to the embedding page) is wired separately; it is a real <button> now so
- * it is focusable and announced correctly from the start. There is no h1: a heading would be
- * noise inside the host page, whose own outline the button joins.
+ * renders outside the app shell, with no navigation or footer, so its <main> is its own. A click
+ * posts the spec's click message to the embedding page, whose script (/sdk/checkout.js) opens the
+ * checkout popup: a popup opened from inside the frame would lose the shop's cart and callback.
+ * There is no h1: a heading would be noise inside the host page, whose own outline the button joins.
  */
 export default function CheckoutButtonPage() {
   const { t } = useTranslation('checkoutButton');
@@ -35,7 +36,7 @@ export default function CheckoutButtonPage() {
   useTransparentDocument();
   return (
     <main className="checkout-button-page">
-      <button type="button" className="checkout-button">
+      <button type="button" className="checkout-button" onClick={() => postCheckoutButtonClick()}>
         <LogoMark className="checkout-button__mark" />
         <span>{t('label')}</span>
       </button>

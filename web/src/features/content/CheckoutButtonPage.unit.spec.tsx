@@ -33,3 +33,45 @@ describe('checkout button page', () => {
     expect(document.documentElement.style.background).toBe('');
   });
 });
+
+describe('checkout button click', () => {
+  it('given the button in a frame, when clicked, then the parent gets the spec click message', async () => {
+    const posted: Array<{ message: unknown; targetOrigin: string }> = [];
+    const parent = { postMessage: (message: unknown, targetOrigin: string) => posted.push({ message, targetOrigin }) };
+    const realParent = Object.getOwnPropertyDescriptor(window, 'parent');
+    Object.defineProperty(window, 'parent', { configurable: true, value: parent });
+    try {
+      const before = Date.now();
+      const page = await render(<CheckoutButtonPage />);
+      page.container.querySelector('button')?.click();
+      expect(posted).toEqual([
+        {
+          message: {
+            origin: window.location.origin,
+            url: window.location.href,
+            target: 'checkout_button',
+            event: 'click',
+            timestamp: expect.any(Number),
+          },
+          targetOrigin: '*',
+        },
+      ]);
+      expect((posted[0] as { message: { timestamp: number } }).message.timestamp).toBeGreaterThanOrEqual(before);
+      page.unmount();
+    } finally {
+      if (realParent) Object.defineProperty(window, 'parent', realParent);
+    }
+  });
+
+  it('given the button not framed, when clicked, then nothing is posted anywhere', async () => {
+    const posted: unknown[] = [];
+    const onMessage = (event: MessageEvent) => posted.push(event.data);
+    window.addEventListener('message', onMessage);
+    const page = await render(<CheckoutButtonPage />);
+    page.container.querySelector('button')?.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    window.removeEventListener('message', onMessage);
+    expect(posted).toEqual([]);
+    page.unmount();
+  });
+});

@@ -24,7 +24,7 @@ export default function WordpressPage() {
           ),
           help: (
             <p>
-              <Link to="/faqs#merchant">{t('links.faqs')}</Link>
+              <Link to="/faqs#merchant">{t('links.faqs')}</Link> · <Link to="/developers">{t('links.developers')}</Link>
             </p>
           ),
         }}

@@ -2,6 +2,7 @@
 // with one h1 and no skipped heading level.
 import { afterEach, describe, expect, it } from 'vitest';
 import AboutPage from './AboutPage.js';
+import DevelopersPage from './DevelopersPage.js';
 import PrivacyPolicyPage from './PrivacyPolicyPage.js';
 import SellPage from './SellPage.js';
 import TermsOfServicePage from './TermsOfServicePage.js';
@@ -17,6 +18,7 @@ const pages: [string, () => ReactElement][] = [
   ['privacy', () => <PrivacyPolicyPage />],
   ['terms', () => <TermsOfServicePage />],
   ['wordpress', () => <WordpressPage />],
+  ['developers', () => <DevelopersPage />],
   ['sell', () => <SellPage />],
 ];
 

@@ -12,6 +12,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 /** Public pages, rendered inside the app shell (navigation and footer). */
 export const contentRoutes: RouteObject[] = [
   { path: '/about', lazy: page(() => import('./AboutPage.js')) },
+  { path: '/developers', lazy: page(() => import('./DevelopersPage.js')) },
   { path: '/faqs', lazy: page(() => import('./FaqsPage.js')) },
   { path: '/privacy-policy', lazy: page(() => import('./PrivacyPolicyPage.js')) },
   { path: '/terms-of-service', lazy: page(() => import('./TermsOfServicePage.js')) },

@@ -1,4 +1,4 @@
-// Proves the route lists the shell imports: the spec's paths, each loading its own page lazily,
+// Proves the route lists the shell imports: the spec's paths (and /developers, ADR 031), each loading its own page lazily,
 // with the sell page protected and the checkout button outside the shell.
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ const paths = (routes: RouteObject[]) => routes.map((route) => route.path);
 
 describe('content routes', () => {
   it('given the route lists, when read, then they hold exactly the spec paths, each in one list', () => {
-    expect(paths(contentRoutes)).toEqual(['/about', '/faqs', '/privacy-policy', '/terms-of-service', '/wordpress']);
+    expect(paths(contentRoutes)).toEqual(['/about', '/developers', '/faqs', '/privacy-policy', '/terms-of-service', '/wordpress']);
     expect(paths(protectedContentRoutes)).toEqual(['/millix/sell']);
     expect(paths(bareRoutes)).toEqual(['/checkout-buttons']);
   });

@@ -7,6 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
@@ -78,6 +79,9 @@ export default function ApiDirectPage() {
     <section className="card direct-card" aria-labelledby="direct-title">
       <h1 id="direct-title">{t('title')}</h1>
       <p>{t('intro')}</p>
+      <p>
+        <Link to="/developers">{t('developersLink')}</Link>
+      </p>
       {key.isPending ? <LoadingStatus /> : <KeyView masked={masked} fresh={fresh} />}
       <p className="direct-warning" role="note">
         {t('warning')}

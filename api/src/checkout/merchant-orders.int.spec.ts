@@ -1,0 +1,200 @@
+// Proves the integrator API's order verification over real HTTP (ADR 031): a merchant's key reads
+// its own paid order with the spec's facts; no key, a wrong key, a deleted key and a session cookie
+// get 401; another merchant's order is 404 exactly like a missing one; a payment token verifies
+// for its own order and merchant only (a forged token, another order's token, a token replayed
+// under another order id or shown to another merchant are refused); and the per-key limit is 429.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundFromReserve } from '../test-support/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+
+const APP_SECRET = 'merchant-orders-test-secret-0123456789';
+const LIMIT = 40;
+
+interface User {
+  id: string;
+  name: string;
+  cookie: string;
+  address: string;
+}
+
+let quern: TestQuern;
+let registered = 0;
+let shopper: User;
+let shopA: User;
+let shopB: User;
+let keyA: string;
+let keyB: string;
+/** Two orders paid to shop A and one to shop B, with their tokens. */
+let paidA1: { order: string; token: string };
+let paidA2: { order: string; token: string };
+let paidB: { order: string; token: string };
+
+async function register(name: string): Promise<User> {
+  const user = {
+    userName: name,
+    firstName: 'M',
+    lastName: 'O',
+    email: `${name}@example.com`,
+    phone: `+1555100${String(++registered).padStart(4, '0')}`,
+    password: 'long enough secret',
+  };
+  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
+  const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
+  const cookie = cookieOf(login.setCookie);
+  const { address } = (await quern.call('GET', '/api/millix/address', { cookie })).body as { address: string };
+  return { id: login.body.id as string, name, cookie, address };
+}
+
+const generateKey = async (user: User): Promise<string> =>
+  (await quern.call('POST', '/api/direct/key-generate', { cookie: user.cookie })).body.content.api_key as string;
+
+async function pay(to: User, marker: string): Promise<{ order: string; token: string }> {
+  const body = { cart: [{ name: `Tea ${marker}`, price: '120000', quantity: 2 }], price: '240000', currency: 'MLX', to: to.name };
+  const answer = await quern.call('POST', '/api/quern/checkout', { cookie: shopper.cookie, body });
+  expect([answer.status, answer.body.success]).toEqual([200, true]);
+  return { order: answer.body.order as string, token: answer.body.token as string };
+}
+
+const bearer = (key: string | undefined): Record<string, string> => (key === undefined ? {} : { authorization: `Bearer ${key}` });
+const getOrder = (key: string | undefined, order: string, token?: string, headers: Record<string, string> = {}) =>
+  quern.call('GET', `/api/v1/orders/${encodeURIComponent(order)}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, {
+    headers: { ...bearer(key), ...headers },
+  });
+const verify = (key: string | undefined, token: unknown, headers: Record<string, string> = {}) =>
+  quern.call('POST', '/api/v1/orders/verify', { body: { token }, headers: { ...bearer(key), ...headers } });
+
+/** A token whose signature differs from the genuine one in its last character. */
+const forged = (token: string) => `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+
+beforeAll(async () => {
+  quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000', API_KEY_REQUESTS_PER_MINUTE: String(LIMIT), APP_SECRET });
+  shopper = await register('order_shopper');
+  shopA = await register('order_shop_a');
+  shopB = await register('order_shop_b');
+  await fundFromReserve(quern.store, shopper.address, 5_000_000n);
+  await eventually(async () => {
+    const balance = await quern.call('GET', `/api/millix/balance/${shopper.address}`, { cookie: shopper.cookie });
+    return balance.body.stable === '5000000' ? true : undefined;
+  });
+  keyA = await generateKey(shopA);
+  keyB = await generateKey(shopB);
+  paidA1 = await pay(shopA, 'a1');
+  paidA2 = await pay(shopA, 'a2');
+  paidB = await pay(shopB, 'b');
+});
+afterAll(async () => {
+  await quern?.stop();
+});
+
+describe('GET /api/v1/orders/{order}', () => {
+  it('answers the merchant its paid order: id, status, amount, currency, rate, shopper and time', async () => {
+    const answer = await getOrder(keyA, paidA1.order);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      id: paidA1.order,
+      status: 'paid',
+      amount: '240000',
+      currency: 'MLX',
+      rate: '0.0000125',
+      shopper_username: 'order_shopper',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect((await getOrder(keyA, paidA1.order, paidA1.token)).body).toEqual(answer.body);
+  });
+
+  it('no key, a wrong key, a deleted key and a session cookie alone get 401 with WWW-Authenticate', async () => {
+    const gone = await register('order_shop_gone');
+    const goneKey = await generateKey(gone);
+    expect((await quern.call('POST', '/api/direct/key-delete', { cookie: gone.cookie })).status).toBe(200);
+    const refusals = [
+      await getOrder(undefined, paidA1.order),
+      await getOrder(`qk_live_${'x'.repeat(43)}`, paidA1.order),
+      await getOrder(goneKey, paidA1.order),
+      await getOrder(undefined, paidA1.order, undefined, { cookie: shopA.cookie }),
+      await getOrder('', paidA1.order),
+      await verify(undefined, paidA1.token),
+      await verify(goneKey, paidA1.token),
+      await verify(undefined, paidA1.token, { cookie: shopA.cookie }),
+    ];
+    for (const answer of refusals) {
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="quern"');
+      expect(answer.body.message).toMatch(/API key/);
+    }
+  });
+
+  it("another merchant's order is 404, answered exactly like an order that does not exist", async () => {
+    const foreign = await getOrder(keyB, paidA1.order);
+    const missing = await getOrder(keyB, `${'0'.repeat(32)}-1`);
+    const nonsense = await getOrder(keyB, 'not-an-order');
+    for (const answer of [foreign, missing, nonsense]) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('This order was not found.');
+      expect(answer.body.code).toBe(foreign.body.code);
+    }
+    // Its genuine token does not help either.
+    expect((await getOrder(keyB, paidA1.order, paidA1.token)).status).toBe(404);
+  });
+
+  it("with a token, the token must be this order's: another order's token or a forged one is refused", async () => {
+    expect((await getOrder(keyA, paidA1.order, paidA2.token)).status).toBe(404);
+    expect((await getOrder(keyA, paidA1.order, forged(paidA1.token))).status).toBe(404);
+    const replayed = `${paidA2.order}.${paidA1.token.split('.')[1]}`;
+    const answer = await getOrder(keyA, paidA2.order, replayed);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe('This token is not a genuine payment token of one of your orders.');
+  });
+});
+
+describe('POST /api/v1/orders/verify', () => {
+  it('a genuine token answers the order it was made for', async () => {
+    const answer = await verify(keyA, paidA2.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: paidA2.order, status: 'paid', amount: '240000', currency: 'MLX' });
+    expect((await verify(keyB, paidB.token)).body.id).toBe(paidB.order);
+  });
+
+  it('a forged token, a signature replayed under another order id, or another merchant’s token are refused alike (404)', async () => {
+    const replayed = `${paidA2.order}.${paidA1.token.split('.')[1]}`;
+    const madeUp = `${'0'.repeat(32)}-1.${'A'.repeat(43)}`;
+    const refusals = [
+      await verify(keyA, forged(paidA1.token)),
+      await verify(keyA, replayed),
+      await verify(keyA, madeUp),
+      await verify(keyA, paidB.token),
+      await verify(keyB, paidA1.token),
+      await verify(keyA, 'plain nonsense'),
+    ];
+    for (const answer of refusals) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe('This token is not a genuine payment token of one of your orders.');
+    }
+  });
+
+  it('answers in Spanish for a Spanish caller', async () => {
+    const answer = await verify(keyA, forged(paidA1.token), { 'accept-language': 'es' });
+    expect(answer.body.message).toBe('Este token no es un comprobante de pago auténtico de uno de sus pedidos.');
+  });
+
+  it('a missing or non-string token is a 400 naming the field', async () => {
+    for (const body of [{}, { token: 5 }, { token: '' }, { token: 'x'.repeat(300) }]) {
+      const answer = await quern.call('POST', '/api/v1/orders/verify', { body, headers: bearer(keyA) });
+      expect(answer.status).toBe(400);
+      expect(answer.body.fieldMessages.token).toMatch(/\S/);
+    }
+  });
+});
+
+describe('per-key rate limit on the order calls', () => {
+  it('after API_KEY_REQUESTS_PER_MINUTE calls the key gets 429 with Retry-After; the other merchant is unaffected', async () => {
+    const busy = await register('order_shop_busy');
+    const busyKey = await generateKey(busy);
+    for (let i = 0; i < LIMIT; i++) expect((await getOrder(busyKey, paidA1.order)).status).toBe(404);
+    const limited = await verify(busyKey, paidA1.token);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await getOrder(keyA, paidA1.order)).status).toBe(200);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The integrator API's order verification (ADR 031): what a merchant's server gets for one of its
+ * paid checkout orders, and the input of `POST /api/v1/orders/verify`. The answer is a plain JSON
+ * object with snake_case names like the spec's other calls; amounts are decimal strings.
+ */
+import { z } from 'zod';
+import type { CheckoutOrderView } from './handlers.js';
+
+/** `<orderId>.<43 characters>` is 108 at most (token.ts); the bound keeps nonsense cheap to refuse. */
+const TOKEN_MAX = 200;
+
+const token = z
+  .string({ error: 'errors:checkoutTokenInvalid' })
+  .min(1, { error: 'errors:checkoutTokenInvalid' })
+  .max(TOKEN_MAX, { error: 'errors:checkoutTokenInvalid' });
+
+export const merchantOrderVerifyInput = z.strictObject({ token });
+/** `GET /api/v1/orders/{order}` takes an optional `token` query parameter (and nothing else). */
+export const merchantOrderQuery = z.strictObject({ token: token.optional() });
+
+export interface MerchantOrder {
+  id: string;
+  status: 'paid';
+  /** Whole MLX, as a decimal string. */
+  amount: string;
+  currency: 'MLX';
+  /** USD per MLX when the order was paid; null when no rate was set. */
+  rate: string | null;
+  shopper_username: string | null;
+  created_at: string;
+}
+
+export function merchantOrderOf(view: CheckoutOrderView): MerchantOrder {
+  return {
+    id: view.orderId,
+    status: view.status,
+    amount: view.mlx.toString(),
+    currency: view.currency,
+    rate: view.usdPerMlx ?? null,
+    shopper_username: view.shopperUsername ?? null,
+    created_at: view.createdAt,
+  };
+}
