@@ -51,6 +51,15 @@ describe('response headers', () => {
     expect((await fetch(`${base}/page`)).headers.get('cache-control')).toBeNull();
   });
 
+  it('given any response, when answered, then no site may frame it (DENY and frame-ancestors none)', async () => {
+    const base = await serve(false);
+    for (const path of ['/page', '/api/thing']) {
+      const response = await fetch(base + path);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    }
+  });
+
   it('given plain http, when answered, then there is no HSTS and no upgrade-insecure-requests', async () => {
     const response = await fetch(`${await serve(false)}/page`);
     expect(response.headers.get('strict-transport-security')).toBeNull();

@@ -1,5 +1,7 @@
 /**
- * Response headers by kind of page. Every response gets helmet's security headers; HSTS and the
+ * Response headers by kind of page. Every response gets helmet's security headers, with framing
+ * refused by default (X-Frame-Options DENY, frame-ancestors 'none'; the pages that differ are
+ * in web/csp.ts); HSTS and the
  * CSP's upgrade-insecure-requests only when Quern is served over https, because on plain http
  * (a local install) they would make browsers refuse or rewrite its own address. API answers
  * (REST and tRPC) are private data: never stored by a browser or a shared cache, and marked as
@@ -36,7 +38,11 @@ export function httpHeaders(options: { https: boolean }): Router {
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: options.https,
       // null removes helmet's default directive; an empty list keeps it (it takes no value).
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: options.https ? [] : null } },
+      // No page may be framed unless it says so (web/csp.ts: /checkout-buttons alone).
+      frameguard: { action: 'deny' },
+      contentSecurityPolicy: {
+        directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: options.https ? [] : null },
+      },
     }),
   );
   headers.use(API_PATHS, noStore);

@@ -3,8 +3,9 @@
 // is a bare 404, pages come prerendered in the visitor's language (cookie, then Accept-Language,
 // then the default) with no-cache, the shell answers client routes and the not-found page 404,
 // trailing slashes redirect, the CSP allows the pages' inline scripts by hash, /checkout-buttons
-// stays frameable, only the Buy page may load PayPal's SDK and keep its popup's link (every other
-// page keeps the locked-down policies), and a dist without a manifest answers 503 until a build
+// stays frameable at exactly that path, the checkout popup keeps its cross-origin opener and both it
+// and the Buy page may load PayPal's SDK, and every other page refuses framing (DENY, 'none') and
+// keeps the locked-down opener policy, and a dist without a manifest answers 503 until a build
 // appears.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request, type Server } from 'node:http';
@@ -24,7 +25,7 @@ const manifest = {
   pages: { '/': 'home', '/faqs': 'faqs' },
   shell: 'shell',
   notFound: 'not-found',
-  routes: ['/', '/faqs', '/millix/send', '/millix/buy', '/checkout-buttons', '/users/:id', '/docs/*'],
+  routes: ['/', '/faqs', '/millix/send', '/millix/buy', '/checkout', '/checkout-buttons', '/users/:id', '/docs/*'],
   scriptHashes: [HASH],
 };
 const PAGES = ['home', 'faqs', 'shell', 'not-found'];
@@ -306,8 +307,8 @@ describe('content security policy', () => {
       const answer = await send(base, path);
       expect(scriptSrcOf(answer)?.split(/\s+/)).toEqual(expect.arrayContaining(["'self'", `'${HASH}'`]));
       expect(answer.headers['content-security-policy']).toMatch(/default-src 'self'/);
-      expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'self'/);
-      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      expect(answer.headers['x-frame-options']).toBe('DENY');
     }
   });
 
@@ -340,14 +341,49 @@ describe('content security policy', () => {
       // The rest stays locked down: no inline scripts, no framing by others, nothing else loosened.
       expect(directiveOf(answer, 'script-src')).not.toContain("'unsafe-inline'");
       expect(directiveOf(answer, 'default-src')).toEqual(["'self'"]);
-      expect(directiveOf(answer, 'frame-ancestors')).toEqual(["'self'"]);
+      expect(directiveOf(answer, 'frame-ancestors')).toEqual(["'none'"]);
       expect(directiveOf(answer, 'object-src')).toEqual(["'none'"]);
-      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('given /checkout in any letter case, with its query, when answered, then the shop that opened it keeps its link, PayPal may load, and nobody may frame it', async () => {
+    for (const path of ['/checkout?price=1&currency=mlx&to=shop', '/CheckOut']) {
+      const answer = await send(base, path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.location, path).toBeUndefined();
+      expect(answer.text).toBe(pageHtml('en', 'shell'));
+      expect(answer.headers['cross-origin-opener-policy'], path).toBe('unsafe-none');
+      expect(directiveOf(answer, 'script-src')).toEqual(["'self'", `'${HASH}'`, ...payPalSources]);
+      expect(directiveOf(answer, 'frame-src')).toEqual(["'self'", ...payPalSources]);
+      expect(directiveOf(answer, 'frame-ancestors')).toEqual(["'none'"]);
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+
+  it('given each kind of page, when answered, then only /checkout-buttons may be framed, only /checkout keeps a cross-origin opener, the rest refuse both', async () => {
+    const kinds = [
+      { path: '/checkout-buttons', frameAncestors: ['*'], xFrame: undefined, opener: 'same-origin' },
+      { path: '/checkout', frameAncestors: ["'none'"], xFrame: 'DENY', opener: 'unsafe-none' },
+      { path: '/millix/buy', frameAncestors: ["'none'"], xFrame: 'DENY', opener: 'same-origin-allow-popups' },
+      ...['/', '/faqs', '/millix/send', '/checkout-buttonsx', '/checkouts', '/nope'].map((path) => ({
+        path,
+        frameAncestors: ["'none'"],
+        xFrame: 'DENY',
+        opener: 'same-origin',
+      })),
+    ];
+    for (const kind of kinds) {
+      const answer = await send(base, kind.path);
+      expect(answer.headers.location, kind.path).toBeUndefined();
+      expect(directiveOf(answer, 'frame-ancestors'), kind.path).toEqual(kind.frameAncestors);
+      expect(answer.headers['x-frame-options'], kind.path).toBe(kind.xFrame);
+      expect(answer.headers['cross-origin-opener-policy'], kind.path).toBe(kind.opener);
     }
   });
 
   it('given every other page, when answered, then no PayPal source and the same-origin opener policy', async () => {
-    for (const path of ['/', '/faqs', '/millix/send', '/millix/buyer', '/checkout-buttons', '/nope']) {
+    for (const path of ['/', '/faqs', '/millix/send', '/millix/buyer', '/checkout-buttons', '/checkouts', '/nope']) {
       const answer = await send(base, path);
       expect(answer.headers['cross-origin-opener-policy'], path).toBe('same-origin');
       expect(String(answer.headers['content-security-policy']), path).not.toMatch(/paypal|venmo/);

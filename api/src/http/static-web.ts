@@ -8,8 +8,9 @@
  *   A path with trailing slashes that names a page or route is redirected (301) to the path
  *   without them, so each page has one address.
  * Pages are no-cache, vary by encoding, language and cookie, and their CSP allows the build's
- * inline scripts by hash (web/csp.ts). The Buy page alone may load PayPal's SDK and keep a link
- * to PayPal's popup; every other page keeps helmet's locked-down policies. HTML files are only
+ * inline scripts by hash (web/csp.ts). The Buy page and the checkout popup alone may load PayPal's
+ * SDK; the checkout popup keeps its link to the shop that opened it; /checkout-buttons alone may be
+ * framed; every other page keeps helmet's locked-down policies (no framing at all). HTML files are only
  * ever served as pages, so they are never cached or served in the wrong language under their
  * file names. The web build's contract is in web/manifest.ts; how a build after start is picked
  * up, in web/web-build.ts.
@@ -18,7 +19,7 @@ import { resolve } from 'node:path';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { Router as createRouter } from 'express';
 import { choosePage } from './web/choose-page.js';
-import { allowAnyFramer, allowInlineScripts, allowPayPalCheckout } from './web/csp.js';
+import { allowAnyFramer, allowCheckoutPopup, allowInlineScripts, allowPayPalCheckout } from './web/csp.js';
 import { hashSources } from './web/manifest.js';
 import { pageLanguage } from './web/page-language.js';
 import { type WebBuild, webBuildOf } from './web/web-build.js';
@@ -29,6 +30,8 @@ const EMBEDDABLE_PATHS = new Set(['/checkout-buttons']);
  * document loaded at /MILLIX/buy shows the Buy page too (web/src/features/buy/documentLoad.ts).
  */
 const PAYPAL_CHECKOUT_PATHS = new Set(['/millix/buy']);
+/** The checkout popup, opened by shops on other origins (compared in lower case, as above). */
+const CHECKOUT_POPUP_PATHS = new Set(['/checkout']);
 /** Answered by the API and the health check, never by a page. */
 const NOT_PAGES = /^\/(?:api|trpc)(?:\/|$)|^\/healthz$/;
 /** Served only as pages (language, no-cache), never under their file names. */
@@ -61,6 +64,7 @@ export function staticWebApp(distDir: string): Router {
     allowInlineScripts(res, hashSources(manifest));
     if (EMBEDDABLE_PATHS.has(path)) allowAnyFramer(res);
     if (PAYPAL_CHECKOUT_PATHS.has(path.toLowerCase())) allowPayPalCheckout(res);
+    if (CHECKOUT_POPUP_PATHS.has(path.toLowerCase())) allowCheckoutPopup(res);
     const url = req.url;
     req.url = `/${language}/${choice.page}.html`;
     build.pages(req, res, (error?: unknown) => {

@@ -7,6 +7,7 @@ import type { RouteObject } from 'react-router';
 import { bareRoutes, contentRoutes, protectedContentRoutes } from '../features/content/routes.js';
 import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
 import { buyRoutes } from '../features/buy/routes.js';
+import { checkoutRoutes } from '../features/checkout/routes.js';
 import { directRoutes } from '../features/direct/routes.js';
 import { Layout } from '../features/shell/Layout.js';
 import { walletRoutes } from '../features/wallet/routes.js';
@@ -30,6 +31,8 @@ const NotFoundPage = lazyComponent(() => import('../features/errors/NotFoundPage
 
 export const appRoutes: RouteObject[] = [
   ...resolveLazyRoutes(bareRoutes),
+  // The checkout popup: no shell (a popup has no navigation), but data and sign-in, open to all.
+  { element: <DataLayout />, children: resolveLazyRoutes(checkoutRoutes) },
   {
     element: <Layout />,
     children: [

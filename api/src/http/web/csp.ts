@@ -62,6 +62,19 @@ export function allowAnyFramer(res: Response): void {
 }
 
 /**
+ * The checkout popup (/checkout): opened by a shop's page on another origin, it posts the outcome
+ * back through `window.opener`, so its opener policy must be `unsafe-none` (any stricter value
+ * puts a popup opened cross-origin in a new browsing context group and cuts the opener). It opens
+ * PayPal's popup for a top-up, whose link back needs no more than that. It keeps frame-ancestors
+ * 'none' and X-Frame-Options DENY: a framed Pay button could be clickjacked.
+ */
+export function allowCheckoutPopup(res: Response): void {
+  res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
+  const policy = res.getHeader(CSP);
+  if (typeof policy === 'string') res.setHeader(CSP, withPayPalSources(policy));
+}
+
+/**
  * The Buy page: PayPal's SDK, its frames and its popup. The popup (PayPal's, or the local
  * server's) posts the approval back to this page through `window.opener`, which helmet's
  * `Cross-Origin-Opener-Policy: same-origin` would cut for a popup of another origin or policy;

@@ -23,7 +23,17 @@ function clientErrors(fieldMessages: Partial<Record<LoginField, string>>): FormE
   return { form: { key }, fields: Object.fromEntries(Object.keys(fieldMessages).map((field) => [field, null])) };
 }
 
-export function LoginForm({ onSubmit }: { onSubmit(input: LoginInput): Promise<FormErrors<LoginField> | null> }) {
+export function LoginForm({
+  onSubmit,
+  labels,
+  showForgotPassword = true,
+}: {
+  onSubmit(input: LoginInput): Promise<FormErrors<LoginField> | null>;
+  /** The checkout popup's own button text ('Login'); the sign-in page's otherwise. */
+  labels?: { submit: string; submitting: string };
+  /** Off in the checkout popup: the reset pages would take the popup away from the order. */
+  showForgotPassword?: boolean;
+}) {
   const { t } = useTranslation('identity');
   const messageText = useMessageText();
   const [email, setEmail] = useState('');
@@ -61,15 +71,21 @@ export function LoginForm({ onSubmit }: { onSubmit(input: LoginInput): Promise<F
         onValueChange={setPassword}
         {...fieldProps('password')}
       />
-      <p className="form-aside">
-        <Link to="/password-reset">{t('login.forgotPassword')}</Link>
-      </p>
+      {showForgotPassword ? (
+        <p className="form-aside">
+          <Link to="/password-reset">{t('login.forgotPassword')}</Link>
+        </p>
+      ) : null}
       {errors.form ? (
         <FormAlert id={formAlertId} kind="error">
           {messageText(errors.form)}
         </FormAlert>
       ) : null}
-      <SubmitButton isSubmitting={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
+      <SubmitButton
+        isSubmitting={isSubmitting}
+        label={labels?.submit ?? t('login.submit')}
+        busyLabel={labels?.submitting ?? t('login.submitting')}
+      />
     </form>
   );
 }

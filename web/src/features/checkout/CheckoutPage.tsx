@@ -1,0 +1,101 @@
+/**
+ * /checkout, the popup a shop opens (spec, Checkout): the logo, the order as a table and its
+ * total; a visitor signs in inside the popup (the query and the document stay, so the shop keeps
+ * its link to it); a signed-in shopper pays (CheckoutPay.tsx). A query without price, currency or
+ * to goes home; any other fault is shown with no Pay button.
+ *
+ * The document must be one loaded at /checkout: only it keeps the link to a shop on another
+ * origin and may load PayPal for a top-up (api/src/http/static-web.ts). It is opened as a popup,
+ * so it nearly always is; a client-side arrival reloads it, as the Buy page does.
+ */
+import type { LoginInput } from '@quern/core/identity';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { toAppErrorView } from '../../app/appError.js';
+import { useTRPC } from '../../app/data/trpc.js';
+import { type FormErrors, singleMessageFromServer } from '../../ui/formErrors.js';
+import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { useMessageText } from '../../ui/useMessageText.js';
+import { useAuth } from '../auth/AuthProvider.js';
+import { documentDecisionFor, useOwnDocument } from '../buy/documentLoad.js';
+import { Logo } from '../home/Logo.js';
+import { type LoginField, LoginForm } from '../identity/LoginForm.js';
+import { useLanguage } from '../wallet/useLanguage.js';
+import { CheckoutCart } from './CheckoutCart.js';
+import { CheckoutPay } from './CheckoutPay.js';
+import { readCheckoutQuery } from './checkoutQuery.js';
+import './checkout.css';
+
+export const CHECKOUT_PATH = '/checkout';
+
+function CheckoutSignIn() {
+  const { t } = useTranslation('checkout');
+  const trpc = useTRPC();
+  const login = useMutation(trpc.identity.login.mutationOptions());
+  const { signIn } = useAuth();
+  const submit = async (input: LoginInput): Promise<FormErrors<LoginField> | null> => {
+    try {
+      // The session changes in place: the popup stays on this order, with the same query.
+      signIn(await login.mutateAsync(input));
+      return null;
+    } catch (error) {
+      return { form: singleMessageFromServer(toAppErrorView(error)), fields: {} };
+    }
+  };
+  return (
+    <section className="checkout-signin" aria-labelledby="checkout-signin-title">
+      <h2 id="checkout-signin-title">{t('signInTitle')}</h2>
+      <p>{t('signInIntro')}</p>
+      <LoginForm onSubmit={submit} labels={{ submit: t('login'), submitting: t('loggingIn') }} showForgotPassword={false} />
+    </section>
+  );
+}
+
+function CheckoutScreen() {
+  const { t } = useTranslation('checkout');
+  useDocumentTitle(t('pageTitle'));
+  const messageText = useMessageText();
+  const language = useLanguage();
+  const { search } = useLocation();
+  const query = useMemo(() => readCheckoutQuery(new URLSearchParams(search)), [search]);
+  const { state } = useAuth();
+
+  if (query.kind === 'incomplete') return <Navigate to="/" replace />;
+  return (
+    <main className="checkout-page">
+      <section className="card checkout-card" aria-labelledby="checkout-title">
+        <Logo className="checkout-logo" />
+        <h1 id="checkout-title">{t('title')}</h1>
+        {query.kind === 'invalid' ? (
+          <div role="alert" className="checkout-invalid">
+            <h2>{t('invalidTitle')}</h2>
+            <p className="form-alert form-alert-error">{messageText(query.messageKey)}</p>
+            <p>{t('invalidHelp')}</p>
+          </div>
+        ) : (
+          <>
+            <CheckoutCart lines={query.lines} price={query.price} language={language} />
+            {state.loading ? (
+              <LoadingStatus />
+            ) : state.isAuthenticated ? (
+              <CheckoutPay query={query} language={language} />
+            ) : (
+              <CheckoutSignIn />
+            )}
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+export default function CheckoutPage() {
+  // Decided once per visit: the document does not change while the page is shown.
+  const [decision] = useState(() => documentDecisionFor(CHECKOUT_PATH));
+  useOwnDocument(decision, CHECKOUT_PATH);
+  if (decision === 'reload') return <LoadingStatus />;
+  return <CheckoutScreen />;
+}
