@@ -172,6 +172,8 @@ describe('POST /api/quern/checkout', () => {
   it('given a visitor, then the checkout needs a session', async () => {
     const answer = await quern.call('POST', '/api/quern/checkout', { body: order(merchant.name, 'visitor') });
     expect(answer.status).toBe(401);
+    // Even with a malformed body: the session comes first.
+    expect((await quern.call('POST', '/api/quern/checkout', { body: {} })).status).toBe(401);
   });
 
   it('given a shopper short of MLX, then the answer is 4001 with the MLX missing and the rate the rate call gives, and nothing moves', async () => {

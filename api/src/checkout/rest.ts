@@ -19,9 +19,14 @@ async function sessionOf(ctx: RequestContext): Promise<Session> {
 
 export function checkoutRestRoutes(createContext: ContextFactory): Router {
   const routes = Router();
+  // The session is checked before the input is read: a visitor gets 401, never a validation
+  // answer about a call they may not make (as every other signed-in call).
   routes.post(
     '/api/quern/checkout',
-    restRoute(createContext, checkoutInput, async (ctx, input) => ctx.checkout.pay(await sessionOf(ctx), input, ctx.language)),
+    restRoute(createContext, null, async (ctx) => {
+      const session = await sessionOf(ctx);
+      return ctx.checkout.pay(session, checkoutInput.parse(ctx.http.req.body ?? {}), ctx.language);
+    }),
   );
   return routes;
 }
