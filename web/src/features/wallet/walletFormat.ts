@@ -106,14 +106,15 @@ export function purposeKindOf(transaction: WalletTransaction): TransactionPurpos
 /**
  * The other side of a transaction: the sender of a credit, the recipient of a debit. For a
  * purchase that side is the reserve wallet, whose address means nothing to the buyer, so the
- * row says what the transfer was instead; an unknown purpose falls back to the address.
+ * row says what the transfer was instead; a checkout payment's other side is a person (the shop or
+ * the shopper), named like any send. An unknown purpose falls back to the address.
  */
 export function otherPartyOf(transaction: WalletTransaction, purposeLabel: PurposeLabel): Party {
   const incoming = directionOf(transaction) === 'credit';
   const address = incoming ? transaction.from_address : transaction.to_address;
   const purpose = purposeKindOf(transaction);
-  if (purpose !== undefined) return { label: purposeLabel(purpose), address };
   const username = incoming ? transaction.from_user?.username : transaction.to_user?.username;
+  if (purpose !== undefined && !(purpose === 'checkout' && username)) return { label: purposeLabel(purpose), address };
   return { label: username || shortenIdentifier(address), address };
 }
 

@@ -107,6 +107,15 @@ describe('otherPartyOf', () => {
     });
   });
 
+  it('given a checkout payment, then the shop or shopper is named like any send; the purpose only when no username is known', () => {
+    const purpose = { kind: 'checkout' as const, order_id: 'ORDER-9' };
+    expect(otherPartyOf(completed({ from_user: { username: 'shopper' }, purpose }), purposeLabel)).toEqual({
+      label: 'shopper',
+      address: ADDRESS_B,
+    });
+    expect(otherPartyOf(completed({ purpose }), purposeLabel)).toEqual({ label: 'label:checkout', address: ADDRESS_B });
+  });
+
   it('given a purpose of a kind a newer server added, then the row falls back to the address as for any transfer', () => {
     const odd = completed({ purpose: { kind: 'gift', order_id: 'O1', capture_id: 'C1' } as unknown as WalletTransaction['purpose'] });
     expect(purposeKindOf(odd)).toBeUndefined();
