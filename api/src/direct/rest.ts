@@ -4,24 +4,16 @@
  * and the order verification calls (ADR 031).
  */
 import { Router } from 'express';
-import { AppError } from '@quern/core';
 import { merchantOrderQuery, merchantOrderVerifyInput } from '@quern/core/checkout';
 import type { RequestContext } from '../http/context.js';
-import { type ContextFactory, restRoute } from '../http/rest.js';
+import { type ContextFactory, authedRoute, restRoute } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
 import { apiKeyAuth, merchantOf } from './bearer.js';
 import type { DirectService } from './service.js';
 
-async function sessionOf(ctx: RequestContext): Promise<Session> {
-  const session = await ctx.getSession();
-  if (!session) throw new AppError('UNAUTHENTICATED', 'errors:notAuthenticated');
-  return session;
-}
-
 export function directRestRoutes(createContext: ContextFactory, direct: DirectService): Router {
   const routes = Router();
-  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) =>
-    restRoute(createContext, null, async (ctx) => handler(ctx, await sessionOf(ctx)));
+  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) => authedRoute(createContext, handler);
   routes.post(
     '/api/direct/key-get',
     authed((ctx, session) => ctx.direct.keyGet(session)),

@@ -5,6 +5,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { isLanguage, type Language } from '@quern/core/i18n';
 import type { ZodType } from 'zod';
+import { AppError } from '@quern/core';
+import type { Session } from '../identity/sessions.js';
 import type { RequestContext } from './context.js';
 import { readCookie } from './cookies.js';
 import { LANGUAGE_COOKIE } from './web/page-language.js';
@@ -53,6 +55,24 @@ export function restRoute<I, O>(
       next(error);
     }
   };
+}
+
+/** The caller's session, or 401. */
+export async function requireSession(ctx: RequestContext): Promise<Session> {
+  const session = await ctx.getSession();
+  if (!session) throw new AppError('UNAUTHENTICATED', 'errors:notAuthenticated');
+  return session;
+}
+
+/**
+ * A route for signed-in callers. The session is checked before the handler reads any input: a
+ * visitor gets 401, never a validation answer about a call they may not make.
+ */
+export function authedRoute<O>(
+  createContext: ContextFactory,
+  handler: (ctx: RequestContext, session: Session) => Promise<O>,
+): RequestHandler {
+  return restRoute(createContext, null, async (ctx) => handler(ctx, await requireSession(ctx)));
 }
 
 const isTrpcCall = (req: Request) => /^\/trpc(\/|\?|$)/.test(req.originalUrl);

@@ -11,14 +11,8 @@ import { PURCHASE_ID_PATTERN, creditPurchaseInput, usdCentsToText } from '@quern
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { rawBodyOf } from '../http/json-body.js';
-import { restRoute, type ContextFactory } from '../http/rest.js';
+import { type ContextFactory, authedRoute, restRoute } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
-
-async function sessionOf(ctx: RequestContext): Promise<Session> {
-  const session = await ctx.getSession();
-  if (!session) throw new AppError('UNAUTHENTICATED', 'errors:notAuthenticated');
-  return session;
-}
 
 /** USD as PayPal writes it in a cart line: "10", "10.5", "10.50" (or a number with at most two decimals). */
 const usdValue = z.union([z.string().max(20), z.number().nonnegative().max(1_000_000)]).transform((v) => String(v));
@@ -71,8 +65,7 @@ function requestIdOf(ctx: RequestContext): string | undefined {
 
 export function purchaseRestRoutes(createContext: ContextFactory): Router {
   const routes = Router();
-  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) =>
-    restRoute(createContext, null, async (ctx) => handler(ctx, await sessionOf(ctx)));
+  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) => authedRoute(createContext, handler);
   const body = (ctx: RequestContext) => ctx.http.req.body ?? {};
 
   // The spec: "a number". Whole MLX are far below 2^53 (the supply is 9e15), so the number is exact.

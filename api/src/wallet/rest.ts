@@ -5,14 +5,8 @@ import { IDEMPOTENCY_KEY_PATTERN, sendInput, transactionsPageQuery } from '@quer
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { assertSameOrigin } from '../http/csrf.js';
-import { restRoute, type ContextFactory } from '../http/rest.js';
+import { type ContextFactory, authedRoute, restRoute } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
-
-async function sessionOf(ctx: RequestContext) {
-  const session = await ctx.getSession();
-  if (!session) throw new AppError('UNAUTHENTICATED', 'errors:notAuthenticated');
-  return session;
-}
 
 function idempotencyKeyOf(ctx: RequestContext): string | undefined {
   const key = ctx.http.req.get('idempotency-key');
@@ -26,11 +20,7 @@ const addressParam = z.object({ address: z.string().min(1).max(200) });
 
 export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: ReadonlySet<string>): Router {
   const routes = Router();
-
-  // Every call checks the session before it reads the input: a visitor gets 401, never a
-  // validation answer about a call they may not make.
-  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) =>
-    restRoute(createContext, null, async (ctx) => handler(ctx, await sessionOf(ctx)));
+  const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) => authedRoute(createContext, handler);
   const query = (ctx: RequestContext) => ctx.http.req.query;
   const body = (ctx: RequestContext) => ctx.http.req.body ?? {};
   // A refused send (back-pressure, the cap on open reservations) gets its Retry-After from the one error table.
