@@ -7,7 +7,7 @@
 import { Router } from 'express';
 import { AppError } from '@quern/core';
 import { IDEMPOTENCY_KEY_PATTERN } from '@quern/core/wallet';
-import { PURCHASE_ID_PATTERN, creditPurchaseInput, usdCentsToText } from '@quern/core/purchases';
+import { PURCHASE_ID_PATTERN, creditPurchaseInput, parseUsdAmount, usdCentsToText } from '@quern/core/purchases';
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { rawBodyOf } from '../http/json-body.js';
@@ -45,10 +45,9 @@ function cartTotalText(cart: z.infer<typeof createOrderBody>['cart']): string {
   const lines = Array.isArray(cart) ? cart : [cart];
   let total = 0n;
   for (const line of lines) {
-    const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(line.value.trim());
-    if (!match) throw new AppError('VALIDATION', 'errors:invalidCart', { cart: 'errors:invalidCart' });
-    const cents = BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
-    total += cents * BigInt(line.quantity ?? 1);
+    const value = parseUsdAmount(line.value);
+    if (!value.ok) throw new AppError('VALIDATION', 'errors:invalidCart', { cart: 'errors:invalidCart' });
+    total += value.usdCents * BigInt(line.quantity ?? 1);
   }
   return usdCentsToText(total);
 }
@@ -105,8 +104,7 @@ export function purchaseRestRoutes(createContext: ContextFactory): Router {
             description: outcome.description ?? '',
           },
         );
-      const view = await ctx.purchases.status(session, orderID);
-      const value = usdCentsToText(BigInt(view.usdCents));
+      const value = usdCentsToText(BigInt(outcome.usdCents));
       const captures =
         outcome.status === 'COMPLETED' && outcome.captureId
           ? [{ id: outcome.captureId, status: 'COMPLETED', amount: { currency_code: 'USD', value } }]

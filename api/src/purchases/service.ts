@@ -128,16 +128,21 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      */
     async capture(session: Session, orderId: string): Promise<CaptureOutcome> {
       const before = await ownPurchase(session, orderId);
-      const mlx = before.order.mlx.toString();
+      const amounts = { mlx: before.order.mlx.toString(), usdCents: before.order.usdCents.toString() };
+      const failuresBefore = before.state.captureFailures;
       const outcomeOf = (state: typeof before.state): CaptureOutcome | undefined => {
-        if (state.capture) return { orderId, status: 'COMPLETED', captureId: state.capture.captureId, mlx };
+        if (state.capture) return { orderId, status: 'COMPLETED', captureId: state.capture.captureId, ...amounts };
         if (state.captureStatus === 'failed' && state.captureFailures > failuresBefore) {
           const failure = state.lastFailure;
-          return { orderId, status: 'DECLINED', mlx, ...(failure ? { issue: failure.issue, description: failure.description } : {}) };
+          return {
+            orderId,
+            status: 'DECLINED',
+            ...amounts,
+            ...(failure ? { issue: failure.issue, description: failure.description } : {}),
+          };
         }
         return undefined;
       };
-      const failuresBefore = before.state.captureFailures;
       const done = outcomeOf(before.state);
       if (done) return done;
       await requestCapture(core, { orderId, requestId: captureRequestIdFor(orderId, before.state), buyerUserId: session.userId });
@@ -147,7 +152,7 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
         const outcome = outcomeOf((await loadPurchase(core, orderId)).state);
         if (outcome) return outcome;
       }
-      return { orderId, status: 'PENDING', mlx };
+      return { orderId, status: 'PENDING', ...amounts };
     },
 
     /**
@@ -156,7 +161,7 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      */
     async credit(session: Session, input: { id: string; amount: string }): Promise<PurchaseCreditOutput> {
       const orderId = (await findOrderIdByCaptureId(core, input.id)) ?? input.id;
-      await ownPurchase(session, orderId);
+      // creditPurchase refuses a made-up order (404) and someone else's (403) itself.
       const credit = await creditPurchase(core, { orderId, buyerUserId: session.userId, mlx: BigInt(input.amount) });
       if (credit.position !== undefined) deps.noteWrite?.(session.userId, credit.position);
       return { success: true, id: credit.transferId, orderId: credit.orderId, captureId: credit.captureId, amount: credit.mlx.toString() };

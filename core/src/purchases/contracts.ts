@@ -48,6 +48,7 @@ export const captureOrderOutput = z.object({
   issue: z.string().optional(),
   description: z.string().optional(),
   mlx: decimal,
+  usdCents: decimal,
 });
 export type CaptureOutcome = z.infer<typeof captureOrderOutput>;
 
