@@ -226,6 +226,21 @@ describe('buy REST calls', () => {
     const reversed = await quern.call('POST', `/paypal-local/local/captures/${captureId}/reverse`);
     expect(reversed.status).toBe(200);
     await eventually(async () => ((await stable(bob)) === credited - BigInt(mlx) ? true : undefined));
+
+    // PayPal delivers again (its retries, a replay): the reversal is already recorded and nothing more moves.
+    const again = signedDelivery({
+      id: `WH-${randomUUID()}`,
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource_type: 'capture',
+      resource: { id: captureId, status: 'REVERSED', amount: { currency_code: 'USD', value: '10.00' } },
+    });
+    const replay = await quern.call('POST', '/api/paypal/webhooks', {
+      body: again.rawBody,
+      headers: { 'content-type': 'application/json', ...again.headers },
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ received: true, recorded: false });
+    expect(await stable(bob)).toBe(credited - BigInt(mlx));
     await expectCleanAudit();
   });
 });

@@ -107,13 +107,7 @@ export async function handlePayPalWebhook(
       const orderId = await findOrderIdByCaptureId(core, captureId);
       if (!orderId) return ignored;
       const reversalId = upCapture && asRefund.success ? asRefund.data.id : `${captureId.slice(0, 62)}-R`;
-      // A chargeback takes back what the buyer still holds of the payment: after a partial refund,
-      // the capture's amount overstates it, so the reversal is bounded by what was not returned yet.
-      const { state } = await loadPurchase(core, orderId);
-      const remaining = (state.capture?.usdCents ?? 0n) - state.returnedUsdCents;
-      const reported = centsOf(value);
-      const usdCents = reported < remaining ? reported : remaining > 0n ? remaining : 0n;
-      const result = await recordReversal(core, { orderId, captureId, reversalId, usdCents });
+      const result = await recordReversal(core, { orderId, captureId, reversalId, usdCents: centsOf(value) });
       return { ...ignored, recorded: result.recorded };
     }
     default:

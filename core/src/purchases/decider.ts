@@ -285,6 +285,7 @@ export type ReturnPlanOutcome = { kind: 'return'; plan: PurchaseReturnPlan } | {
 
 const ceilDiv = (numerator: bigint, denominator: bigint): bigint => (numerator + denominator - 1n) / denominator;
 const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
 
 /**
  * How much MLX a refund or reversal takes back. The MLX owed back is counted over all the
@@ -301,13 +302,18 @@ export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest,
   if (typeof request.usdCents !== 'bigint' || request.usdCents <= 0n) throw invalidRequest();
   const existing = state.returns.get(returnKey(request.kind, id));
   if (existing) {
-    if (existing.usdCents === request.usdCents) return { kind: 'alreadyRecorded', recorded: existing };
+    // A reversal is recorded bounded (below), so its report is matched by id alone.
+    if (request.kind === 'reversal' || existing.usdCents === request.usdCents) return { kind: 'alreadyRecorded', recorded: existing };
     throw fail('CONFLICT', 'errors:idempotencyConflict');
   }
   const capture = state.capture;
   if (!capture) throw fail('CONFLICT', 'errors:purchaseNotCaptured');
   if (capture.captureId !== captureId) throw fail('CONFLICT', 'errors:purchaseCaptureMismatch');
-  const returnedUsdCents = state.returnedUsdCents + request.usdCents;
+  // A chargeback takes back what the buyer still holds of the payment: after a partial refund the
+  // provider may report the capture's whole amount, which would overstate it.
+  const usdCents =
+    request.kind === 'reversal' ? minOf(request.usdCents, maxOf(0n, capture.usdCents - state.returnedUsdCents)) : request.usdCents;
+  const returnedUsdCents = state.returnedUsdCents + usdCents;
   if (returnedUsdCents > capture.usdCents) throw fail('CONFLICT', 'errors:refundExceedsCapture');
   const creditedMlx = state.credit?.mlx ?? 0n;
   const owedMlx = capture.usdCents === 0n ? creditedMlx : minOf(creditedMlx, ceilDiv(creditedMlx * returnedUsdCents, capture.usdCents));
@@ -322,7 +328,7 @@ export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest,
       captureId,
       id,
       buyerUserId: order.buyerUserId,
-      usdCents: request.usdCents,
+      usdCents,
       mlxReturned,
       transferId: returnTransferId(request.kind, id),
       idempotencyKey: returnIdempotencyKey(request.kind, id),

@@ -263,6 +263,20 @@ describe('planPurchaseReturn', () => {
     expect(purchaseStatusOf(foldPurchase([...[], event]))).toBe('ordered');
     expect(purchaseStatusOf(evolvePurchase(credited(captured()), event))).toBe('reversed');
   });
+
+  it('given a partial refund, when the capture is reversed for its whole amount, then only the rest is taken back, and a repeat of that report is the same reversal', () => {
+    let state = credited(captured());
+    const refunded = planPurchaseReturn(state, refund('R1', 400n), 10n ** 9n);
+    if (refunded.kind !== 'return') throw new Error('plan');
+    state = evolvePurchase(state, purchaseReturnEvent(refunded.plan, NOW));
+    const reversal = { kind: 'reversal' as const, captureId: 'CAP1', id: 'V1', usdCents: 1000n };
+    const reversed = planPurchaseReturn(state, reversal, 10n ** 9n);
+    if (reversed.kind !== 'return') throw new Error('plan');
+    expect(reversed.plan.usdCents).toBe(600n);
+    expect(reversed.plan.mlxReturned).toBe(833_333n - refunded.plan.mlxReturned);
+    state = evolvePurchase(state, purchaseReturnEvent(reversed.plan, NOW));
+    expect(planPurchaseReturn(state, reversal, 10n ** 9n).kind).toBe('alreadyRecorded');
+  });
 });
 
 describe('captureRequestIdFor', () => {
