@@ -7,6 +7,8 @@ import { AppError } from '@quern/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from '../trpc/router.js';
 import { directRestRoutes } from '../direct/rest.js';
+import { v1Routes } from '../v1/router.js';
+import { v1RouteTable } from '../v1/table.js';
 import type { DirectService } from '../direct/service.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
@@ -92,7 +94,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(walletRestRoutes(createContext, deps.allowedOrigins));
   app.use(purchaseRestRoutes(createContext));
   app.use(checkoutRestRoutes(createContext));
-  app.use(directRestRoutes(createContext, deps.direct));
+  app.use(directRestRoutes(createContext));
+  app.use(v1Routes(createContext, deps.direct, v1RouteTable));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   app.use(sdkRoutes());

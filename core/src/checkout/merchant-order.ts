@@ -18,17 +18,17 @@ export const merchantOrderVerifyInput = z.strictObject({ token });
 /** `GET /api/v1/orders/{order}` takes an optional `token` query parameter (and nothing else). */
 export const merchantOrderQuery = z.strictObject({ token: token.optional() });
 
-export interface MerchantOrder {
-  id: string;
-  status: 'paid';
-  /** Whole MLX, as a decimal string. */
-  amount: string;
-  currency: 'MLX';
-  /** USD per MLX when the order was paid; null when no rate was set. */
-  rate: string | null;
-  shopper_username: string | null;
-  created_at: string;
-}
+/** The answer's schema: the OpenAPI reference is generated from it (api/src/v1). */
+export const merchantOrderOutput = z.object({
+  id: z.string().meta({ description: 'The order id the checkout reported to the shop.' }),
+  status: z.literal('paid'),
+  amount: z.string().meta({ description: 'Whole MLX, as a decimal string.' }),
+  currency: z.literal('MLX'),
+  rate: z.string().nullable().meta({ description: 'USD per MLX when the order was paid; null when no rate was set.' }),
+  shopper_username: z.string().nullable(),
+  created_at: z.string().meta({ description: 'ISO 8601 time of the payment.' }),
+});
+export type MerchantOrder = z.infer<typeof merchantOrderOutput>;
 
 export function merchantOrderOf(view: CheckoutOrderView): MerchantOrder {
   return {
