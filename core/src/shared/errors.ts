@@ -9,6 +9,8 @@ export type AppErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  /** Well-formed but not acceptable as it stands: an Idempotency-Key reused with another request (422). */
+  | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
   | 'CONCURRENCY'
   | 'UNAVAILABLE';
