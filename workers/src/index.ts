@@ -35,3 +35,6 @@ export { PURCHASE_CAPTURE_QUEUE, purchaseCaptureJobId } from './purchase-capture
 export { PURCHASE_CREDIT_QUEUE, purchaseCreditJobId } from './purchase-credit/payload.js';
 export { PURCHASE_RECEIPT_EMAIL_QUEUE, purchaseReceiptEmailJobId } from './purchase-receipt-email/payload.js';
 export { DEFAULT_QUEUE_PREFIX, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';
+export { WEBHOOK_DELIVERY_QUEUE, webhookDeliveryJobId } from './webhook-delivery/payload.js';
+export { WEBHOOK_FANOUT_QUEUE } from './webhook-fanout/payload.js';
+export type { WebhookWorkerOptions } from './workers.js';

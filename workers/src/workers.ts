@@ -29,6 +29,12 @@ import type { MillixNetworkPort } from '@quern/core/wallet';
 import { SETTLEMENT_QUEUE } from './settlement/payload.js';
 import { checkedWait, resumableBullJob, type NetworkWait } from './settlement/resumable.js';
 import { sendWelcomeEmail } from './welcome-email/job.js';
+import { checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@quern/core/webhooks';
+import { sendWebhookAttempt } from '@quern/adapters/webhooks';
+import { deliverWebhook, type WebhookDeliveryDeps } from './webhook-delivery/job.js';
+import { WEBHOOK_DELIVERY_QUEUE } from './webhook-delivery/payload.js';
+import { fanOutWebhookJob } from './webhook-fanout/job.js';
+import { WEBHOOK_FANOUT_QUEUE } from './webhook-fanout/payload.js';
 
 export interface StartWorkersOptions {
   store: EventStore;
@@ -71,12 +77,25 @@ export interface StartWorkersOptions {
   depositWaitMs?: number;
   /** First pause between two looks at a transaction's status; it doubles up to 30 s (default 2 s). */
   networkPollIntervalMs?: number;
+  /** Webhook delivery (ADR 035); the fan-out and delivery queues always run, with these settings. */
+  webhooks?: WebhookWorkerOptions;
   /** Jobs processed at once per queue. */
   concurrency?: number;
   /** BullMQ key prefix; must match the dispatcher's. */
   prefix?: string;
   clock?: Clock;
   logger?: Logger;
+}
+
+export interface WebhookWorkerOptions {
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: deliver to loopback and private addresses too (tests, self-hosting). */
+  allowPrivateNetworks: boolean;
+  /** Pauses before each retry; DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS (about three days) unless given. */
+  retryScheduleMs?: readonly number[];
+  /** A 2xx must come within this (default 10 s). */
+  timeoutMs?: number;
+  /** The HTTP sender (tests may count calls); sendWebhookAttempt unless given. */
+  send?: WebhookDeliveryDeps['send'];
 }
 
 export interface PurchaseWorkersOptions {
@@ -137,6 +156,25 @@ function emailProcessors(deps: EmailJobDeps): QueueProcessor[] {
     { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
     { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
     { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
+  ];
+}
+
+function webhookProcessors(options: StartWorkersOptions, clock: Clock, logger: Logger): QueueProcessor[] {
+  const settings = options.webhooks ?? { allowPrivateNetworks: false };
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) throw new RangeError('webhooks.timeoutMs must be 1 to 60000 ms');
+  const deps: WebhookDeliveryDeps = {
+    store: options.store,
+    clock,
+    logger,
+    send: settings.send ?? sendWebhookAttempt,
+    retryScheduleMs: checkedSchedule(settings.retryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS),
+    timeoutMs,
+    allowPrivateNetworks: settings.allowPrivateNetworks,
+  };
+  return [
+    { queue: WEBHOOK_FANOUT_QUEUE, process: (job) => fanOutWebhookJob(job.data, { store: options.store, clock }) },
+    { queue: WEBHOOK_DELIVERY_QUEUE, process: (job, token) => deliverWebhook(resumableBullJob(job, token), deps), maxStartedAttempts: WAITING_JOB_RUNS_MAX },
   ];
 }
 
@@ -219,6 +257,7 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
   };
   const processors = [
     ...emailProcessors(deps),
+    ...webhookProcessors(options, clock, logger),
     ...(options.network ? networkProcessors(options, options.network, clock, logger) : []),
     ...(purchases && purchaseDeps ? purchaseProcessors(purchaseDeps, purchases.creditGraceMs) : []),
   ];

@@ -31,6 +31,7 @@ import {
 } from '../purchase-receipt-email/payload.js';
 import { SETTLEMENT_JOB_NAME, SETTLEMENT_QUEUE, settlementJobId, settlementPayload } from '../settlement/payload.js';
 import { welcomeEmailJobId, welcomeEmailPayload } from '../welcome-email/payload.js';
+import { webhookDeliveryRules, webhookFanOutRules } from '../webhook-fanout/rules.js';
 
 export interface DispatchRule {
   /** Event type that asks for the work. */
@@ -231,6 +232,8 @@ export const dispatchRules: readonly DispatchRule[] = [
   purchaseCaptureRule,
   purchaseCreditRule,
   purchaseReceiptEmailRule,
+  ...webhookFanOutRules,
+  ...webhookDeliveryRules,
 ];
 
 /** A job ready to enqueue, with the position of the request that asked for it. */

@@ -1,0 +1,13 @@
+/**
+ * The webhook event catalogue: the event types a merchant may subscribe an endpoint to. Adding a
+ * type (the subscription events, when plans bill) is one entry here plus its source rule in the
+ * fan-out (workers/src/webhook-fanout); endpoints subscribed to "everything" get it at once.
+ */
+export const WEBHOOK_EVENT_TYPES = ['order.paid', 'refund.succeeded', 'payout.completed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const isWebhookEventType = (value: string): value is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
+
+/** An empty subscription list means every event type, including ones added later. */
+export const endpointWants = (subscribed: readonly string[], type: WebhookEventType): boolean =>
+  subscribed.length === 0 || subscribed.includes(type);

@@ -1,0 +1,101 @@
+/**
+ * Webhook endpoints: the rules on a URL and on the subscribed events, the state folded from a
+ * merchant's endpoint stream, and the pure decisions to create and delete one. Whether the URL's
+ * host resolves to a public address is checked outside core (it needs DNS): at creation by the
+ * api and again at each delivery by the sender; so is the URL's syntax (adapters/webhooks, with
+ * the WHATWG URL parser, which core does not have).
+ */
+import { assertNever } from '../shared/assert.js';
+import { AppError } from '../shared/errors.js';
+import { isWebhookEventType, type WebhookEventType } from './catalogue.js';
+import type { WebhookEndpointCreated, WebhookEndpointDeleted, WebhookEndpointEvent } from './events.js';
+
+/** A bound on endpoints per merchant: each source event fans out to at most this many deliveries. */
+export const WEBHOOK_ENDPOINTS_MAX = 16;
+export const WEBHOOK_URL_LENGTH_MAX = 2048;
+
+/** The subscribed types without repeats, in catalogue order; unknown names are a 400. */
+export function checkWebhookEvents(events: readonly string[] | undefined): WebhookEventType[] {
+  const wanted = new Set<WebhookEventType>();
+  for (const name of events ?? []) {
+    if (!isWebhookEventType(name)) throw new AppError('VALIDATION', 'errors:webhookEventUnknown', { events: 'errors:webhookEventUnknown' });
+    wanted.add(name);
+  }
+  return [...wanted];
+}
+
+export interface WebhookEndpoint {
+  endpointId: string;
+  url: string;
+  events: string[];
+  secret: string;
+  createdAt: string;
+  /** Log position of the creation: only source events after it are delivered to the endpoint. */
+  createdPosition: bigint;
+  deletedAt?: string;
+  deletedPosition?: bigint;
+}
+
+export interface WebhookEndpointsState {
+  /** Every endpoint ever created, deleted ones included, in creation order. */
+  endpoints: WebhookEndpoint[];
+}
+
+export const emptyWebhookEndpoints = (): WebhookEndpointsState => ({ endpoints: [] });
+
+export function evolveWebhookEndpoints(
+  state: WebhookEndpointsState,
+  event: WebhookEndpointEvent,
+  position: bigint,
+): WebhookEndpointsState {
+  switch (event.type) {
+    case 'WebhookEndpointCreated': {
+      const { endpointId, url, events, secret, createdAt } = event.data;
+      return { endpoints: [...state.endpoints, { endpointId, url, events, secret, createdAt, createdPosition: position }] };
+    }
+    case 'WebhookEndpointDeleted':
+      return {
+        endpoints: state.endpoints.map((e) =>
+          e.endpointId === event.data.endpointId && e.deletedAt === undefined
+            ? { ...e, deletedAt: event.data.deletedAt, deletedPosition: position }
+            : e,
+        ),
+      };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const liveEndpoints = (state: WebhookEndpointsState): WebhookEndpoint[] => state.endpoints.filter((e) => e.deletedAt === undefined);
+
+/** The endpoint existed (created before, not deleted before) when the log reached `position`. */
+export const endpointLiveAt = (endpoint: WebhookEndpoint, position: bigint): boolean =>
+  endpoint.createdPosition < position && (endpoint.deletedPosition === undefined || endpoint.deletedPosition > position);
+
+export interface CreateEndpointCommand {
+  endpointId: string;
+  merchantUserId: string;
+  url: string;
+  events: WebhookEventType[];
+  secret: string;
+  now: Date;
+}
+
+export function decideCreateEndpoint(state: WebhookEndpointsState, command: CreateEndpointCommand): WebhookEndpointCreated {
+  if (liveEndpoints(state).length >= WEBHOOK_ENDPOINTS_MAX)
+    throw new AppError('UNPROCESSABLE', 'errors:webhookEndpointsLimit', { url: 'errors:webhookEndpointsLimit' });
+  const { endpointId, merchantUserId, url, events, secret, now } = command;
+  return { type: 'WebhookEndpointCreated', data: { endpointId, merchantUserId, url, events, secret, createdAt: now.toISOString() } };
+}
+
+export function decideDeleteEndpoint(
+  state: WebhookEndpointsState,
+  command: { endpointId: string; merchantUserId: string; now: Date },
+): WebhookEndpointDeleted {
+  if (!liveEndpoints(state).some((e) => e.endpointId === command.endpointId))
+    throw new AppError('NOT_FOUND', 'errors:webhookEndpointNotFound');
+  return {
+    type: 'WebhookEndpointDeleted',
+    data: { endpointId: command.endpointId, merchantUserId: command.merchantUserId, deletedAt: command.now.toISOString() },
+  };
+}

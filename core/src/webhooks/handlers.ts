@@ -1,0 +1,242 @@
+/**
+ * Webhook command handlers: load a stream, decide, append. Endpoint changes are decided on the
+ * merchant's endpoint stream (optimistic concurrency, retried on a lost race); the fan-out opens
+ * each delivery stream with 'no_stream' together with its own marker in one atomic append, so a
+ * repeated fan-out appends nothing and a crash in the middle leaves nothing half done.
+ */
+import type { Clock } from '../shared/clock.js';
+import {
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+  type StreamAppend,
+  WrongExpectedRevisionError,
+} from '../shared/ports/event-store.js';
+import { AppError } from '../shared/errors.js';
+import { endpointWants } from './catalogue.js';
+import { decideRedelivery, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
+import {
+  decideCreateEndpoint,
+  decideDeleteEndpoint,
+  emptyWebhookEndpoints,
+  endpointLiveAt,
+  type WebhookEndpoint,
+  type WebhookEndpointsState,
+  evolveWebhookEndpoints,
+} from './endpoints.js';
+import {
+  toWebhookEvent,
+  type WebhookDeliveryEvent,
+  type WebhookDeliveryScheduled,
+  type WebhookEndpointEvent,
+  type WebhookFannedOut,
+  webhookDeliveryStream,
+  webhookEndpointsStream,
+  webhookFanOutStream,
+} from './events.js';
+import { webhookDeliveryId, webhookEndpointIdOf, webhookFanOutId } from './ids.js';
+import { type WebhookData, webhookBody } from './payload.js';
+import type { WebhookEventType } from './catalogue.js';
+
+export interface WebhookDeps {
+  store: EventStore;
+  clock: Clock;
+  /** A fresh UUID per call. */
+  newId: () => string;
+}
+
+/** Random bytes in a secret: 32 (256 bits), within Standard Webhooks' 24 to 64. */
+export const WEBHOOK_SECRET_BYTES = 32;
+const APPEND_ATTEMPTS_MAX = 3;
+
+const revisionOf = (events: RecordedEvent[]): ExpectedRevision => (events.length === 0 ? 'no_stream' : (events.at(-1) as RecordedEvent).revision);
+
+/** `whsec_` + standard base64 of 24 to 64 random bytes (the caller encodes; core has no base64). */
+export const WEBHOOK_SECRET_PATTERN = /^whsec_(?:[A-Za-z0-9+/]{4}){8,22}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function readEvent<T>(recorded: RecordedEvent): T {
+  const event = toWebhookEvent(recorded);
+  if (!event) throw new Error(`${recorded.type} at ${recorded.streamId}@${recorded.revision} is not a well-formed webhook event`);
+  return event as T;
+}
+
+export async function loadWebhookEndpoints(store: EventStore, merchantUserId: string) {
+  const events = await store.readStream(webhookEndpointsStream(merchantUserId));
+  const state = events.reduce<WebhookEndpointsState>(
+    (s, e) => evolveWebhookEndpoints(s, readEvent<WebhookEndpointEvent>(e), e.position),
+    emptyWebhookEndpoints(),
+  );
+  return { state, revision: revisionOf(events) };
+}
+
+export async function loadWebhookDelivery(store: EventStore, deliveryId: string) {
+  const events = await store.readStream(webhookDeliveryStream(deliveryId));
+  const state = events.reduce<WebhookDeliveryState>((s, e) => evolveWebhookDelivery(s, readEvent<WebhookDeliveryEvent>(e)), emptyWebhookDelivery());
+  return { state, revision: revisionOf(events) };
+}
+
+async function changeEndpoints<E extends WebhookEndpointEvent>(deps: WebhookDeps, merchantUserId: string, decide: (state: WebhookEndpointsState) => E): Promise<E> {
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadWebhookEndpoints(deps.store, merchantUserId);
+    const event = decide(state);
+    try {
+      await deps.store.append(webhookEndpointsStream(merchantUserId), [event as never], revision);
+      return event;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= APPEND_ATTEMPTS_MAX) throw error;
+    }
+  }
+}
+
+/** Creates an endpoint; the URL and events are checked by the caller (syntax, and DNS outside core). */
+export async function createWebhookEndpoint(
+  deps: WebhookDeps,
+  input: { merchantUserId: string; url: string; events: WebhookEventType[]; secret: string },
+): Promise<Omit<WebhookEndpoint, 'createdPosition'>> {
+  const endpointId = webhookEndpointIdOf(deps.newId());
+  const { secret } = input;
+  if (!WEBHOOK_SECRET_PATTERN.test(secret)) throw new RangeError('A webhook secret is whsec_ and the base64 of 24 to 64 bytes');
+  const now = deps.clock.now();
+  const event = await changeEndpoints(deps, input.merchantUserId, (state) =>
+    decideCreateEndpoint(state, { endpointId, merchantUserId: input.merchantUserId, url: input.url, events: input.events, secret, now }),
+  );
+  const { url, events, createdAt } = event.data;
+  return { endpointId, url, events, secret, createdAt };
+}
+
+export async function deleteWebhookEndpoint(deps: WebhookDeps, merchantUserId: string, endpointId: string): Promise<void> {
+  await changeEndpoints(deps, merchantUserId, (state) => decideDeleteEndpoint(state, { endpointId, merchantUserId, now: deps.clock.now() }));
+}
+
+/** The merchant's endpoint by id, deleted ones excluded; a 404 otherwise (another merchant's too). */
+export async function findLiveWebhookEndpoint(store: EventStore, merchantUserId: string, endpointId: string): Promise<WebhookEndpoint> {
+  const { state } = await loadWebhookEndpoints(store, merchantUserId);
+  const endpoint = state.endpoints.find((e) => e.endpointId === endpointId && e.deletedAt === undefined);
+  if (!endpoint) throw new AppError('NOT_FOUND', 'errors:webhookEndpointNotFound');
+  return endpoint;
+}
+
+/** Asks for a delivery to be sent again (a new run, same webhook-id). */
+export async function requestWebhookRedelivery(deps: WebhookDeps, merchantUserId: string, endpointId: string, deliveryId: string) {
+  await findLiveWebhookEndpoint(deps.store, merchantUserId, endpointId);
+  const { state, revision } = await loadWebhookDelivery(deps.store, deliveryId);
+  if (!state.scheduled || state.scheduled.endpointId !== endpointId || state.scheduled.merchantUserId !== merchantUserId)
+    throw new AppError('NOT_FOUND', 'errors:webhookDeliveryNotFound');
+  const event = decideRedelivery(state, deps.clock.now());
+  try {
+    await deps.store.append(webhookDeliveryStream(deliveryId), [event as never], revision);
+  } catch (error) {
+    // Another request (or an attempt being recorded) moved the stream: the caller may try again.
+    if (error instanceof WrongExpectedRevisionError) throw new AppError('CONFLICT', 'errors:webhookDeliveryInProgress');
+    throw error;
+  }
+  return event.data;
+}
+
+/** What the fan-out worker found out about one source event. */
+export interface WebhookSource {
+  event: Pick<RecordedEvent, 'streamId' | 'revision' | 'position'>;
+  merchantUserId: string;
+  webhook: WebhookData;
+  occurredAt: string;
+}
+
+/**
+ * One delivery per endpoint of the merchant that wants the type and existed when the source
+ * event was recorded, plus the fan-out's marker, all in one append. Returns the delivery ids.
+ */
+export async function fanOutWebhook(deps: Pick<WebhookDeps, 'store' | 'clock'>, source: WebhookSource): Promise<string[]> {
+  const ref = { streamId: source.event.streamId, revision: source.event.revision };
+  const fanOutId = webhookFanOutId(ref);
+  if ((await deps.store.readStream(webhookFanOutStream(fanOutId), { maxCount: 1 })).length > 0) return [];
+  const { state } = await loadWebhookEndpoints(deps.store, source.merchantUserId);
+  const targets = state.endpoints.filter((e) => endpointLiveAt(e, source.event.position) && endpointWants(e.events, source.webhook.type));
+  const now = deps.clock.now().toISOString();
+  const body = webhookBody(source.webhook, source.occurredAt);
+  const deliveries: WebhookDeliveryScheduled[] = targets.map((endpoint) => ({
+    type: 'WebhookDeliveryScheduled',
+    data: {
+      deliveryId: webhookDeliveryId(endpoint.endpointId, ref),
+      endpointId: endpoint.endpointId,
+      merchantUserId: source.merchantUserId,
+      eventType: source.webhook.type,
+      body,
+      sourceStreamId: ref.streamId,
+      sourceRevision: ref.revision.toString(),
+      scheduledAt: now,
+    },
+  }));
+  const marker: WebhookFannedOut = {
+    type: 'WebhookFannedOut',
+    data: {
+      fanOutId,
+      sourceStreamId: ref.streamId,
+      sourceRevision: ref.revision.toString(),
+      deliveryIds: deliveries.map((d) => d.data.deliveryId),
+      fannedOutAt: now,
+    },
+  };
+  const appends: StreamAppend[] = [
+    ...deliveries.map((d) => ({ streamId: webhookDeliveryStream(d.data.deliveryId), events: [d as never], expectedRevision: 'no_stream' as const })),
+    { streamId: webhookFanOutStream(fanOutId), events: [marker as never], expectedRevision: 'no_stream' },
+  ];
+  try {
+    await deps.store.appendToStreams(appends);
+  } catch (error) {
+    // A concurrent run of the same fan-out won: its append is the one that counts.
+    if (error instanceof WrongExpectedRevisionError) return [];
+    throw error;
+  }
+  return marker.data.deliveryIds;
+}
+
+export interface WebhookAttemptRecord {
+  deliveryId: string;
+  run: number;
+  attempt: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode?: number;
+  error?: string;
+  responseExcerpt?: string;
+  delivered: boolean;
+  /** The run gives up with this attempt (it failed and was the last the schedule allows). */
+  lastAttempt: boolean;
+}
+
+/**
+ * Records an attempt, and the run's end when it delivered or was the last, at the revision the
+ * attempt was decided on: two overlapping runs of one job cannot both record attempt n.
+ */
+export async function recordWebhookAttempt(deps: Pick<WebhookDeps, 'store' | 'clock'>, revision: ExpectedRevision, a: WebhookAttemptRecord) {
+  const now = deps.clock.now().toISOString();
+  const { deliveryId, run } = a;
+  const events: WebhookDeliveryEvent[] = [
+    {
+      type: 'WebhookDeliveryAttempted',
+      data: {
+        deliveryId,
+        run,
+        attempt: a.attempt,
+        startedAt: a.startedAt.toISOString(),
+        durationMs: Math.max(0, Math.round(a.durationMs)),
+        ...(a.statusCode === undefined ? {} : { statusCode: a.statusCode }),
+        ...(a.error === undefined ? {} : { error: a.error }),
+        ...(a.responseExcerpt ? { responseExcerpt: a.responseExcerpt } : {}),
+        delivered: a.delivered,
+      },
+    },
+  ];
+  if (a.delivered) events.push({ type: 'WebhookDeliverySucceeded', data: { deliveryId, run, deliveredAt: now } });
+  else if (a.lastAttempt) events.push({ type: 'WebhookDeliveryFailed', data: { deliveryId, run, reason: 'attempts_exhausted', failedAt: now } });
+  await deps.store.append(webhookDeliveryStream(deliveryId), events as never[], revision);
+}
+
+/** Ends a run without an attempt: its endpoint was deleted meanwhile. */
+export async function abandonWebhookRun(deps: Pick<WebhookDeps, 'store' | 'clock'>, revision: ExpectedRevision, deliveryId: string, run: number) {
+  const event: WebhookDeliveryEvent = {
+    type: 'WebhookDeliveryFailed',
+    data: { deliveryId, run, reason: 'endpoint_deleted', failedAt: deps.clock.now().toISOString() },
+  };
+  await deps.store.append(webhookDeliveryStream(deliveryId), [event as never], revision);
+}

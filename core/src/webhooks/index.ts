@@ -1,0 +1,10 @@
+/** Signed webhooks (Standard Webhooks), delivered from the log (ADR 035). */
+export * from './catalogue.js';
+export * from './contracts.js';
+export * from './deliveries.js';
+export * from './endpoints.js';
+export * from './events.js';
+export * from './handlers.js';
+export * from './ids.js';
+export * from './payload.js';
+export * from './schedule.js';

@@ -1,0 +1,71 @@
+/**
+ * The webhook delivery job (ADR 035): one run of one delivery. The log holds its progress: the
+ * attempts made so far decide whether the next is due now or later, so a retry, a stalled
+ * re-run or a job re-derived after a Redis loss resumes the schedule where it was. Between
+ * attempts the job waits in BullMQ's delayed set (runAgainAt), spending no BullMQ attempt; those
+ * are kept for failures of Quern itself (the log unreachable). At least once: a crash between
+ * sending and recording sends again, with the same webhook-id.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Clock, EventStore, Logger } from '@quern/core';
+import { abandonWebhookRun, attemptsOf, loadWebhookDelivery, loadWebhookEndpoints, nextAttemptDueMs, recordWebhookAttempt } from '@quern/core/webhooks';
+import type { WebhookAttemptInput, WebhookAttemptResult } from '@quern/adapters/webhooks';
+import { UnrecoverableError } from 'bullmq';
+import { parsePayload } from '../email-job.js';
+import type { ResumableJob } from '../settlement/resumable.js';
+import { webhookDeliveryPayload } from './payload.js';
+
+export interface WebhookDeliveryDeps {
+  store: EventStore;
+  clock: Clock;
+  logger: Logger;
+  send(input: WebhookAttemptInput): Promise<WebhookAttemptResult>;
+  /** Pauses before each retry (DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS). */
+  retryScheduleMs: readonly number[];
+  timeoutMs: number;
+  allowPrivateNetworks: boolean;
+}
+
+export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'retrying' | 'already-ended' | 'endpoint-deleted';
+
+export async function deliverWebhook(job: ResumableJob, deps: WebhookDeliveryDeps): Promise<WebhookDeliveryOutcome> {
+  const { deliveryId, run } = parsePayload(webhookDeliveryPayload, job.data);
+  const { state, revision } = await loadWebhookDelivery(deps.store, deliveryId);
+  const scheduled = state.scheduled;
+  const current = state.runs.find((r) => r.run === run);
+  // The job comes from this stream's own events; without them no retry can help.
+  if (!scheduled || !current) throw new UnrecoverableError(`Delivery ${deliveryId} has no run ${run}`);
+  if (current.outcome) return 'already-ended';
+
+  const endpoints = (await loadWebhookEndpoints(deps.store, scheduled.merchantUserId)).state.endpoints;
+  const endpoint = endpoints.find((e) => e.endpointId === scheduled.endpointId);
+  if (!endpoint || endpoint.deletedAt !== undefined) {
+    await abandonWebhookRun(deps, revision, deliveryId, run);
+    return 'endpoint-deleted';
+  }
+
+  const made = current.attempts.length;
+  const last = current.attempts.at(-1);
+  const dueMs = nextAttemptDueMs(deps.retryScheduleMs, made, last ? Date.parse(last.startedAt) : undefined);
+  if (dueMs === undefined) throw new UnrecoverableError(`Delivery ${deliveryId} run ${run} used its attempts without ending`);
+  if (dueMs > deps.clock.now().getTime()) return job.runAgainAt(dueMs);
+
+  const startedAt = deps.clock.now();
+  const t0 = performance.now();
+  const result = await deps.send({
+    url: endpoint.url,
+    secret: endpoint.secret,
+    webhookId: deliveryId,
+    body: scheduled.body,
+    at: startedAt,
+    timeoutMs: deps.timeoutMs,
+    allowPrivateNetworks: deps.allowPrivateNetworks,
+  });
+  const durationMs = performance.now() - t0;
+  const lastAttempt = made + 1 >= attemptsOf(deps.retryScheduleMs);
+  await recordWebhookAttempt(deps, revision, { deliveryId, run, attempt: made + 1, startedAt, durationMs, ...result, lastAttempt });
+  if (result.delivered) return 'delivered';
+  if (lastAttempt) return 'failed';
+  deps.logger.info(`[webhooks] ${deliveryId} run ${run} attempt ${made + 1} failed (${result.error ?? result.statusCode}); retrying`);
+  return job.runAgainAt(startedAt.getTime() + (deps.retryScheduleMs[made] as number));
+}

@@ -1,0 +1,56 @@
+/**
+ * The webhook fan-out job (ADR 035): one source event (a checkout paid, a refund, a payout's
+ * transfer posted) becomes one delivery per endpoint of its merchant that wants that type and
+ * existed before the event. Idempotent through the log: the fan-out's marker stream and the
+ * delivery streams are opened with 'no_stream' in one append, so a second run appends nothing.
+ */
+import type { Clock, EventStore, RecordedEvent } from '@quern/core';
+import { merchantOrderOf, readCheckoutOrder, toCheckoutEvent } from '@quern/core/checkout';
+import { payoutIdOfTransfer, payoutStream, toPayoutEvent } from '@quern/core/payouts';
+import { toRefundEvent } from '@quern/core/refunds';
+import { fanOutWebhook, payoutObjectOf, refundObjectOf, type WebhookSource } from '@quern/core/webhooks';
+import { UnrecoverableError } from 'bullmq';
+import { parsePayload } from '../email-job.js';
+import { webhookFanOutPayload } from './payload.js';
+
+export interface WebhookFanOutDeps {
+  store: EventStore;
+  clock: Clock;
+}
+
+/** The webhook a source event stands for, or undefined when it reports nothing (not a payout's transfer). */
+export async function webhookSourceOf(store: EventStore, recorded: RecordedEvent): Promise<WebhookSource | undefined> {
+  const event = { streamId: recorded.streamId, revision: recorded.revision, position: recorded.position };
+  if (recorded.type === 'CheckoutPaid') {
+    const paid = toCheckoutEvent(recorded);
+    if (!paid) throw new UnrecoverableError(`Malformed CheckoutPaid at ${recorded.streamId}`);
+    const view = await readCheckoutOrder({ store }, paid.data.orderId);
+    if (!view) throw new UnrecoverableError(`Order ${paid.data.orderId} is not in its checkout stream`);
+    return { event, merchantUserId: paid.data.merchantUserId, webhook: { type: 'order.paid', data: merchantOrderOf(view) }, occurredAt: paid.data.paidAt };
+  }
+  if (recorded.type === 'CheckoutRefunded') {
+    const refunded = toRefundEvent(recorded);
+    if (!refunded) throw new UnrecoverableError(`Malformed CheckoutRefunded at ${recorded.streamId}`);
+    const { data } = refunded;
+    return { event, merchantUserId: data.merchantUserId, webhook: { type: 'refund.succeeded', data: refundObjectOf(data) }, occurredAt: data.refundedAt };
+  }
+  if (recorded.type === 'TransferPosted') {
+    const payoutId = payoutIdOfTransfer(String(recorded.data.transferId ?? ''));
+    if (!payoutId) return undefined;
+    const [first] = await store.readStream(payoutStream(payoutId), { maxCount: 1 });
+    const requested = first && toPayoutEvent(first);
+    if (!requested) throw new UnrecoverableError(`Payout ${payoutId} has no PayoutRequested`);
+    const { data } = requested;
+    return { event, merchantUserId: data.merchantUserId, webhook: { type: 'payout.completed', data: payoutObjectOf(data) }, occurredAt: recorded.recordedAt };
+  }
+  return undefined;
+}
+
+export async function fanOutWebhookJob(data: unknown, deps: WebhookFanOutDeps): Promise<{ deliveries: number }> {
+  const payload = parsePayload(webhookFanOutPayload, data);
+  const [recorded] = await deps.store.readStream(payload.streamId, { fromRevision: BigInt(payload.revision), maxCount: 1 });
+  if (!recorded || recorded.revision !== BigInt(payload.revision)) throw new UnrecoverableError(`No event at ${payload.streamId}@${payload.revision}`);
+  const source = await webhookSourceOf(deps.store, recorded);
+  if (!source) return { deliveries: 0 };
+  return { deliveries: (await fanOutWebhook(deps, source)).length };
+}
