@@ -109,6 +109,26 @@ export const configSchema = z.object({
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
   /** Registrations allowed per IP in an hour. */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+  /**
+   * Webhook endpoints on loopback, private, link-local and other non-public addresses are refused
+   * (SSRF defence, ADR 035) unless this is `true`: for tests and for self-hosted setups whose
+   * receivers live on the same private network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** How long a receiver has to answer 2xx before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(10_000),
+  /**
+   * The pauses before each webhook retry, in ms, comma-separated (1 to 20, each at most a day).
+   * Unset: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (about three days in all).
+   */
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .regex(/^[0-9]{1,8}(,[0-9]{1,8}){0,19}$/, 'a comma-separated list of 1 to 20 whole numbers of ms')
+    .optional()
+    .transform((value) => value?.split(',').map(Number)),
 });
 
 /** TRUST_PROXY as Express's 'trust proxy' setting. */

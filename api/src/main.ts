@@ -41,6 +41,7 @@ import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
 import { createCheckoutService } from './checkout/service.js';
 import { createDirectService } from './direct/service.js';
+import { createWebhookService } from './webhooks/service.js';
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -175,6 +176,11 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     networkPollIntervalMs: config.NETWORK_POLL_INTERVAL_MS,
     walletSerializer: f.walletDeps.serialize,
     walletStateCache: f.walletDeps.stateCache,
+    webhooks: {
+      allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      ...(config.WEBHOOK_RETRY_SCHEDULE_MS ? { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS } : {}),
+    },
     purchases: {
       paypal: f.paypal.client,
       creditGraceMs: config.PURCHASE_CREDIT_GRACE_MS,
@@ -246,8 +252,14 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     redis,
     requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
   });
+  const webhooks = createWebhookService({
+    core: { store, clock: systemClock, newId: randomUUID },
+    redis,
+    allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  });
   const app = createApp({
     identity,
+    webhooks,
     wallet,
     purchases,
     checkout,

@@ -3,6 +3,7 @@ import type { Projection } from './types.js';
 import { purchasesProjection } from './purchases/projection.js';
 import { usersProjection } from './users/projection.js';
 import { walletsProjection } from './wallets/projection.js';
+import { webhooksProjection } from './webhooks/projection.js';
 
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
@@ -15,5 +16,7 @@ export {
   type OpenPurchaseRange,
 } from './purchases/queries.js';
 
+export { listWebhookDeliveryIds, type WebhookDeliveryIdPage } from './webhooks/queries.js';
+
 /** Every projection the app runs; order matters only for determinism, not for correctness. */
-export const allProjections: readonly Projection[] = [usersProjection, walletsProjection, purchasesProjection];
+export const allProjections: readonly Projection[] = [usersProjection, walletsProjection, purchasesProjection, webhooksProjection];

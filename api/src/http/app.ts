@@ -30,6 +30,7 @@ import { onTrpcError } from '../trpc/on-error.js';
 import { sdkRoutes } from './sdk.js';
 import { staticWebApp } from './static-web.js';
 import type { HealthCheck } from '../health.js';
+import type { WebhookService } from '../webhooks/service.js';
 
 export interface AppDeps {
   identity: IdentityService;
@@ -37,6 +38,7 @@ export interface AppDeps {
   purchases: PurchaseService;
   checkout: CheckoutService;
   direct: DirectService;
+  webhooks: WebhookService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -71,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
       purchases: deps.purchases,
       checkout: deps.checkout,
       direct: deps.direct,
+      webhooks: deps.webhooks,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };

@@ -7,6 +7,7 @@ import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
 import type { PurchaseService } from '../purchases/service.js';
 import type { WalletService } from '../wallet/service.js';
+import type { WebhookService } from '../webhooks/service.js';
 
 export interface HttpExchange {
   req: Request;
@@ -23,4 +24,5 @@ export interface RequestContext {
   purchases: PurchaseService;
   checkout: CheckoutService;
   direct: DirectService;
+  webhooks: WebhookService;
 }

@@ -5,6 +5,7 @@ import { directRouter } from '../direct/trpc.js';
 import { identityRouter } from '../identity/trpc.js';
 import { purchasesRouter } from '../purchases/trpc.js';
 import { walletRouter } from '../wallet/trpc.js';
+import { webhooksRouter } from '../webhooks/trpc.js';
 
 export const appRouter = router({
   identity: identityRouter,
@@ -12,6 +13,7 @@ export const appRouter = router({
   purchases: purchasesRouter,
   checkout: checkoutRouter,
   direct: directRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

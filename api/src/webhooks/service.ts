@@ -1,0 +1,121 @@
+/**
+ * The webhook endpoints use cases (ADR 035), shared by the merchant API (/api/v1, bearer key) and
+ * the web app's API Direct page (tRPC, session): both name the merchant by user id. The secret is
+ * made here (node's CSPRNG, base64) and answered by create only; lists never carry it.
+ */
+import { randomBytes } from 'node:crypto';
+import { AppError } from '@quern/core';
+import {
+  checkWebhookEvents,
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  deliveryStatus,
+  findLiveWebhookEndpoint,
+  liveEndpoints,
+  loadWebhookDelivery,
+  loadWebhookEndpoints,
+  requestWebhookRedelivery,
+  WEBHOOK_SECRET_BYTES,
+  type WebhookDeliveriesQuery,
+  type WebhookDeliveryListOutput,
+  type WebhookDeliveryOutput,
+  type WebhookDeliveryState,
+  type WebhookDeps,
+  type WebhookEndpointCreateInput,
+  type WebhookEndpointCreatedOutput,
+  type WebhookEndpointDeletedOutput,
+  type WebhookEndpointListOutput,
+  type WebhookEndpointOutput,
+  type WebhookEventType,
+} from '@quern/core/webhooks';
+import { checkWebhookTarget, type Resolve } from '@quern/adapters/webhooks';
+import { listWebhookDeliveryIds } from '@quern/projections';
+import type { Redis } from 'ioredis';
+
+export interface WebhookServiceDeps {
+  core: WebhookDeps;
+  redis: Redis;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS. */
+  allowPrivateNetworks: boolean;
+  /** DNS for the creation check; the system resolver unless given. */
+  resolve?: Resolve;
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
+
+const DELIVERIES_PAGE_DEFAULT = 20;
+
+const endpointOutput = (e: { endpointId: string; url: string; events: string[]; createdAt: string }): WebhookEndpointOutput => ({
+  id: e.endpointId,
+  object: 'webhook_endpoint',
+  url: e.url,
+  events: e.events as WebhookEventType[],
+  created_at: e.createdAt,
+});
+
+function deliveryOutput(state: WebhookDeliveryState): WebhookDeliveryOutput | undefined {
+  const scheduled = state.scheduled;
+  if (!scheduled) return undefined;
+  return {
+    id: scheduled.deliveryId,
+    object: 'webhook_delivery',
+    endpoint: scheduled.endpointId,
+    event_type: scheduled.eventType as WebhookEventType,
+    status: deliveryStatus(state),
+    created_at: scheduled.scheduledAt,
+    attempts: state.runs.flatMap((run) =>
+      run.attempts.map((a) => ({
+        run: a.run,
+        attempt: a.attempt,
+        started_at: a.startedAt,
+        duration_ms: a.durationMs,
+        status_code: a.statusCode ?? null,
+        error: a.error ?? null,
+        delivered: a.delivered,
+      })),
+    ),
+  };
+}
+
+export function createWebhookService(deps: WebhookServiceDeps) {
+  const { core } = deps;
+  return {
+    async create(merchantUserId: string, input: WebhookEndpointCreateInput): Promise<WebhookEndpointCreatedOutput> {
+      const events = checkWebhookEvents(input.events);
+      const url = await checkWebhookTarget(input.url, { allowPrivateNetworks: deps.allowPrivateNetworks, resolve: deps.resolve });
+      const secret = `whsec_${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
+      const created = await createWebhookEndpoint(core, { merchantUserId, url: url.href, events, secret });
+      return { ...endpointOutput(created), secret: created.secret };
+    },
+
+    async list(merchantUserId: string): Promise<WebhookEndpointListOutput> {
+      const { state } = await loadWebhookEndpoints(core.store, merchantUserId);
+      return { object: 'list', data: liveEndpoints(state).map(endpointOutput).reverse() };
+    },
+
+    async remove(merchantUserId: string, endpointId: string): Promise<WebhookEndpointDeletedOutput> {
+      await deleteWebhookEndpoint(core, merchantUserId, endpointId);
+      return { id: endpointId, object: 'webhook_endpoint', deleted: true };
+    },
+
+    /** The endpoint's deliveries, newest first, each with its attempts (read from its own stream). */
+    async deliveries(merchantUserId: string, endpointId: string, query: WebhookDeliveriesQuery): Promise<WebhookDeliveryListOutput> {
+      await findLiveWebhookEndpoint(core.store, merchantUserId, endpointId);
+      const page = await listWebhookDeliveryIds(deps.redis, endpointId, {
+        limit: query.limit ?? DELIVERIES_PAGE_DEFAULT,
+        startingAfter: query.starting_after,
+      });
+      const states = await Promise.all(page.ids.map(async (id) => (await loadWebhookDelivery(core.store, id)).state));
+      const data = states.map(deliveryOutput).filter((d): d is WebhookDeliveryOutput => d !== undefined);
+      return { object: 'list', data, has_more: page.hasMore };
+    },
+
+    /** A new run of the delivery, with the same webhook-id; 409 while a run is still open. */
+    async redeliver(merchantUserId: string, endpointId: string, deliveryId: string): Promise<WebhookDeliveryOutput> {
+      await requestWebhookRedelivery(core, merchantUserId, endpointId, deliveryId);
+      const output = deliveryOutput((await loadWebhookDelivery(core.store, deliveryId)).state);
+      if (!output) throw new AppError('NOT_FOUND', 'errors:webhookDeliveryNotFound');
+      return output;
+    },
+  };
+}

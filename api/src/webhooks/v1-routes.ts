@@ -1,0 +1,80 @@
+/** The merchant API's webhook endpoints (ADR 035), declared for the v1 route table. */
+import {
+  webhookDeliveriesQuery,
+  webhookDeliveryListOutput,
+  webhookDeliveryOutput,
+  webhookDeliveryParams,
+  webhookEndpointCreatedOutput,
+  webhookEndpointCreateInput,
+  webhookEndpointDeletedOutput,
+  webhookEndpointListOutput,
+  webhookEndpointParams,
+} from '@quern/core/webhooks';
+import { jsonRoute, type V1Route } from '../v1/route.js';
+
+const tag = 'Webhooks';
+
+export const webhookV1Routes: readonly V1Route[] = [
+  jsonRoute({
+    kind: 'json',
+    method: 'post',
+    path: '/webhook-endpoints',
+    operationId: 'createWebhookEndpoint',
+    tag,
+    summary: 'Add a webhook endpoint',
+    description:
+      'Quern will POST the subscribed events to the URL, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The answer carries the signing secret, shown this once.',
+    status: 201,
+    body: webhookEndpointCreateInput,
+    response: webhookEndpointCreatedOutput,
+    run: ({ ctx, merchant, body }) => ctx.webhooks.create(merchant.userId, body),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'get',
+    path: '/webhook-endpoints',
+    operationId: 'listWebhookEndpoints',
+    tag,
+    summary: 'List webhook endpoints',
+    description: 'The current endpoints, newest first, without their secrets.',
+    response: webhookEndpointListOutput,
+    run: ({ ctx, merchant }) => ctx.webhooks.list(merchant.userId),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'delete',
+    path: '/webhook-endpoints/{id}',
+    operationId: 'deleteWebhookEndpoint',
+    tag,
+    summary: 'Delete a webhook endpoint',
+    description: 'No more events are sent to it; deliveries still being retried stop.',
+    params: webhookEndpointParams,
+    response: webhookEndpointDeletedOutput,
+    run: ({ ctx, merchant, params }) => ctx.webhooks.remove(merchant.userId, params.id),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'get',
+    path: '/webhook-endpoints/{id}/deliveries',
+    operationId: 'listWebhookDeliveries',
+    tag,
+    summary: "An endpoint's delivery log",
+    description: 'Deliveries newest first (cursor pages), each with its attempts: start time, duration, status code, outcome.',
+    params: webhookEndpointParams,
+    query: webhookDeliveriesQuery,
+    response: webhookDeliveryListOutput,
+    run: ({ ctx, merchant, params, query }) => ctx.webhooks.deliveries(merchant.userId, params.id, query),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'post',
+    path: '/webhook-endpoints/{id}/deliveries/{delivery}/redeliver',
+    operationId: 'redeliverWebhook',
+    tag,
+    summary: 'Send a delivery again',
+    description: 'A new run of attempts with the same `webhook-id`. 409 while the delivery is still being attempted.',
+    params: webhookDeliveryParams,
+    response: webhookDeliveryOutput,
+    run: ({ ctx, merchant, params }) => ctx.webhooks.redeliver(merchant.userId, params.id, params.delivery),
+  }),
+];
