@@ -80,6 +80,11 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'direct.keyGet': { input: null },
   'direct.keyGenerate': { input: null },
   'direct.keyDelete': { input: null },
+  'webhooks.list': { input: null },
+  'webhooks.create': { input: { url: 'https://example.com/hook', events: ['order.paid'] }, optional: ['events'] },
+  'webhooks.remove': { input: { id: `we_${'0'.repeat(32)}` } },
+  'webhooks.deliveries': { input: { id: `we_${'0'.repeat(32)}`, limit: 10 }, optional: ['limit'] },
+  'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
 });
 
 /** Headers sent with every variant of a route (a bearer key). */
@@ -100,6 +105,8 @@ type RestEntry =
 
 /** A valid input for every REST route, keyed "METHOD path"; the walk fails for a route missing here. */
 const restValidInput = (f: Fixture): Record<string, RestEntry> => {
+  const webhookEndpoint = `we_${'0'.repeat(32)}`;
+  const webhookDelivery = `msg_${'0'.repeat(32)}`;
   const badIds = ['not-a-uuid', 'x'.repeat(2000), '%5B%5B%5B', '00000000-0000-0000-0000-00000000000g'];
   return {
     'GET /healthz': { kind: 'not-api' },
@@ -165,6 +172,31 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'POST /api/v1/orders/verify': {
       kind: 'body',
       input: { token: `${'0'.repeat(32)}-1.${'A'.repeat(43)}` },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/webhook-endpoints': {
+      kind: 'body',
+      input: { url: 'https://example.com/hook', events: ['order.paid'] },
+      optional: ['events'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/webhook-endpoints': { kind: 'none', headers: { authorization: `Bearer ${f.apiKey}` } },
+    'DELETE /api/v1/webhook-endpoints/:id': {
+      kind: 'none',
+      params: { id: webhookEndpoint },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1', 'a b'] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/webhook-endpoints/:id/deliveries': {
+      kind: 'none',
+      params: { id: webhookEndpoint },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1', 'a b'] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/webhook-endpoints/:id/deliveries/:delivery/redeliver': {
+      kind: 'none',
+      params: { id: webhookEndpoint, delivery: webhookDelivery },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1'], delivery: ['x'.repeat(2000), '%5B%5B%5B', 'msg_1', 'a b'] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
   };

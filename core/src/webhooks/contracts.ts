@@ -3,10 +3,12 @@
  * reference is generated from them) and the web app's tRPC procedures.
  */
 import { z } from 'zod';
-import { WEBHOOK_EVENT_TYPES } from './catalogue.js';
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from './catalogue.js';
 import { WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from './events.js';
 
-const eventType = z.enum(WEBHOOK_EVENT_TYPES, { error: 'errors:webhookEventUnknown' });
+// Checked as a whole so the error names the `events` field (not `events.0`); the types are listed in the description.
+const eventType = z.string({ error: 'errors:webhookEventUnknown' }).max(40, { error: 'errors:webhookEventUnknown' });
+const knownTypes = (types: string[]) => types.every(isWebhookEventType);
 
 export const webhookEndpointCreateInput = z.strictObject({
   url: z
@@ -16,9 +18,13 @@ export const webhookEndpointCreateInput = z.strictObject({
     .meta({ description: 'Where Quern POSTs the events: http or https, publicly reachable, no credentials.' }),
   events: z
     .array(eventType)
+    .min(1, { error: 'errors:webhookEventsEmpty' })
     .max(WEBHOOK_EVENT_TYPES.length * 2, { error: 'errors:webhookEventUnknown' })
+    .refine(knownTypes, { error: 'errors:webhookEventUnknown' })
     .optional()
-    .meta({ description: 'The event types to send; absent or empty means all of them, including types added later.' }),
+    .meta({
+      description: `The event types to send, at least one of ${WEBHOOK_EVENT_TYPES.join(', ')}; absent means all of them, including types added later.`,
+    }),
 });
 export type WebhookEndpointCreateInput = z.infer<typeof webhookEndpointCreateInput>;
 
@@ -93,5 +99,13 @@ export const webhookDeliveryListOutput = z.object({
 });
 export type WebhookDeliveryListOutput = z.infer<typeof webhookDeliveryListOutput>;
 
-/** The web app's inputs: the same schemas keyed by the endpoint. */
-export const webhookDeliveriesInput = webhookEndpointParams.extend({ limit: webhookDeliveriesQuery.shape.limit, starting_after: webhookDeliveriesQuery.shape.starting_after });
+/** The web app's input: the endpoint and the same page fields, JSON-typed (no coercion from query strings). */
+export const webhookDeliveriesInput = webhookEndpointParams.extend({
+  limit: z
+    .number({ error: 'errors:webhookLimitInvalid' })
+    .int({ error: 'errors:webhookLimitInvalid' })
+    .min(1, { error: 'errors:webhookLimitInvalid' })
+    .max(WEBHOOK_DELIVERIES_PAGE_MAX, { error: 'errors:webhookLimitInvalid' })
+    .optional(),
+  starting_after: webhookDeliveriesQuery.shape.starting_after,
+});
