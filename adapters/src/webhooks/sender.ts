@@ -84,28 +84,41 @@ export function sendWebhookAttempt(input: WebhookAttemptInput): Promise<WebhookA
       clearTimeout(timer);
       resolve(result);
     };
-    const request = client.request(url, { method: 'POST', headers, lookup: guardedLookup(input.allowPrivateNetworks), agent: false }, (response) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (kept < EXCERPT_BYTES_MAX) {
-          chunks.push(chunk.subarray(0, EXCERPT_BYTES_MAX - kept));
-          kept += Math.min(chunk.length, EXCERPT_BYTES_MAX - kept);
-        }
-      });
-      response.on('end', () => {
-        const statusCode = response.statusCode ?? 0;
-        const delivered = statusCode >= 200 && statusCode < 300;
-        const responseExcerpt = Buffer.concat(chunks).toString('utf8').replace(/\uFFFD+$/, '');
-        finish({ statusCode, delivered, ...(delivered ? {} : { error: 'http_status' }), ...(responseExcerpt ? { responseExcerpt } : {}) });
-      });
-      response.on('error', () => finish({ statusCode: response.statusCode, error: 'network', delivered: false }));
-    });
+    const request = client.request(
+      url,
+      { method: 'POST', headers, lookup: guardedLookup(input.allowPrivateNetworks), agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on('data', (chunk: Buffer) => {
+          if (kept < EXCERPT_BYTES_MAX) {
+            chunks.push(chunk.subarray(0, EXCERPT_BYTES_MAX - kept));
+            kept += Math.min(chunk.length, EXCERPT_BYTES_MAX - kept);
+          }
+        });
+        response.on('end', () => {
+          const statusCode = response.statusCode ?? 0;
+          const delivered = statusCode >= 200 && statusCode < 300;
+          const responseExcerpt = Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/\uFFFD+$/, '');
+          finish({
+            statusCode,
+            delivered,
+            ...(delivered ? {} : { error: 'http_status' }),
+            ...(responseExcerpt ? { responseExcerpt } : {}),
+          });
+        });
+        response.on('error', () => finish({ statusCode: response.statusCode, error: 'network', delivered: false }));
+      },
+    );
     const timer = setTimeout(() => {
       finish({ error: 'timeout', delivered: false });
       request.destroy();
     }, input.timeoutMs);
-    request.on('error', (error) => finish({ error: error instanceof RefusedAddressError ? 'refused_address' : 'network', delivered: false }));
+    request.on('error', (error) =>
+      finish({ error: error instanceof RefusedAddressError ? 'refused_address' : 'network', delivered: false }),
+    );
     request.end(input.body);
   });
 }

@@ -200,7 +200,15 @@ describe('deliveries', () => {
     const delivery = await settledDelivery(shop, all.id);
     expect(delivery).toMatchObject({ object: 'webhook_delivery', endpoint: all.id, event_type: 'order.paid', status: 'delivered' });
     expect(delivery.attempts).toEqual([
-      { run: 0, attempt: 1, started_at: expect.any(String), duration_ms: expect.any(Number), status_code: 200, error: null, delivered: true },
+      {
+        run: 0,
+        attempt: 1,
+        started_at: expect.any(String),
+        duration_ms: expect.any(Number),
+        status_code: 200,
+        error: null,
+        delivered: true,
+      },
     ]);
     const [hit] = receivedAt('/ok');
     expect(hit?.headers['webhook-id']).toBe(delivery.id);
@@ -296,7 +304,9 @@ describe('with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
       password: 'long enough secret',
     };
     expect((await strict.call('POST', '/api/user/register', { body: user })).status).toBe(200);
-    const cookie = cookieOf((await strict.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } })).setCookie);
+    const cookie = cookieOf(
+      (await strict.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } })).setCookie,
+    );
     const key = (await strict.call('POST', '/api/direct/key-generate', { cookie })).body.content.api_key as string;
     for (const url of [
       'http://127.0.0.1:8080/hook',

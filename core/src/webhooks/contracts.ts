@@ -28,7 +28,9 @@ export const webhookEndpointCreateInput = z.strictObject({
 });
 export type WebhookEndpointCreateInput = z.infer<typeof webhookEndpointCreateInput>;
 
-export const webhookEndpointParams = z.strictObject({ id: z.string().regex(WEBHOOK_ENDPOINT_ID_PATTERN, { error: 'errors:webhookEndpointNotFound' }) });
+export const webhookEndpointParams = z.strictObject({
+  id: z.string().regex(WEBHOOK_ENDPOINT_ID_PATTERN, { error: 'errors:webhookEndpointNotFound' }),
+});
 export const webhookDeliveryParams = z.strictObject({
   id: z.string().regex(WEBHOOK_ENDPOINT_ID_PATTERN, { error: 'errors:webhookEndpointNotFound' }),
   delivery: z.string().regex(WEBHOOK_DELIVERY_ID_PATTERN, { error: 'errors:webhookDeliveryNotFound' }),

@@ -39,7 +39,15 @@ const updateRun = (state: WebhookDeliveryState, run: number, change: (r: Webhook
 
 const attemptOf = (data: WebhookDeliveryAttempted['data']): WebhookAttempt => {
   const { run, attempt, startedAt, durationMs, statusCode, error, delivered } = data;
-  return { run, attempt, startedAt, durationMs, delivered, ...(statusCode === undefined ? {} : { statusCode }), ...(error ? { error } : {}) };
+  return {
+    run,
+    attempt,
+    startedAt,
+    durationMs,
+    delivered,
+    ...(statusCode === undefined ? {} : { statusCode }),
+    ...(error ? { error } : {}),
+  };
 };
 
 export function evolveWebhookDelivery(state: WebhookDeliveryState, event: WebhookDeliveryEvent): WebhookDeliveryState {
@@ -75,5 +83,8 @@ export function decideRedelivery(state: WebhookDeliveryState, now: Date): Webhoo
   if (!scheduled) throw new AppError('NOT_FOUND', 'errors:webhookDeliveryNotFound');
   if (openRun(state)) throw new AppError('CONFLICT', 'errors:webhookDeliveryInProgress');
   if (state.runs.length > WEBHOOK_REDELIVERIES_MAX) throw new AppError('UNPROCESSABLE', 'errors:webhookRedeliveriesLimit');
-  return { type: 'WebhookRedeliveryRequested', data: { deliveryId: scheduled.deliveryId, run: state.runs.length, requestedAt: now.toISOString() } };
+  return {
+    type: 'WebhookRedeliveryRequested',
+    data: { deliveryId: scheduled.deliveryId, run: state.runs.length, requestedAt: now.toISOString() },
+  };
 }

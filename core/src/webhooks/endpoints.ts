@@ -43,11 +43,7 @@ export interface WebhookEndpointsState {
 
 export const emptyWebhookEndpoints = (): WebhookEndpointsState => ({ endpoints: [] });
 
-export function evolveWebhookEndpoints(
-  state: WebhookEndpointsState,
-  event: WebhookEndpointEvent,
-  position: bigint,
-): WebhookEndpointsState {
+export function evolveWebhookEndpoints(state: WebhookEndpointsState, event: WebhookEndpointEvent, position: bigint): WebhookEndpointsState {
   switch (event.type) {
     case 'WebhookEndpointCreated': {
       const { endpointId, url, events, secret, createdAt } = event.data;

@@ -49,7 +49,8 @@ export interface WebhookDeps {
 export const WEBHOOK_SECRET_BYTES = 32;
 const APPEND_ATTEMPTS_MAX = 3;
 
-const revisionOf = (events: RecordedEvent[]): ExpectedRevision => (events.length === 0 ? 'no_stream' : (events.at(-1) as RecordedEvent).revision);
+const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
+  events.length === 0 ? 'no_stream' : (events.at(-1) as RecordedEvent).revision;
 
 /** `whsec_` + standard base64 of 24 to 64 random bytes (the caller encodes; core has no base64). */
 export const WEBHOOK_SECRET_PATTERN = /^whsec_(?:[A-Za-z0-9+/]{4}){8,22}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
@@ -71,11 +72,18 @@ export async function loadWebhookEndpoints(store: EventStore, merchantUserId: st
 
 export async function loadWebhookDelivery(store: EventStore, deliveryId: string) {
   const events = await store.readStream(webhookDeliveryStream(deliveryId));
-  const state = events.reduce<WebhookDeliveryState>((s, e) => evolveWebhookDelivery(s, readEvent<WebhookDeliveryEvent>(e)), emptyWebhookDelivery());
+  const state = events.reduce<WebhookDeliveryState>(
+    (s, e) => evolveWebhookDelivery(s, readEvent<WebhookDeliveryEvent>(e)),
+    emptyWebhookDelivery(),
+  );
   return { state, revision: revisionOf(events) };
 }
 
-async function changeEndpoints<E extends WebhookEndpointEvent>(deps: WebhookDeps, merchantUserId: string, decide: (state: WebhookEndpointsState) => E): Promise<E> {
+async function changeEndpoints<E extends WebhookEndpointEvent>(
+  deps: WebhookDeps,
+  merchantUserId: string,
+  decide: (state: WebhookEndpointsState) => E,
+): Promise<E> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadWebhookEndpoints(deps.store, merchantUserId);
     const event = decide(state);
@@ -105,7 +113,9 @@ export async function createWebhookEndpoint(
 }
 
 export async function deleteWebhookEndpoint(deps: WebhookDeps, merchantUserId: string, endpointId: string): Promise<void> {
-  await changeEndpoints(deps, merchantUserId, (state) => decideDeleteEndpoint(state, { endpointId, merchantUserId, now: deps.clock.now() }));
+  await changeEndpoints(deps, merchantUserId, (state) =>
+    decideDeleteEndpoint(state, { endpointId, merchantUserId, now: deps.clock.now() }),
+  );
 }
 
 /** The merchant's endpoint by id, deleted ones excluded; a 404 otherwise (another merchant's too). */
@@ -177,7 +187,11 @@ export async function fanOutWebhook(deps: Pick<WebhookDeps, 'store' | 'clock'>, 
     },
   };
   const appends: StreamAppend[] = [
-    ...deliveries.map((d) => ({ streamId: webhookDeliveryStream(d.data.deliveryId), events: [d as never], expectedRevision: 'no_stream' as const })),
+    ...deliveries.map((d) => ({
+      streamId: webhookDeliveryStream(d.data.deliveryId),
+      events: [d as never],
+      expectedRevision: 'no_stream' as const,
+    })),
     { streamId: webhookFanOutStream(fanOutId), events: [marker as never], expectedRevision: 'no_stream' },
   ];
   try {
@@ -208,7 +222,11 @@ export interface WebhookAttemptRecord {
  * Records an attempt, and the run's end when it delivered or was the last, at the revision the
  * attempt was decided on: two overlapping runs of one job cannot both record attempt n.
  */
-export async function recordWebhookAttempt(deps: Pick<WebhookDeps, 'store' | 'clock'>, revision: ExpectedRevision, a: WebhookAttemptRecord) {
+export async function recordWebhookAttempt(
+  deps: Pick<WebhookDeps, 'store' | 'clock'>,
+  revision: ExpectedRevision,
+  a: WebhookAttemptRecord,
+) {
   const now = deps.clock.now().toISOString();
   const { deliveryId, run } = a;
   const events: WebhookDeliveryEvent[] = [
@@ -228,12 +246,18 @@ export async function recordWebhookAttempt(deps: Pick<WebhookDeps, 'store' | 'cl
     },
   ];
   if (a.delivered) events.push({ type: 'WebhookDeliverySucceeded', data: { deliveryId, run, deliveredAt: now } });
-  else if (a.lastAttempt) events.push({ type: 'WebhookDeliveryFailed', data: { deliveryId, run, reason: 'attempts_exhausted', failedAt: now } });
+  else if (a.lastAttempt)
+    events.push({ type: 'WebhookDeliveryFailed', data: { deliveryId, run, reason: 'attempts_exhausted', failedAt: now } });
   await deps.store.append(webhookDeliveryStream(deliveryId), events as never[], revision);
 }
 
 /** Ends a run without an attempt: its endpoint was deleted meanwhile. */
-export async function abandonWebhookRun(deps: Pick<WebhookDeps, 'store' | 'clock'>, revision: ExpectedRevision, deliveryId: string, run: number) {
+export async function abandonWebhookRun(
+  deps: Pick<WebhookDeps, 'store' | 'clock'>,
+  revision: ExpectedRevision,
+  deliveryId: string,
+  run: number,
+) {
   const event: WebhookDeliveryEvent = {
     type: 'WebhookDeliveryFailed',
     data: { deliveryId, run, reason: 'endpoint_deleted', failedAt: deps.clock.now().toISOString() },

@@ -7,7 +7,17 @@ const S = 1_000;
 const MIN = 60 * S;
 const H = 60 * MIN;
 
-export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [5 * S, 5 * MIN, 30 * MIN, 2 * H, 5 * H, 10 * H, 14 * H, 20 * H, 24 * H];
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS: readonly number[] = [
+  5 * S,
+  5 * MIN,
+  30 * MIN,
+  2 * H,
+  5 * H,
+  10 * H,
+  14 * H,
+  20 * H,
+  24 * H,
+];
 
 /** A receiver must answer 2xx within this to count as delivered. */
 export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10 * S;
@@ -30,6 +40,7 @@ export function nextAttemptDueMs(schedule: readonly number[], attemptsMade: numb
 export function checkedSchedule(schedule: readonly number[]): readonly number[] {
   if (schedule.length < 1 || schedule.length > 20) throw new RangeError('A webhook retry schedule has 1 to 20 pauses');
   for (const pauseMs of schedule)
-    if (!Number.isInteger(pauseMs) || pauseMs < 0 || pauseMs > 24 * H) throw new RangeError('A webhook retry pause is 0 to 24 h, in whole ms');
+    if (!Number.isInteger(pauseMs) || pauseMs < 0 || pauseMs > 24 * H)
+      throw new RangeError('A webhook retry pause is 0 to 24 h, in whole ms');
   return schedule;
 }

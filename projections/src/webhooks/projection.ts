@@ -17,7 +17,7 @@ export const webhooksProjection: Projection = {
   apply(event: RecordedEvent, tx: ChainableCommander): void {
     if (event.type !== 'WebhookDeliveryScheduled') return;
     const scheduled = toWebhookEvent(event);
-    if (!scheduled || scheduled.type !== 'WebhookDeliveryScheduled') throw new Error('WebhookDeliveryScheduled is not well-formed');
+    if (scheduled?.type !== 'WebhookDeliveryScheduled') throw new Error('WebhookDeliveryScheduled is not well-formed');
     const key = webhookDeliveriesKey(scheduled.data.endpointId);
     tx.zadd(key, Number(event.position), scheduled.data.deliveryId);
     tx.zremrangebyrank(key, 0, -(WEBHOOK_DELIVERIES_KEPT + 1));

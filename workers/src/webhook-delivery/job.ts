@@ -8,7 +8,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Clock, EventStore, Logger } from '@quern/core';
-import { abandonWebhookRun, attemptsOf, loadWebhookDelivery, loadWebhookEndpoints, nextAttemptDueMs, recordWebhookAttempt } from '@quern/core/webhooks';
+import {
+  abandonWebhookRun,
+  attemptsOf,
+  loadWebhookDelivery,
+  loadWebhookEndpoints,
+  nextAttemptDueMs,
+  recordWebhookAttempt,
+} from '@quern/core/webhooks';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '@quern/adapters/webhooks';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';

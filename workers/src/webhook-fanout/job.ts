@@ -26,13 +26,23 @@ export async function webhookSourceOf(store: EventStore, recorded: RecordedEvent
     if (!paid) throw new UnrecoverableError(`Malformed CheckoutPaid at ${recorded.streamId}`);
     const view = await readCheckoutOrder({ store }, paid.data.orderId);
     if (!view) throw new UnrecoverableError(`Order ${paid.data.orderId} is not in its checkout stream`);
-    return { event, merchantUserId: paid.data.merchantUserId, webhook: { type: 'order.paid', data: merchantOrderOf(view) }, occurredAt: paid.data.paidAt };
+    return {
+      event,
+      merchantUserId: paid.data.merchantUserId,
+      webhook: { type: 'order.paid', data: merchantOrderOf(view) },
+      occurredAt: paid.data.paidAt,
+    };
   }
   if (recorded.type === 'CheckoutRefunded') {
     const refunded = toRefundEvent(recorded);
     if (!refunded) throw new UnrecoverableError(`Malformed CheckoutRefunded at ${recorded.streamId}`);
     const { data } = refunded;
-    return { event, merchantUserId: data.merchantUserId, webhook: { type: 'refund.succeeded', data: refundObjectOf(data) }, occurredAt: data.refundedAt };
+    return {
+      event,
+      merchantUserId: data.merchantUserId,
+      webhook: { type: 'refund.succeeded', data: refundObjectOf(data) },
+      occurredAt: data.refundedAt,
+    };
   }
   if (recorded.type === 'TransferPosted') {
     const payoutId = payoutIdOfTransfer(String(recorded.data.transferId ?? ''));
@@ -41,7 +51,12 @@ export async function webhookSourceOf(store: EventStore, recorded: RecordedEvent
     const requested = first && toPayoutEvent(first);
     if (!requested) throw new UnrecoverableError(`Payout ${payoutId} has no PayoutRequested`);
     const { data } = requested;
-    return { event, merchantUserId: data.merchantUserId, webhook: { type: 'payout.completed', data: payoutObjectOf(data) }, occurredAt: recorded.recordedAt };
+    return {
+      event,
+      merchantUserId: data.merchantUserId,
+      webhook: { type: 'payout.completed', data: payoutObjectOf(data) },
+      occurredAt: recorded.recordedAt,
+    };
   }
   return undefined;
 }
@@ -49,7 +64,8 @@ export async function webhookSourceOf(store: EventStore, recorded: RecordedEvent
 export async function fanOutWebhookJob(data: unknown, deps: WebhookFanOutDeps): Promise<{ deliveries: number }> {
   const payload = parsePayload(webhookFanOutPayload, data);
   const [recorded] = await deps.store.readStream(payload.streamId, { fromRevision: BigInt(payload.revision), maxCount: 1 });
-  if (!recorded || recorded.revision !== BigInt(payload.revision)) throw new UnrecoverableError(`No event at ${payload.streamId}@${payload.revision}`);
+  if (!recorded || recorded.revision !== BigInt(payload.revision))
+    throw new UnrecoverableError(`No event at ${payload.streamId}@${payload.revision}`);
   const source = await webhookSourceOf(deps.store, recorded);
   if (!source) return { deliveries: 0 };
   return { deliveries: (await fanOutWebhook(deps, source)).length };

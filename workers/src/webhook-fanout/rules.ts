@@ -7,7 +7,12 @@ import type { RecordedEvent } from '@quern/core';
 import { payoutIdOfTransfer } from '@quern/core/payouts';
 import { toWebhookEvent, webhookFanOutId, type WebhookEvent } from '@quern/core/webhooks';
 import type { DispatchRule } from '../dispatch/rules.js';
-import { WEBHOOK_DELIVERY_JOB_NAME, WEBHOOK_DELIVERY_QUEUE, webhookDeliveryJobId, webhookDeliveryPayload } from '../webhook-delivery/payload.js';
+import {
+  WEBHOOK_DELIVERY_JOB_NAME,
+  WEBHOOK_DELIVERY_QUEUE,
+  webhookDeliveryJobId,
+  webhookDeliveryPayload,
+} from '../webhook-delivery/payload.js';
 import { WEBHOOK_FANOUT_JOB_NAME, WEBHOOK_FANOUT_QUEUE, webhookFanOutJobId, webhookFanOutPayload } from './payload.js';
 
 function webhookEventOf<T extends WebhookEvent['type']>(recorded: RecordedEvent, types: readonly T[]): Extract<WebhookEvent, { type: T }> {
@@ -17,7 +22,8 @@ function webhookEventOf<T extends WebhookEvent['type']>(recorded: RecordedEvent,
   return event as Extract<WebhookEvent, { type: T }>;
 }
 
-const fanOutJobIdOf = (recorded: RecordedEvent) => webhookFanOutJobId(webhookFanOutId({ streamId: recorded.streamId, revision: recorded.revision }));
+const fanOutJobIdOf = (recorded: RecordedEvent) =>
+  webhookFanOutJobId(webhookFanOutId({ streamId: recorded.streamId, revision: recorded.revision }));
 
 function fanOutRule(request: string, needsJob?: (recorded: RecordedEvent) => boolean): DispatchRule {
   return {
@@ -27,7 +33,11 @@ function fanOutRule(request: string, needsJob?: (recorded: RecordedEvent) => boo
     name: WEBHOOK_FANOUT_JOB_NAME,
     jobId: fanOutJobIdOf,
     payload: (recorded) =>
-      webhookFanOutPayload.parse({ streamId: recorded.streamId, revision: recorded.revision.toString(), position: recorded.position.toString() }),
+      webhookFanOutPayload.parse({
+        streamId: recorded.streamId,
+        revision: recorded.revision.toString(),
+        position: recorded.position.toString(),
+      }),
     matchCompletion: (recorded) => webhookFanOutJobId(webhookEventOf(recorded, ['WebhookFannedOut']).data.fanOutId),
     ...(needsJob ? { needsJob } : {}),
   };
@@ -46,7 +56,10 @@ const deliveryCompletions = ['WebhookDeliverySucceeded', 'WebhookDeliveryFailed'
 function deliveryRule(request: 'WebhookDeliveryScheduled' | 'WebhookRedeliveryRequested'): DispatchRule {
   const runOf = (recorded: RecordedEvent) => {
     const event = webhookEventOf(recorded, [request]);
-    return webhookDeliveryPayload.parse({ deliveryId: event.data.deliveryId, run: event.type === 'WebhookRedeliveryRequested' ? event.data.run : 0 });
+    return webhookDeliveryPayload.parse({
+      deliveryId: event.data.deliveryId,
+      run: event.type === 'WebhookRedeliveryRequested' ? event.data.run : 0,
+    });
   };
   return {
     request,
@@ -65,4 +78,7 @@ function deliveryRule(request: 'WebhookDeliveryScheduled' | 'WebhookRedeliveryRe
   };
 }
 
-export const webhookDeliveryRules: readonly DispatchRule[] = [deliveryRule('WebhookDeliveryScheduled'), deliveryRule('WebhookRedeliveryRequested')];
+export const webhookDeliveryRules: readonly DispatchRule[] = [
+  deliveryRule('WebhookDeliveryScheduled'),
+  deliveryRule('WebhookRedeliveryRequested'),
+];

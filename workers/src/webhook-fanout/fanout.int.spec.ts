@@ -1,0 +1,160 @@
+// Proves the webhook fan-out against a real SQLite log: a refund and a payout's posted transfer
+// each become one delivery per endpoint of their merchant that wants the type and existed before
+// the event (an endpoint created later, another merchant's, or one subscribed to other types get
+// none), with the documented payload; a second run appends nothing; a posted transfer that is no
+// payout asks for no job; and the dispatch rules close fan-outs and delivery runs on their events.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventStore, RecordedEvent } from '@quern/core';
+import { createWebhookEndpoint, loadWebhookDelivery, webhookDeliveryStream } from '@quern/core/webhooks';
+import { OpenWork } from '../dispatch/open-work.js';
+import { dispatchRules, jobsRequestedBy } from '../dispatch/rules.js';
+import { openTempStore, type TempStore } from '../testing/store.js';
+import { fanOutWebhookJob } from './job.js';
+
+const clock = { now: () => new Date('2026-11-24T12:00:00.000Z') };
+const secret = `whsec_${'A'.repeat(43)}=`;
+const refundId = `re_${'a'.repeat(32)}`;
+const orderId = `${'c'.repeat(32)}-1`;
+const payoutId = `po_${'b'.repeat(32)}`;
+let temp: TempStore;
+let store: EventStore;
+let uuid = 0;
+const deps = () => ({ store, clock, newId: () => `00000000-0000-0000-0000-${String(++uuid).padStart(12, '0')}` });
+
+const endpoint = (merchantUserId: string, events: ('order.paid' | 'refund.succeeded' | 'payout.completed')[] = []) =>
+  createWebhookEndpoint(deps(), { merchantUserId, url: 'https://shop.example/hook', events, secret });
+
+async function appendOne(streamId: string, type: string, data: Record<string, unknown>): Promise<RecordedEvent> {
+  await store.append(streamId, [{ type, data }], 'any');
+  const events = await store.readStream(streamId);
+  return events.at(-1) as RecordedEvent;
+}
+
+const fanOut = (source: RecordedEvent) =>
+  fanOutWebhookJob(
+    { streamId: source.streamId, revision: source.revision.toString(), position: source.position.toString() },
+    { store, clock },
+  );
+
+beforeAll(() => {
+  temp = openTempStore();
+  store = temp.store;
+});
+afterAll(async () => {
+  await temp.dispose();
+});
+
+describe('webhook fan-out', () => {
+  it('a refund reaches the merchant endpoints that want it and existed before it, once', async () => {
+    const all = await endpoint('m1');
+    const refundsOnly = await endpoint('m1', ['refund.succeeded']);
+    const ordersOnly = await endpoint('m1', ['order.paid']);
+    await endpoint('m2');
+    const refund = await appendOne(`checkout-${'c'.repeat(32)}`, 'CheckoutRefunded', {
+      refundId,
+      orderId,
+      merchantUserId: 'm1',
+      shopperUserId: 's1',
+      mlx: '1500',
+      transferId: `refund-${refundId}`,
+      refundedAt: '2026-11-24T11:00:00.000Z',
+    });
+    await endpoint('m1');
+    expect(await fanOut(refund)).toEqual({ deliveries: 2 });
+    const streams = (await store.readAll({ maxCount: 1_000 })).filter((e) => e.type === 'WebhookDeliveryScheduled');
+    expect(streams.map((e) => e.data.endpointId).sort()).toEqual([all.endpointId, refundsOnly.endpointId].sort());
+    expect(streams.map((e) => e.data.endpointId)).not.toContain(ordersOnly.endpointId);
+    const { state } = await loadWebhookDelivery(store, String(streams[0]?.data.deliveryId));
+    expect(JSON.parse(state.scheduled?.body ?? '{}')).toEqual({
+      type: 'refund.succeeded',
+      timestamp: '2026-11-24T11:00:00.000Z',
+      data: {
+        id: refundId,
+        object: 'refund',
+        order: orderId,
+        amount: '1500',
+        currency: 'MLX',
+        status: 'succeeded',
+        created_at: '2026-11-24T11:00:00.000Z',
+      },
+    });
+    const before = (await store.readAll({ maxCount: 1_000 })).length;
+    expect(await fanOut(refund)).toEqual({ deliveries: 0 });
+    expect((await store.readAll({ maxCount: 1_000 })).length).toBe(before);
+  });
+
+  it("a payout's posted transfer becomes payout.completed with the payout's recipient, amount and fee", async () => {
+    const hook = await endpoint('m3', ['payout.completed']);
+    await appendOne(`payout-${payoutId}`, 'PayoutRequested', {
+      payoutId,
+      merchantUserId: 'm3',
+      to: 'bob_the_payee',
+      toAddress: 'addr',
+      mlx: '25000',
+      feeMlx: '1000',
+      transferId: `payout-${payoutId}`,
+      requestedAt: '2026-11-24T10:00:00.000Z',
+    });
+    const posted = await appendOne('wallet-w-m3', 'TransferPosted', {
+      walletId: 'w-m3',
+      transferId: `payout-${payoutId}`,
+      amountMlx: '25000',
+      feeMlx: '1000',
+      toAddress: 'addr',
+      postedAt: '2026-11-24T10:00:01.000Z',
+    });
+    expect(jobsRequestedBy(posted, dispatchRules).map((j) => j.queue)).toContain('webhook-fanout');
+    expect(await fanOut(posted)).toEqual({ deliveries: 1 });
+    const scheduled = (await store.readAll({ maxCount: 1_000 })).filter(
+      (e) => e.type === 'WebhookDeliveryScheduled' && e.data.endpointId === hook.endpointId,
+    );
+    expect(JSON.parse(String(scheduled[0]?.data.body)).data).toEqual({
+      id: payoutId,
+      object: 'payout',
+      to: 'bob_the_payee',
+      amount: '25000',
+      fee: '1000',
+      currency: 'MLX',
+      status: 'completed',
+      created_at: '2026-11-24T10:00:00.000Z',
+    });
+  });
+
+  it('a posted transfer that is no payout asks for no fan-out', async () => {
+    const posted = await appendOne('wallet-w9', 'TransferPosted', {
+      walletId: 'w9',
+      transferId: 'plain-send-1',
+      amountMlx: '5',
+      feeMlx: '1000',
+      toAddress: 'addr',
+      postedAt: '2026-11-24T10:00:01.000Z',
+    });
+    expect(jobsRequestedBy(posted, dispatchRules).map((j) => j.queue)).not.toContain('webhook-fanout');
+  });
+
+  it('open work: a fan-out closes on its marker, a delivery run on its success or failure', async () => {
+    const all = await store.readAll({ maxCount: 1_000 });
+    const work = new OpenWork(dispatchRules, 1_000);
+    for (const event of all) work.observe(event);
+    const open = work.drain().map((j) => j.jobId);
+    // Every fan-out above recorded its marker; every scheduled delivery is still open (run 0).
+    expect(open.filter((id) => id.startsWith('webhook-fanout-'))).toEqual([]);
+    const deliveryJobs = open.filter((id) => id.startsWith('webhook-delivery-'));
+    expect(deliveryJobs).toHaveLength(3);
+    const [first] = all.filter((e) => e.type === 'WebhookDeliveryScheduled');
+    const deliveryId = String(first?.data.deliveryId);
+    await store.append(
+      webhookDeliveryStream(deliveryId),
+      [{ type: 'WebhookDeliverySucceeded', data: { deliveryId, run: 0, deliveredAt: clock.now().toISOString() } }],
+      'any',
+    );
+    const again = new OpenWork(dispatchRules, 1_000);
+    for (const event of await store.readAll({ maxCount: 1_000 })) again.observe(event);
+    expect(
+      again
+        .drain()
+        .map((j) => j.jobId)
+        .filter((id) => id.startsWith('webhook-delivery-')),
+    ).toEqual(deliveryJobs.filter((id) => !id.includes(deliveryId)));
+  });
+});
