@@ -2,7 +2,8 @@
  * /api-direct (spec section 2, API Direct): the merchant's API key, or 'No key available. Please
  * generate one.' in a 'No data' card; Generate and Delete; the warning that a new key invalidates
  * the previous one. The full key is in the answer to Generate only, so the page shows it once,
- * with a copy button; after a reload key-get answers it masked (ADR 030).
+ * with a copy button; after a reload key-get answers it masked (ADR 030). Below it, the merchant's
+ * webhook endpoints and their delivery logs (ADR 035).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { CopyKey } from './CopyKey.js';
+import { WebhooksSection } from './webhooks/WebhooksSection.js';
 import './direct.css';
 
 type Failure = 'generateFailed' | 'deleteFailed' | null;
@@ -76,25 +78,28 @@ export default function ApiDirectPage() {
 
   const masked = key.data?.content.api_key ?? null;
   return (
-    <section className="card direct-card" aria-labelledby="direct-title">
-      <h1 id="direct-title">{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <p>
-        <Link to="/developers">{t('developersLink')}</Link>
-      </p>
-      {key.isPending ? <LoadingStatus /> : <KeyView masked={masked} fresh={fresh} />}
-      <p className="direct-warning" role="note">
-        {t('warning')}
-      </p>
-      {failure ? <FormAlert kind="error">{t(failure)}</FormAlert> : null}
-      <div className="direct-actions">
-        <button type="button" className="button button-primary" disabled={busy} onClick={() => void onGenerate()}>
-          {generate.isPending ? t('generating') : t('generate')}
-        </button>
-        <button type="button" className="button" disabled={busy || (!masked && !fresh)} onClick={() => void onDelete()}>
-          {remove.isPending ? t('deleting') : t('delete')}
-        </button>
-      </div>
-    </section>
+    <>
+      <section className="card direct-card" aria-labelledby="direct-title">
+        <h1 id="direct-title">{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <p>
+          <Link to="/developers">{t('developersLink')}</Link>
+        </p>
+        {key.isPending ? <LoadingStatus /> : <KeyView masked={masked} fresh={fresh} />}
+        <p className="direct-warning" role="note">
+          {t('warning')}
+        </p>
+        {failure ? <FormAlert kind="error">{t(failure)}</FormAlert> : null}
+        <div className="direct-actions">
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void onGenerate()}>
+            {generate.isPending ? t('generating') : t('generate')}
+          </button>
+          <button type="button" className="button" disabled={busy || (!masked && !fresh)} onClick={() => void onDelete()}>
+            {remove.isPending ? t('deleting') : t('delete')}
+          </button>
+        </div>
+      </section>
+      <WebhooksSection />
+    </>
   );
 }

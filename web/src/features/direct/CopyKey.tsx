@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPIED_FEEDBACK_MS, copyText } from '../wallet/CopyAddress.js';
 
-export function CopyKey({ apiKey }: { apiKey: string }) {
-  const { t } = useTranslation('direct');
+/** `namespace`: whose `copy`/`copied` texts to use (the webhook secret reuses this button). */
+export function CopyKey({ apiKey, namespace = 'direct' }: { apiKey: string; namespace?: 'direct' | 'webhooks' }) {
+  const { t } = useTranslation(namespace);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
