@@ -63,6 +63,8 @@ function startQuern(port: number, dataDir: string, redisUrl: string, logFile: st
       // refuse the suite, not protect anything.
       REGISTRATIONS_PER_IP_HOUR: '10000',
       LOGIN_FAILURES_PER_IP: '10000',
+      // Webhook specs (webhooks.e2e.ts) receive on a loopback server of their own.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       // Wallet specs (wallet.e2e.ts): deposits and sends stay pending long enough to be seen on
       // both dashboards before they complete, and USD equivalents have a rate to show.
       ...walletE2eEnv,
