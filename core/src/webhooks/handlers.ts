@@ -251,16 +251,19 @@ export async function recordWebhookAttempt(
   await deps.store.append(webhookDeliveryStream(deliveryId), events as never[], revision);
 }
 
-/** Ends a run without an attempt: its endpoint was deleted meanwhile. */
+/**
+ * Ends a run without another attempt: its endpoint was deleted meanwhile, or it already made as
+ * many attempts as the (since shortened) schedule allows.
+ */
 export async function abandonWebhookRun(
   deps: Pick<WebhookDeps, 'store' | 'clock'>,
   revision: ExpectedRevision,
-  deliveryId: string,
-  run: number,
+  ended: { deliveryId: string; run: number; reason: 'endpoint_deleted' | 'attempts_exhausted' },
 ) {
+  const { deliveryId, run, reason } = ended;
   const event: WebhookDeliveryEvent = {
     type: 'WebhookDeliveryFailed',
-    data: { deliveryId, run, reason: 'endpoint_deleted', failedAt: deps.clock.now().toISOString() },
+    data: { deliveryId, run, reason, failedAt: deps.clock.now().toISOString() },
   };
   await deps.store.append(webhookDeliveryStream(deliveryId), [event as never], revision);
 }

@@ -47,14 +47,18 @@ export async function deliverWebhook(job: ResumableJob, deps: WebhookDeliveryDep
   const endpoints = (await loadWebhookEndpoints(deps.store, scheduled.merchantUserId)).state.endpoints;
   const endpoint = endpoints.find((e) => e.endpointId === scheduled.endpointId);
   if (!endpoint || endpoint.deletedAt !== undefined) {
-    await abandonWebhookRun(deps, revision, deliveryId, run);
+    await abandonWebhookRun(deps, revision, { deliveryId, run, reason: 'endpoint_deleted' });
     return 'endpoint-deleted';
   }
 
   const made = current.attempts.length;
   const last = current.attempts.at(-1);
   const dueMs = nextAttemptDueMs(deps.retryScheduleMs, made, last ? Date.parse(last.startedAt) : undefined);
-  if (dueMs === undefined) throw new UnrecoverableError(`Delivery ${deliveryId} run ${run} used its attempts without ending`);
+  if (dueMs === undefined) {
+    // Only when the schedule was shortened while the run was retrying: it has had its attempts.
+    await abandonWebhookRun(deps, revision, { deliveryId, run, reason: 'attempts_exhausted' });
+    return 'failed';
+  }
   if (dueMs > deps.clock.now().getTime()) return job.runAgainAt(dueMs);
 
   const startedAt = deps.clock.now();
