@@ -174,7 +174,11 @@ function webhookProcessors(options: StartWorkersOptions, clock: Clock, logger: L
   };
   return [
     { queue: WEBHOOK_FANOUT_QUEUE, process: (job) => fanOutWebhookJob(job.data, { store: options.store, clock }) },
-    { queue: WEBHOOK_DELIVERY_QUEUE, process: (job, token) => deliverWebhook(resumableBullJob(job, token), deps), maxStartedAttempts: WAITING_JOB_RUNS_MAX },
+    {
+      queue: WEBHOOK_DELIVERY_QUEUE,
+      process: (job, token) => deliverWebhook(resumableBullJob(job, token), deps),
+      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
+    },
   ];
 }
 
