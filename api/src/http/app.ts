@@ -14,6 +14,8 @@ import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
 import type { CheckoutService } from '../checkout/service.js';
+import type { PayoutService } from '../payouts/service.js';
+import type { RefundService } from '../refunds/service.js';
 import { checkoutRestRoutes } from '../checkout/rest.js';
 import type { PurchaseService } from '../purchases/service.js';
 import { purchaseRestRoutes } from '../purchases/rest.js';
@@ -36,6 +38,8 @@ export interface AppDeps {
   wallet: WalletService;
   purchases: PurchaseService;
   checkout: CheckoutService;
+  refunds: RefundService;
+  payouts: PayoutService;
   direct: DirectService;
   sessions: SessionStore;
   health: HealthCheck;
@@ -70,6 +74,8 @@ export function createApp(deps: AppDeps): Express {
       wallet: deps.wallet,
       purchases: deps.purchases,
       checkout: deps.checkout,
+      refunds: deps.refunds,
+      payouts: deps.payouts,
       direct: deps.direct,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
