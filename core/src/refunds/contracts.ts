@@ -5,17 +5,26 @@
  */
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_PATTERN } from '../wallet/events.js';
-import { mlxToWire } from '../wallet/money.js';
+import { MLX_TOTAL_SUPPLY, mlxToWire } from '../wallet/money.js';
 import type { RefundRecord } from './state.js';
 
 /** A positive whole number of MLX as decimal text; refused rather than guessed at otherwise. */
 export const positiveMlxText = z
   .string({ error: 'errors:invalidAmount' })
   .regex(/^[1-9][0-9]{0,19}$/, { error: 'errors:invalidAmount' })
-  .transform((text) => BigInt(text));
+  .transform((text, ctx) => {
+    const amountMlx = BigInt(text);
+    if (amountMlx <= MLX_TOTAL_SUPPLY) return amountMlx;
+    ctx.addIssue({ code: 'custom', message: 'errors:amountTooLarge' });
+    return z.NEVER;
+  });
 
 export const refundCreateInput = z.strictObject({
-  order: z.string({ error: 'errors:checkoutOrderNotFound' }).min(1).max(200).meta({ description: 'The paid checkout order to refund.' }),
+  order: z
+    .string({ error: 'errors:invalidRequest' })
+    .min(1, { error: 'errors:invalidRequest' })
+    .max(200, { error: 'errors:invalidRequest' })
+    .meta({ description: 'The paid checkout order to refund.' }),
   amount: positiveMlxText
     .optional()
     .meta({ description: 'MLX to give back, as decimal text; absent: everything not yet refunded.', example: '1500' }),
