@@ -168,7 +168,12 @@ class Scenario {
         if (!pending) return;
         if (op.void) {
           this.reached.voided += 1;
-          expectOk(this.ledger.execute(pending.merchant, { type: 'VoidTransfer', data: { transferId: pending.transferId, reason: 'networkRejected' } }));
+          expectOk(
+            this.ledger.execute(pending.merchant, {
+              type: 'VoidTransfer',
+              data: { transferId: pending.transferId, reason: 'networkRejected' },
+            }),
+          );
         } else this.ledger.settle(pending.merchant, pending.transferId);
         return;
       }

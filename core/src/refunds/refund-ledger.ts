@@ -139,7 +139,12 @@ export class RefundLedger {
   }
 
   private push(streamId: string, type: string, data: unknown): void {
-    this.ledger.log.push({ streamId, type, data: JSON.parse(JSON.stringify(data)) as unknown, position: BigInt(this.ledger.log.length + 1) });
+    this.ledger.log.push({
+      streamId,
+      type,
+      data: JSON.parse(JSON.stringify(data)) as unknown,
+      position: BigInt(this.ledger.log.length + 1),
+    });
   }
 }
 
