@@ -4,6 +4,8 @@
 // add up to the total and one more is refused; concurrent refunds of one order never pass what
 // was paid; another merchant's order or refund is 404; a merchant short of MLX is refused; the
 // web's refunds.create works with a session; both histories name the order; the audit is clean.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutStream, parseCheckoutOrderId } from '@quern/core/checkout';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
@@ -223,5 +225,24 @@ describe('history and audit', () => {
     expect(audit.violations).toEqual([]);
     expect(audit.ok).toBe(true);
     expect(audit.refunds.refunds).toBeGreaterThanOrEqual(10);
+  });
+
+  it('`npm run audit` over this data directory exits 0 and reports the refunds and the payout', async () => {
+    const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: quern.dataDir };
+    delete env.EVENTSTORE_URL;
+    delete env.MILLIX_NODE_URL;
+    const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', `${repoRoot}api/src/bin/audit.ts`],
+        { cwd: repoRoot, env, timeout: 30_000 },
+        (error, stdout) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout }),
+      );
+    });
+    expect(run.stdout).toContain('audit: OK');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/checkout refunds: \d+ \(/);
+    expect(run.stdout).toContain('payouts: 1 (238,000 MLX sent from merchant wallets)');
   });
 });
