@@ -40,6 +40,8 @@ import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
 import { createCheckoutService } from './checkout/service.js';
+import { createPayoutService } from './payouts/service.js';
+import { createRefundService } from './refunds/service.js';
 import { createDirectService } from './direct/service.js';
 import { createWebhookService } from './webhooks/service.js';
 
@@ -233,6 +235,8 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     appSecret: f.appSecret,
     noteWrite: (userId, position) => wallet.noteWrite(userId, position),
   });
+  const refunds = createRefundService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });
+  const payouts = createPayoutService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });
   const identity = createIdentityService({
     core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword },
     sessions,
@@ -263,6 +267,8 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     wallet,
     purchases,
     checkout,
+    refunds,
+    payouts,
     direct,
     sessions,
     health: createHealthCheck(store, redis),

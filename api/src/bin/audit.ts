@@ -45,6 +45,8 @@ async function main(): Promise<number> {
     `purchase refunds: ${audit.purchases.refunds} (${mlx(audit.purchases.refundedMlx)} back to the reserve)`,
     `purchase reversals (chargebacks): ${audit.purchases.reversals} (${mlx(audit.purchases.reversedMlx)} back to the reserve)`,
     `checkouts: ${audit.checkouts.paid} paid (${mlx(audit.checkouts.paidMlx)} from shoppers to merchants)`,
+    `checkout refunds: ${audit.refunds.refunds} (${mlx(audit.refunds.refundedMlx)} from merchants back to shoppers)`,
+    `payouts: ${audit.payouts.payouts} (${mlx(audit.payouts.payoutMlx)} sent from merchant wallets)`,
   ];
   for (const line of lines) console.log(line);
   if (audit.ok) {

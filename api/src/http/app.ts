@@ -14,6 +14,8 @@ import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
 import type { CheckoutService } from '../checkout/service.js';
+import type { PayoutService } from '../payouts/service.js';
+import type { RefundService } from '../refunds/service.js';
 import { checkoutRestRoutes } from '../checkout/rest.js';
 import type { PurchaseService } from '../purchases/service.js';
 import { purchaseRestRoutes } from '../purchases/rest.js';
@@ -37,6 +39,8 @@ export interface AppDeps {
   wallet: WalletService;
   purchases: PurchaseService;
   checkout: CheckoutService;
+  refunds: RefundService;
+  payouts: PayoutService;
   direct: DirectService;
   webhooks: WebhookService;
   sessions: SessionStore;
@@ -72,6 +76,8 @@ export function createApp(deps: AppDeps): Express {
       wallet: deps.wallet,
       purchases: deps.purchases,
       checkout: deps.checkout,
+      refunds: deps.refunds,
+      payouts: deps.payouts,
       direct: deps.direct,
       webhooks: deps.webhooks,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),

@@ -5,7 +5,9 @@ import type { DirectService } from '../direct/service.js';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
+import type { PayoutService } from '../payouts/service.js';
 import type { PurchaseService } from '../purchases/service.js';
+import type { RefundService } from '../refunds/service.js';
 import type { WalletService } from '../wallet/service.js';
 import type { WebhookService } from '../webhooks/service.js';
 
@@ -23,6 +25,8 @@ export interface RequestContext {
   wallet: WalletService;
   purchases: PurchaseService;
   checkout: CheckoutService;
+  refunds: RefundService;
+  payouts: PayoutService;
   direct: DirectService;
   webhooks: WebhookService;
 }

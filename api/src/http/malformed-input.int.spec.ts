@@ -77,6 +77,12 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
     amountFields: ['price'],
   },
   'checkout.merchant': { input: { to: f.payeeName } },
+  // The walker has no orders: a well-formed refund is 404; the walk sends only malformed ones.
+  'refunds.create': {
+    input: { order: `${'0'.repeat(32)}-1`, amount: '5', idempotencyKey: 'walk-refund-1' },
+    optional: ['amount'],
+    amountFields: ['amount'],
+  },
   'direct.keyGet': { input: null },
   'direct.keyGenerate': { input: null },
   'direct.keyDelete': { input: null },
@@ -197,6 +203,33 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       kind: 'none',
       params: { id: webhookEndpoint, delivery: webhookDelivery },
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1'], delivery: ['x'.repeat(2000), '%5B%5B%5B', 'msg_1', 'a b'] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    // Money-moving writes (ADR 033), with the walker's key and an Idempotency-Key: the walker has no
+    // orders and no MLX, so even a well-formed call would move nothing.
+    'POST /api/v1/refunds': {
+      kind: 'body',
+      input: { order: `${'0'.repeat(32)}-1`, amount: '5' },
+      optional: ['amount'],
+      amountFields: ['amount'],
+      headers: { authorization: `Bearer ${f.apiKey}`, 'idempotency-key': 'walk-refund-rest' },
+    },
+    'GET /api/v1/refunds/:id': {
+      kind: 'none',
+      params: { id: `re_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `re_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/payouts': {
+      kind: 'body',
+      input: { to: f.payeeName, amount: '5' },
+      amountFields: ['amount'],
+      headers: { authorization: `Bearer ${f.apiKey}`, 'idempotency-key': 'walk-payout-rest' },
+    },
+    'GET /api/v1/payouts/:id': {
+      kind: 'none',
+      params: { id: `po_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `po_${'G'.repeat(32)}`] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
   };

@@ -4,6 +4,7 @@ import { checkoutRouter } from '../checkout/trpc.js';
 import { directRouter } from '../direct/trpc.js';
 import { identityRouter } from '../identity/trpc.js';
 import { purchasesRouter } from '../purchases/trpc.js';
+import { refundsRouter } from '../refunds/trpc.js';
 import { walletRouter } from '../wallet/trpc.js';
 import { webhooksRouter } from '../webhooks/trpc.js';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   wallet: walletRouter,
   purchases: purchasesRouter,
   checkout: checkoutRouter,
+  refunds: refundsRouter,
   direct: directRouter,
   webhooks: webhooksRouter,
 });

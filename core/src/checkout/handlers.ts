@@ -11,6 +11,7 @@ import { type ExpectedRevision, WrongExpectedRevisionError } from '../shared/por
 import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
 import { mlxFromWire } from '../wallet/money.js';
 import { currentExchangeRate } from '../wallet/rate.js';
+import { isRefundEventType } from '../refunds/events.js';
 import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
 import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
 import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
@@ -27,6 +28,8 @@ export async function loadCheckout(
   const records = await deps.store.readStream(checkoutStream(intentId));
   let state = initialCheckoutState();
   for (const record of records) {
+    // An order's refunds share its stream (ADR 033); they are folded by the refunds capability.
+    if (isRefundEventType(record.type)) continue;
     const event = toCheckoutEvent(record);
     if (!event) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
     state = evolveCheckout(state, event);

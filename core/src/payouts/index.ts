@@ -1,1 +1,8 @@
+/**
+ * Payouts through the merchant API (`@quern/core/payouts`, ADR 033): the event opening
+ * `payout-<id>`, the handlers, the wire shapes and the payout audit.
+ */
 export * from './events.js';
+export * from './contracts.js';
+export * from './handlers.js';
+export * from './audit.js';

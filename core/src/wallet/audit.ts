@@ -54,8 +54,11 @@ import {
   type PurchaseFigures,
   type PurchaseViolationCode,
 } from '../purchases/audit.js';
+import { createPayoutAuditor, isPayoutStream, type PayoutAuditor, type PayoutFigures, type PayoutViolationCode } from '../payouts/audit.js';
+import { createRefundAuditor, type RefundAuditor, type RefundFigures, type RefundViolationCode } from '../refunds/audit.js';
+import { isRefundEventType } from '../refunds/events.js';
 import type { WalletEvent } from './events.js';
-import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, isCheckoutReference, toWalletEvent } from './events.js';
+import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, isPurchaseReference, toWalletEvent } from './events.js';
 import { MLX_TOTAL_SUPPLY, mlxFromWire } from './money.js';
 import type { WalletState } from './state.js';
 import { evolve, initialWalletState } from './state.js';
@@ -99,7 +102,10 @@ export type LedgerViolationCode =
   /** The purchase invariants (ADR 025, core/src/purchases/audit.ts). */
   | PurchaseViolationCode
   /** The checkout invariants (ADR 029, core/src/checkout/audit.ts). */
-  | CheckoutViolationCode;
+  | CheckoutViolationCode
+  /** The refund and payout invariants (ADR 033, core/src/refunds/audit.ts, core/src/payouts/audit.ts). */
+  | RefundViolationCode
+  | PayoutViolationCode;
 
 export interface LedgerViolation {
   code: LedgerViolationCode;
@@ -143,6 +149,10 @@ export interface LedgerAudit {
   purchases: PurchaseFigures;
   /** Checkouts: orders paid by shoppers to merchants, seen in `checkout-` streams. */
   checkouts: CheckoutFigures;
+  /** Refunds of checkout orders, seen in `checkout-` streams. */
+  refunds: RefundFigures;
+  /** Merchant API payouts, seen in `payout-` streams. */
+  payouts: PayoutFigures;
   violations: LedgerViolation[];
   violationCount: number;
 }
@@ -206,6 +216,8 @@ interface AuditRun {
   awaitingReservation: AwaitingReservation | undefined;
   purchases: PurchaseAuditor;
   checkouts: CheckoutAuditor;
+  refunds: RefundAuditor;
+  payouts: PayoutAuditor;
 }
 
 type Where = Omit<LedgerViolation, 'code' | 'message'>;
@@ -236,8 +248,16 @@ function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
   const reference = data.reference;
   if (reference !== undefined) {
     const transfer = { payerWalletId: data.walletId, payeeWalletId: data.toWalletId, amountMlx: mlxFromWire(data.amountMlx) };
-    if (isCheckoutReference(reference)) run.checkouts.addReferencedTransfer(data.transferId, { ...transfer, reference });
-    else run.purchases.addReferencedTransfer(data.transferId, { ...transfer, reference });
+    if (reference.kind === 'checkout') run.checkouts.addReferencedTransfer(data.transferId, { ...transfer, reference });
+    else if (reference.kind === 'checkoutRefund') run.refunds.addReferencedTransfer(data.transferId, { ...transfer, reference });
+    else if (reference.kind === 'payout')
+      run.payouts.addReferencedTransfer(data.transferId, {
+        ...transfer,
+        reference,
+        toAddress: data.toAddress,
+        feeMlx: mlxFromWire(data.feeMlx),
+      });
+    else if (isPurchaseReference(reference)) run.purchases.addReferencedTransfer(data.transferId, { ...transfer, reference });
   }
   const early = run.awaitingReservation;
   if (early?.data.transferId === data.transferId) {
@@ -404,7 +424,15 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
   if (isCheckoutStream(record.streamId)) {
     const where: Where = { streamId: record.streamId };
     if (record.position !== undefined) where.position = record.position.toString(10);
-    run.checkouts.addCheckoutRecord(record, where);
+    // An order's refunds share its checkout stream (ADR 033): the refund auditor sees the payments too.
+    run.refunds.addCheckoutRecord(record, where);
+    if (!isRefundEventType(record.type)) run.checkouts.addCheckoutRecord(record, where);
+    return;
+  }
+  if (isPayoutStream(record.streamId)) {
+    const where: Where = { streamId: record.streamId };
+    if (record.position !== undefined) where.position = record.position.toString(10);
+    run.payouts.addPayoutRecord(record, where);
     return;
   }
   if (!record.streamId.startsWith(WALLET_STREAM_PREFIX)) return;
@@ -485,6 +513,8 @@ function summarize(run: AuditRun): LedgerAudit {
     report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
   run.purchases.finalCheck((code, message, where) => report(final, code, message, where));
   run.checkouts.finalCheck((code, message, where) => report(final, code, message, where));
+  run.refunds.finalCheck((code, message, where) => report(final, code, message, where));
+  run.payouts.finalCheck((code, message, where) => report(final, code, message, where));
   if (pendingCreditsMlx !== open.depositsMlx)
     report(final, 'pendingCreditsMismatch', `pending credits ${pendingCreditsMlx}, open deposits ${open.depositsMlx}`);
   const transfers = [...run.transfers.values()];
@@ -519,6 +549,8 @@ function summarize(run: AuditRun): LedgerAudit {
     },
     purchases: run.purchases.figures(),
     checkouts: run.checkouts.figures(),
+    refunds: run.refunds.figures(),
+    payouts: run.payouts.figures(),
     violations: final.violations,
     violationCount: final.violationCount,
   };
@@ -538,9 +570,13 @@ export function createLedgerAuditor(): LedgerAuditor {
   // The purchase auditor reports into the run's own list (the run is created just below).
   const purchases = createPurchaseAuditor((code, message, where) => report(run, code, message, where));
   const checkouts = createCheckoutAuditor((code, message, where) => report(run, code, message, where));
+  const refunds = createRefundAuditor((code, message, where) => report(run, code, message, where));
+  const payouts = createPayoutAuditor((code, message, where) => report(run, code, message, where));
   const run: AuditRun = {
     purchases,
     checkouts,
+    refunds,
+    payouts,
     states: new Map(),
     transfers: new Map(),
     deposits: new Map(),

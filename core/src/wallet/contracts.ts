@@ -9,7 +9,6 @@ import { parseAddress } from './address.js';
 import { OPEN_RESERVATIONS_MAX } from './decider.js';
 import { TRANSFER_REFERENCE_ID_PATTERN } from './events.js';
 import { SEND_FEE_MLX, mlxToWire, parseMlxAmount } from './money.js';
-import { transactionPurposeKinds } from './purpose.js';
 import type { WalletState } from './state.js';
 import { balanceOf } from './state.js';
 
@@ -107,13 +106,16 @@ const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
  */
 export const transactionPurposeOutput = z.union([
   z.object({
-    kind: z.enum(transactionPurposeKinds.filter((kind) => kind !== 'checkout') as ['purchase', 'purchase_refund', 'purchase_reversal']),
+    kind: z.enum(['purchase', 'purchase_refund', 'purchase_reversal']),
     order_id: purposeId,
     capture_id: purposeId,
     refund_id: purposeId.optional(),
   }),
   // A checkout payment (ADR 029) has no provider capture: only the order it paid.
   z.object({ kind: z.literal('checkout'), order_id: purposeId }),
+  // A merchant's refund of a checkout order and a merchant's payout (ADR 033).
+  z.object({ kind: z.literal('checkout_refund'), order_id: purposeId, refund_id: purposeId }),
+  z.object({ kind: z.literal('payout'), payout_id: purposeId }),
 ]);
 
 const transactionBase = z.object({

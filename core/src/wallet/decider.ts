@@ -172,7 +172,8 @@ function checkSend(
   const amountMlx = requireAmount(data.amountMlx);
   // A purchase's transfers are the reserve selling or taking back MLX, not a send: no fee. A
   // checkout payment carries none either: the shopper pays exactly the shop's price (ADR 029).
-  const feeMlx = data.reference === undefined ? SEND_FEE_MLX : 0n;
+  // A payout (ADR 033) is a send made through the merchant API: the send's fee.
+  const feeMlx = data.reference === undefined || data.reference.kind === 'payout' ? SEND_FEE_MLX : 0n;
   if (data.feeMlx !== feeMlx) throw fail('VALIDATION', 'errors:invalidFee', { fee: 'errors:invalidFee' });
   if (data.reference !== undefined) requireReference(wallet, data);
   const toAddress = requireAddress(data.toAddress, wallet, 'to');
@@ -190,7 +191,19 @@ function checkSend(
 function requireReference(wallet: WalletIdentity, data: ReserveTransfer['data']): void {
   const reference = data.reference;
   if (!reference || !transferReferenceKinds.includes(reference.kind)) throw invalidRequest();
+  // A payout or a checkout refund (ADR 033) goes from a merchant, a user; a refund's payee (the
+  // shopper) is checked to be a user by decideTransfer.
+  if (reference.kind === 'payout') {
+    requireId(reference.payoutId, TRANSFER_REFERENCE_ID_PATTERN);
+    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
+    return;
+  }
   requireId(reference.orderId, TRANSFER_REFERENCE_ID_PATTERN);
+  if (reference.kind === 'checkoutRefund') {
+    requireId(reference.refundId, TRANSFER_REFERENCE_ID_PATTERN);
+    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
+    return;
+  }
   if (isCheckoutReference(reference)) {
     if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
     return;
@@ -236,12 +249,15 @@ function reservedEvent(wallet: WalletIdentity, data: ReserveTransfer['data'], to
 function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string): WalletDecision {
   const { wallet, retry, toAddress, amountMlx } = checkSend(state, data);
   if (retry) return retry;
-  // A purchase's transfer is always settled at once with its purchase event (executeTransfer).
-  if (data.reference !== undefined) throw invalidRequest();
+  // A purchase's transfer is always settled at once with its purchase event (executeTransfer);
+  // only a payout (ADR 033) may wait for the settlement worker, when it goes to an external address.
+  if (data.reference !== undefined && data.reference.kind !== 'payout') throw invalidRequest();
   // Only reservations that wait for a settlement job count: an atomic transfer holds nothing open.
   if (state.openReservationCount >= OPEN_RESERVATIONS_MAX) throw fail('RATE_LIMITED', 'errors:tooManyPendingTransfers');
   requireFunds(state, amountMlx + data.feeMlx);
-  return { events: [reservedEvent(wallet, data, toAddress, amountMlx, at)], transferId: data.transferId };
+  const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);
+  if (data.reference !== undefined) reserved.data.reference = data.reference;
+  return { events: [reserved], transferId: data.transferId };
 }
 
 export interface TransferDecision {
@@ -270,7 +286,8 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
   if (!CREDITABLE_KINDS.has(payeeWallet.kind))
     throw fail('VALIDATION', 'errors:recipientCannotReceive', { to: 'errors:recipientCannotReceive' });
   // A checkout pays a merchant, a user: never a system account.
-  if (data.reference?.kind === 'checkout' && payeeWallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
+  if ((data.reference?.kind === 'checkout' || data.reference?.kind === 'checkoutRefund') && payeeWallet.kind !== 'user')
+    throw fail('FORBIDDEN', 'errors:forbidden');
   if (!isSameWallet(toAddress, payeeWallet.address)) throw invalidRequest();
   requireFunds(payer, amountMlx + data.feeMlx);
   const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);
@@ -309,6 +326,7 @@ function toOutgoing(data: Extract<WalletEvent, { type: 'TransferReserved' }>['da
     feeMlx: mlxFromWire(data.feeMlx),
   };
   if (data.toWalletId !== undefined) transfer.toWalletId = data.toWalletId;
+  if (data.reference !== undefined) transfer.reference = data.reference;
   return transfer;
 }
 
@@ -371,6 +389,8 @@ function decidePost(state: WalletState, data: PostTransfer['data'], at: string):
     },
   };
   if (transfer.toWalletId !== undefined) posted.data.toWalletId = transfer.toWalletId;
+  // A payout's post names it (ADR 033): the webhooks and the history read it from this event alone.
+  if (transfer.reference !== undefined) posted.data.reference = transfer.reference;
   if (data.networkTransactionHash !== undefined)
     posted.data.networkTransactionHash = requireId(data.networkTransactionHash, NETWORK_TRANSACTION_HASH_PATTERN);
   return { events: [posted] };

@@ -76,8 +76,8 @@ export const depositRejectReasons: readonly DepositRejectReason[] = ['networkInv
 /** What a transfer was for, when it was not a plain send: history rows and the audit read it. */
 export type PurchaseReferenceKind = 'purchase' | 'purchaseRefund' | 'purchaseReversal';
 export const purchaseReferenceKinds: readonly PurchaseReferenceKind[] = ['purchase', 'purchaseRefund', 'purchaseReversal'];
-export type TransferReferenceKind = PurchaseReferenceKind | 'checkout';
-export const transferReferenceKinds: readonly TransferReferenceKind[] = [...purchaseReferenceKinds, 'checkout'];
+export type TransferReferenceKind = PurchaseReferenceKind | 'checkout' | 'checkoutRefund' | 'payout';
+export const transferReferenceKinds: readonly TransferReferenceKind[] = [...purchaseReferenceKinds, 'checkout', 'checkoutRefund', 'payout'];
 
 /**
  * The purchase a transfer belongs to (ADR 025): the reserve's credit of a captured order, or the
@@ -97,8 +97,27 @@ export interface CheckoutTransferReference {
   orderId: string;
 }
 
-export type TransferReference = PurchaseTransferReference | CheckoutTransferReference;
+/** MLX a merchant gave back to the shopper of a paid checkout order (ADR 033): merchant → shopper, fee 0. */
+export interface CheckoutRefundTransferReference {
+  kind: 'checkoutRefund';
+  orderId: string;
+  refundId: string;
+}
+
+/** A merchant's payout through the merchant API (ADR 033): a send under the send's rules (fee 1000). */
+export interface PayoutTransferReference {
+  kind: 'payout';
+  payoutId: string;
+}
+
+export type TransferReference =
+  | PurchaseTransferReference
+  | CheckoutTransferReference
+  | CheckoutRefundTransferReference
+  | PayoutTransferReference;
 export const isCheckoutReference = (reference: TransferReference): reference is CheckoutTransferReference => reference.kind === 'checkout';
+export const isPurchaseReference = (reference: TransferReference): reference is PurchaseTransferReference =>
+  (purchaseReferenceKinds as readonly string[]).includes(reference.kind);
 
 /**
  * The wallet's balance right after the event, written by the decider. Read models show "balance
@@ -303,7 +322,11 @@ const reference: z.ZodType<TransferReference> = z.union([
     refundId: referenceId.optional(),
   }),
   z.object({ kind: z.literal('checkout'), orderId: referenceId }),
+  z.object({ kind: z.literal('checkoutRefund'), orderId: referenceId, refundId: referenceId }),
+  z.object({ kind: z.literal('payout'), payoutId: referenceId }),
 ]);
+/** The reader of a recorded reference, shared with the wallet snapshot. */
+export const transferReferenceSchema = reference;
 
 const balanceSnapshot = z.object({ postedMlx: amount, heldMlx: amount, pendingCreditMlx: amount });
 

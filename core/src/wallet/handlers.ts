@@ -227,6 +227,17 @@ export function executeWalletCommand(
   return deps.serialize(walletStream(walletId), () => executeOnce(deps, walletId, command, deps.stateCache));
 }
 
+/** executeWalletCommand with other streams appended atomically beside the wallet's events (ADR 033). */
+export function executeWalletCommandWith(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  walletId: string,
+  command: WalletCommand,
+  companion: WalletCommandCompanion,
+): Promise<Executed> {
+  if (!deps.serialize) return executeOnce(deps, walletId, command, undefined, companion);
+  return deps.serialize(walletStream(walletId), () => executeOnce(deps, walletId, command, deps.stateCache, companion));
+}
+
 /**
  * The wallet's current state for a decision made outside a command (which transfer to settle):
  * through the cache when there is one, so the read does not fold the whole stream. The state is
@@ -337,6 +348,7 @@ async function executeOnce(
   walletId: string,
   command: WalletCommand,
   cache: WalletStateCache | undefined,
+  companion?: WalletCommandCompanion,
 ): Promise<Executed> {
   let mode: LoadMode = 'cached';
   for (let attempt = 1; ; attempt++) {
@@ -348,15 +360,25 @@ async function executeOnce(
       continue;
     }
     if (decision.events.length === 0) return { decision, state };
+    const extra = companion?.(decision) ?? [];
     try {
-      const appended = await deps.store.append(walletStream(walletId), decision.events, revision);
+      const position =
+        extra.length === 0
+          ? (await deps.store.append(walletStream(walletId), decision.events, revision)).position
+          : (
+              await deps.store.appendToStreams([
+                { streamId: walletStream(walletId), events: decision.events, expectedRevision: revision },
+                ...extra,
+              ])
+            ).at(-1)?.position;
       rememberAppended(cache, walletId, loaded, decision.events);
-      return { decision, state, position: appended.position };
+      return { decision, state, position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) {
         forget(cache, walletId);
         throw error;
       }
+      if (extra.some((append) => append.streamId === error.streamId)) throw error;
       mode = 'current';
       if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
     }
@@ -378,7 +400,19 @@ export interface TransferExecuted {
  * expected revision, executeTransfer rethrows the WrongExpectedRevisionError (naming the
  * companion's stream) instead of deciding again: only the caller can read that stream afresh.
  */
-export type TransferCompanion = (decision: TransferDecision) => StreamAppend;
+export type TransferCompanion = (decision: TransferDecision) => StreamAppend | StreamAppend[];
+
+/** The companion's appends as a list (a refund adds its order's stream and its idempotency claim, ADR 033). */
+const companionAppends = (extra: StreamAppend | StreamAppend[] | undefined): StreamAppend[] =>
+  extra === undefined ? [] : Array.isArray(extra) ? extra : [extra];
+
+/**
+ * Extra streams appended in the same atomic call as one wallet command's events (a payout to an
+ * external address: its PayoutRequested and idempotency claim beside the reservation, ADR 033).
+ * Called only when the command decides new events; a refusal of a companion's expected revision
+ * is rethrown, as for TransferCompanion.
+ */
+export type WalletCommandCompanion = (decision: WalletDecision) => StreamAppend[];
 
 /**
  * A send between two Quern wallets, settled at once (ADR 019): decided on both wallets' states and
@@ -421,12 +455,12 @@ async function transferOnce(
       continue;
     }
     if (decision.payerEvents.length === 0) return { decision, payer: payer.state };
-    const extra = companion?.(decision);
+    const extra = companionAppends(companion?.(decision));
     try {
       const appended = await deps.store.appendToStreams([
         { streamId: walletStream(payerWalletId), events: decision.payerEvents, expectedRevision: payer.revision },
         { streamId: walletStream(payeeWalletId), events: decision.payeeEvents, expectedRevision: payee.revision },
-        ...(extra ? [extra] : []),
+        ...extra,
       ]);
       rememberAppended(cache, payerWalletId, payer, decision.payerEvents);
       rememberAppended(cache, payeeWalletId, payee, decision.payeeEvents);
@@ -438,7 +472,7 @@ async function transferOnce(
       }
       // Nothing was appended and the wallets' caches still hold the revisions decided on; the
       // companion's stream moved, which only the caller can read again.
-      if (extra && error.streamId === extra.streamId) throw error;
+      if (extra.some((append) => append.streamId === error.streamId)) throw error;
       mode = 'current';
       if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
     }

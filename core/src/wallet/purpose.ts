@@ -6,15 +6,22 @@
  */
 import type { PurchaseReferenceKind, TransferReference } from './events.js';
 
-export type TransactionPurposeKind = 'purchase' | 'purchase_refund' | 'purchase_reversal' | 'checkout';
-export const transactionPurposeKinds: readonly TransactionPurposeKind[] = ['purchase', 'purchase_refund', 'purchase_reversal', 'checkout'];
+export type TransactionPurposeKind = 'purchase' | 'purchase_refund' | 'purchase_reversal' | 'checkout' | 'checkout_refund' | 'payout';
+export const transactionPurposeKinds: readonly TransactionPurposeKind[] = [
+  'purchase',
+  'purchase_refund',
+  'purchase_reversal',
+  'checkout',
+  'checkout_refund',
+  'payout',
+];
 
 /**
  * A purchase row: `order_id` and `capture_id` are PayPal's order and capture (the "transaction"
  * PayPal shows its buyer); `refund_id` is the refund's or the reversal's id, on returns only.
  */
 export interface PurchasePurpose {
-  kind: Exclude<TransactionPurposeKind, 'checkout'>;
+  kind: 'purchase' | 'purchase_refund' | 'purchase_reversal';
   order_id: string;
   capture_id: string;
   refund_id?: string;
@@ -26,7 +33,20 @@ export interface CheckoutPurpose {
   order_id: string;
 }
 
-export type TransactionPurpose = PurchasePurpose | CheckoutPurpose;
+/** A merchant's refund of a checkout order (ADR 033): the order, and the refund's id. */
+export interface CheckoutRefundPurpose {
+  kind: 'checkout_refund';
+  order_id: string;
+  refund_id: string;
+}
+
+/** A merchant's payout through the merchant API (ADR 033). */
+export interface PayoutPurpose {
+  kind: 'payout';
+  payout_id: string;
+}
+
+export type TransactionPurpose = PurchasePurpose | CheckoutPurpose | CheckoutRefundPurpose | PayoutPurpose;
 
 const KIND_OF_PURCHASE_REFERENCE: Readonly<Record<PurchaseReferenceKind, PurchasePurpose['kind']>> = {
   purchase: 'purchase',
@@ -40,6 +60,8 @@ const KIND_OF_PURCHASE_REFERENCE: Readonly<Record<PurchaseReferenceKind, Purchas
  */
 export function toTransactionPurpose(reference: TransferReference): TransactionPurpose {
   if (reference.kind === 'checkout') return { kind: 'checkout', order_id: reference.orderId };
+  if (reference.kind === 'checkoutRefund') return { kind: 'checkout_refund', order_id: reference.orderId, refund_id: reference.refundId };
+  if (reference.kind === 'payout') return { kind: 'payout', payout_id: reference.payoutId };
   const purpose: PurchasePurpose = {
     kind: KIND_OF_PURCHASE_REFERENCE[reference.kind],
     order_id: reference.orderId,

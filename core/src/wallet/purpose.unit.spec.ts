@@ -1,7 +1,7 @@
 // Proves a transfer's reference becomes the history's purpose under the API's snake_case names, for each kind, with the refund id only where there is one, and that the output schemas take it while rows without it stay valid.
 import { describe, expect, it } from 'vitest';
 import { completedTransactionOutput, pendingTransactionOutput } from './contracts.js';
-import { transferReferenceKinds } from './events.js';
+import { type TransferReference, type TransferReferenceKind, transferReferenceKinds } from './events.js';
 import { isTransactionPurposeKind, toTransactionPurpose, transactionPurposeKinds } from './purpose.js';
 
 describe('toTransactionPurpose', () => {
@@ -30,10 +30,13 @@ describe('toTransactionPurpose', () => {
   });
 
   it('given every reference kind, then each has its own purpose kind, and the JSON is written in one fixed key order', () => {
-    const kinds = transferReferenceKinds.map(
-      (kind) =>
-        toTransactionPurpose(kind === 'checkout' ? { kind, orderId: 'O' } : { kind, orderId: 'O', captureId: 'C', refundId: 'R' }).kind,
-    );
+    const referenceOf = (kind: TransferReferenceKind): TransferReference => {
+      if (kind === 'checkout') return { kind, orderId: 'O' };
+      if (kind === 'checkoutRefund') return { kind, orderId: 'O', refundId: 'R' };
+      if (kind === 'payout') return { kind, payoutId: 'P' };
+      return { kind, orderId: 'O', captureId: 'C', refundId: 'R' };
+    };
+    const kinds = transferReferenceKinds.map((kind) => toTransactionPurpose(referenceOf(kind)).kind);
     expect(new Set(kinds)).toEqual(new Set(transactionPurposeKinds));
     expect(JSON.stringify(toTransactionPurpose({ refundId: 'R', captureId: 'C', orderId: 'O', kind: 'purchaseRefund' }))).toBe(
       '{"kind":"purchase_refund","order_id":"O","capture_id":"C","refund_id":"R"}',

@@ -6,7 +6,7 @@
  * time. Pure: the handlers read and write the snapshot stream.
  */
 import { z } from 'zod';
-import { depositRejectReasons, transferVoidReasons, walletKinds } from './events.js';
+import { depositRejectReasons, transferReferenceSchema, transferVoidReasons, walletKinds } from './events.js';
 import type { DepositRecord, IncomingTransfer, OutgoingTransfer, WalletState } from './state.js';
 
 /** Snapshots live beside, not inside, the wallet streams: readers of `wallet-*` never see them. */
@@ -36,6 +36,7 @@ const outgoing = z.object({
   feeMlx: mlx,
   idempotencyKey: z.string().optional(),
   voidReason: z.enum(transferVoidReasons as [string, ...string[]]).optional(),
+  reference: transferReferenceSchema.optional(),
 });
 const incoming = z.object({
   direction: z.literal('incoming'),

@@ -30,6 +30,8 @@ const events: WalletEvent[] = [
       amountMlx: '500',
       feeMlx: '1000',
       idempotencyKey: 'k',
+      // A payout waiting for the network keeps its reference for the post (ADR 033).
+      reference: { kind: 'payout', payoutId: `po_${'1'.repeat(32)}` },
       reservedAt: at,
     },
   },

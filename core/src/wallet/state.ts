@@ -14,7 +14,7 @@ import { assertNever } from '../shared/assert.js';
 import type { MillixNetwork } from './address.js';
 import { parseAddress } from './address.js';
 import { nextBalance } from './balance.js';
-import type { DepositRejectReason, TransferVoidReason, WalletEvent, WalletKind } from './events.js';
+import type { DepositRejectReason, TransferReference, TransferVoidReason, WalletEvent, WalletKind } from './events.js';
 import { mlxFromWire } from './money.js';
 
 /**
@@ -55,6 +55,8 @@ export interface OutgoingTransfer {
   feeMlx: bigint;
   idempotencyKey?: string;
   voidReason?: TransferVoidReason;
+  /** What the transfer is for (a payout waiting for the network repeats it on its post, ADR 033). */
+  reference?: TransferReference;
 }
 
 export interface IncomingTransfer {
@@ -161,6 +163,7 @@ function reserve(state: WalletState, data: Extract<WalletEvent, { type: 'Transfe
     feeMlx,
   };
   if (data.toWalletId !== undefined) transfer.toWalletId = data.toWalletId;
+  if (data.reference !== undefined) transfer.reference = data.reference;
   if (data.idempotencyKey !== undefined) {
     transfer.idempotencyKey = data.idempotencyKey;
     state.idempotencyKeys.set(data.idempotencyKey, data.transferId);

@@ -37,6 +37,27 @@ function PurposeRows({ transaction }: { transaction: WalletTransaction }) {
   const kind = purposeKindOf(transaction);
   const purpose = transaction.purpose;
   if (kind === undefined || purpose === undefined) return null;
+  // A merchant's refund of a checkout order, or a merchant's payout (ADR 033): their own ids.
+  if (purpose.kind === 'checkout_refund' || purpose.kind === 'payout')
+    return (
+      <>
+        <dt>{t('detail.description')}</dt>
+        <dd>{t(`purposes.${purpose.kind}`)}</dd>
+        {purpose.kind === 'checkout_refund' ? (
+          <>
+            <dt>{t('detail.checkoutOrderId')}</dt>
+            <dd className="tx-detail-id">{purpose.order_id}</dd>
+            <dt>{t('detail.checkoutRefundId')}</dt>
+            <dd className="tx-detail-id">{purpose.refund_id}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('detail.payoutId')}</dt>
+            <dd className="tx-detail-id">{purpose.payout_id}</dd>
+          </>
+        )}
+      </>
+    );
   return (
     <>
       <dt>{t('detail.description')}</dt>

@@ -138,6 +138,18 @@ describe('TransactionDialog', () => {
     expect(spanish.value('ID del pedido')?.textContent).toBe('ORDER-9');
   });
 
+  it('given a merchant refund or payout, then it says so with its order and refund ids, or its payout id (English and Spanish)', async () => {
+    const purpose = { kind: 'checkout_refund' as const, order_id: 'ORDER-9', refund_id: 're_9' };
+    const refund = await renderDialog(completed({ purpose }));
+    expect(refund.value('Description')?.textContent).toBe('Order refund');
+    expect(refund.value('Order ID')?.textContent).toBe('ORDER-9');
+    expect(refund.value('Refund ID')?.textContent).toBe('re_9');
+    rendered?.unmount();
+    const payout = await renderDialog(completed({ purpose: { kind: 'payout', payout_id: 'po_9' } }), 'es');
+    expect(payout.value('Descripción')?.textContent).toBe('Pago del comercio');
+    expect(payout.value('ID del pago')?.textContent).toBe('po_9');
+  });
+
   it('given a plain send, or a purpose of a kind the page does not know, then no purchase rows appear', async () => {
     const plain = await renderDialog(completed());
     expect(plain.value('Description')).toBeUndefined();

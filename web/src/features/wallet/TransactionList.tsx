@@ -33,7 +33,7 @@ const keyOf = (transaction: WalletTransaction): string => `${transaction.transac
 /** 'Bought with PayPal', 'PayPal refund', 'PayPal chargeback' in the language on screen. */
 function usePurposeLabel(): PurposeLabel {
   const { t } = useTranslation('wallet');
-  return (kind) => t(`purposes.${kind}`);
+  return (kind, params) => (params ? t(`purposeRows.${kind}`, params) : t(`purposes.${kind}`));
 }
 
 function BalanceText({ transaction, language }: { transaction: WalletTransaction; language: Language }) {

@@ -129,6 +129,57 @@ describe('TransactionList: purchases on desktop', () => {
   });
 });
 
+describe('TransactionList: merchant refunds and payouts (ADR 033)', () => {
+  const order = `${'ab'.repeat(16)}-1`;
+  const refundRows: WalletTransaction[] = [
+    // The shopper's credit and the merchant's debit of one refund: both name the order.
+    completed({
+      transaction_hash: 'refund-re_1',
+      from_user: { username: 'shop' },
+      purpose: { kind: 'checkout_refund', order_id: order, refund_id: 're_1' },
+    }),
+    completed({
+      transaction_hash: 'refund-re_1',
+      transaction_type: 'debit',
+      from_address: ADDRESS_A,
+      to_address: ADDRESS_B,
+      to_user: { username: 'shopper' },
+      fee: '0',
+      purpose: { kind: 'checkout_refund', order_id: order, refund_id: 're_1' },
+    }),
+    completed({
+      transaction_hash: 'payout-po_1',
+      transaction_type: 'debit',
+      from_address: ADDRESS_A,
+      to_address: ADDRESS_B,
+      to_user: { username: 'supplier' },
+      fee: '1000',
+      purpose: { kind: 'payout', payout_id: 'po_1' },
+    }),
+    completed({ transaction_hash: 'payout-po_2', from_user: { username: 'shop' }, purpose: { kind: 'payout', payout_id: 'po_2' } }),
+  ];
+
+  it('given refunds and payouts, then a refund names its order on both sides and a payout who was paid or paid (English)', async () => {
+    const { labels } = await renderList(refundRows);
+    expect(labels).toEqual([
+      'Refund of order ababababab…abababab-1',
+      'Refund of order ababababab…abababab-1',
+      'Payout to supplier',
+      'Payout from shop',
+    ]);
+  });
+
+  it('given Spanish, then the refund and payout rows are named in Spanish', async () => {
+    const { labels } = await renderList(refundRows, { language: 'es' });
+    expect(labels).toEqual([
+      'Reembolso del pedido ababababab…abababab-1',
+      'Reembolso del pedido ababababab…abababab-1',
+      'Pago del comercio a supplier',
+      'Pago del comercio de shop',
+    ]);
+  });
+});
+
 describe('TransactionList: purchases on phones', () => {
   it('given the same rows as cards, then each card names the purchase, keeps sign and balance, and opens its transaction', async () => {
     const { container, labels, titles, onOpen } = await renderList(rows, { mobile: true });

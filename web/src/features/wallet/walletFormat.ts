@@ -94,8 +94,15 @@ export interface Party {
   address: string;
 }
 
-/** A purpose's text in the language on screen; the list passes its translation function. */
-export type PurposeLabel = (kind: TransactionPurposeKind) => string;
+/**
+ * A purpose's text in the language on screen; the list passes its translation function. With
+ * `params`, the row's own wording (`purposeRows`): "Refund of order …", "Payout to …" (the
+ * `context` picks the direction).
+ */
+export type PurposeLabel = (
+  kind: TransactionPurposeKind,
+  params?: { order?: string; party?: string; context?: 'credit' | 'debit' },
+) => string;
 
 /** The purpose kind this page can name, or undefined (none, or one a newer server added). */
 export function purposeKindOf(transaction: WalletTransaction): TransactionPurposeKind | undefined {
@@ -114,6 +121,15 @@ export function otherPartyOf(transaction: WalletTransaction, purposeLabel: Purpo
   const address = incoming ? transaction.from_address : transaction.to_address;
   const purpose = purposeKindOf(transaction);
   const username = incoming ? transaction.from_user?.username : transaction.to_user?.username;
+  const ids = transaction.purpose;
+  // A merchant's refund names its order on both sides (ADR 033); a payout names who paid or was paid.
+  if (ids?.kind === 'checkout_refund')
+    return { label: purposeLabel('checkout_refund', { order: shortenIdentifier(ids.order_id) }), address };
+  if (ids?.kind === 'payout')
+    return {
+      label: purposeLabel('payout', { party: username || shortenIdentifier(address), context: incoming ? 'credit' : 'debit' }),
+      address,
+    };
   if (purpose !== undefined && !(purpose === 'checkout' && username)) return { label: purposeLabel(purpose), address };
   return { label: username || shortenIdentifier(address), address };
 }

@@ -1,0 +1,149 @@
+/**
+ * Payout handlers over the ports (ADR 033). A payout is a send from the merchant's wallet under
+ * the send's rules (the wallet decider: fee 1000, never overdrawn, not to oneself), appended in
+ * one atomic call with PayoutRequested (opening `payout-<id>`) and the Idempotency-Key's claim:
+ * to a Quern wallet it is settled in that append (executeTransfer); to an external address it is
+ * a reservation (executeWalletCommandWith) that the settlement worker posts or voids. The status
+ * is read from the merchant's wallet transfer.
+ */
+import { claimAppend, idempotencyDigest, readClaim, requestDigest, requireSameRequest } from '../idempotency/claim.js';
+import { AppError } from '../shared/errors.js';
+import { WrongExpectedRevisionError } from '../shared/ports/event-store.js';
+import type { ReserveTransfer } from '../wallet/commands.js';
+import type { Recipient } from '../wallet/contracts.js';
+import {
+  executeTransfer,
+  executeWalletCommandWith,
+  outgoingTransfer,
+  readWallet,
+  resolveRecipient,
+  type WalletDeps,
+} from '../wallet/handlers.js';
+import { SEND_FEE_MLX, mlxToWire } from '../wallet/money.js';
+import type { PayoutOutput, PayoutStatus } from './contracts.js';
+import { PAYOUT_ID_PATTERN, type PayoutRequested, payoutStream, payoutTransferId, toPayoutEvent } from './events.js';
+
+export type PayoutDeps = WalletDeps;
+
+const ATTEMPTS_MAX = 8;
+
+export interface PayoutRequest {
+  merchantUserId: string;
+  idempotencyKey: string;
+  /** The recipient as typed (trimmed) and as read. */
+  toText: string;
+  recipient: Recipient;
+  amountMlx: bigint;
+}
+
+export interface PayoutResult {
+  payout: PayoutOutput;
+  /** Set when this call appended the payout: its log position and the Quern payee, if any. */
+  appended?: { position: bigint; toWalletId?: string };
+}
+
+const STATUS_OF_TRANSFER = { reserved: 'pending', posted: 'completed', voided: 'failed' } as const satisfies Record<string, PayoutStatus>;
+
+function toPayoutOutput(event: PayoutRequested, status: PayoutStatus): PayoutOutput {
+  const d = event.data;
+  return { id: d.payoutId, object: 'payout', to: d.to, amount: d.mlx, fee: d.feeMlx, currency: 'MLX', status, created_at: d.requestedAt };
+}
+
+/** A payout from the merchant's wallet, once per Idempotency-Key. */
+export async function createPayout(deps: PayoutDeps, request: PayoutRequest): Promise<PayoutResult> {
+  const digest = idempotencyDigest(request.merchantUserId, request.idempotencyKey);
+  const payoutId = `po_${digest}`;
+  const bodyDigest = requestDigest({ to: request.toText, amount: mlxToWire(request.amountMlx) });
+  const answerFromClaim = async (): Promise<PayoutResult | undefined> => {
+    const claim = await readClaim(deps, digest);
+    if (!claim) return undefined;
+    requireSameRequest(claim, 'payout', bodyDigest);
+    const payout = await readPayout(deps, request.merchantUserId, payoutId);
+    if (!payout) throw new Error(`Payout ${payoutId} is claimed but not recorded`);
+    return { payout };
+  };
+  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
+    const repeated = await answerFromClaim();
+    if (repeated) return repeated;
+    const { toAddress, toWalletId } = await resolveRecipient(deps, request.recipient);
+    const transferId = payoutTransferId(payoutId);
+    const command: ReserveTransfer = {
+      type: 'ReserveTransfer',
+      data: {
+        transferId,
+        toAddress,
+        ...(toWalletId !== undefined ? { toWalletId } : {}),
+        amountMlx: request.amountMlx,
+        feeMlx: SEND_FEE_MLX,
+        reference: { kind: 'payout', payoutId },
+      },
+    };
+    const requestedAt = deps.clock.now().toISOString();
+    const event: PayoutRequested = {
+      type: 'PayoutRequested',
+      data: {
+        payoutId,
+        merchantUserId: request.merchantUserId,
+        to: request.toText,
+        toAddress,
+        ...(toWalletId !== undefined ? { toWalletId } : {}),
+        mlx: mlxToWire(request.amountMlx),
+        feeMlx: mlxToWire(SEND_FEE_MLX),
+        transferId,
+        requestedAt,
+      },
+    };
+    const extra = () => [
+      {
+        streamId: payoutStream(payoutId),
+        events: [event as unknown as { type: string; data: Record<string, unknown> }],
+        expectedRevision: 'no_stream' as const,
+      },
+      claimAppend(digest, {
+        merchantUserId: request.merchantUserId,
+        operation: 'payout',
+        requestDigest: bodyDigest,
+        resourceId: payoutId,
+        claimedAt: requestedAt,
+      }),
+    ];
+    try {
+      // Between Quern wallets a payout is settled at once, whatever the deployment does for sends.
+      const position =
+        toWalletId !== undefined
+          ? (await executeTransfer(deps, request.merchantUserId, command, extra)).position
+          : (await executeWalletCommandWith(deps, request.merchantUserId, command, extra)).position;
+      if (position !== undefined) {
+        const payout = toPayoutOutput(event, toWalletId !== undefined ? 'completed' : 'pending');
+        return { payout, appended: { position, ...(toWalletId !== undefined ? { toWalletId } : {}) } };
+      }
+      // The merchant's wallet already holds this payout's transfer: appended by a concurrent repeat.
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) continue;
+      // A concurrent request with this key may have won; its claim decides the answer.
+      const repeatedNow = error instanceof AppError ? await answerFromClaim() : undefined;
+      if (repeatedNow) return repeatedNow;
+      throw error;
+    }
+  }
+  throw new AppError('CONCURRENCY', 'errors:busy');
+}
+
+/** A merchant's own payout by id, with its status from the merchant's wallet; undefined otherwise. */
+export async function readPayout(
+  deps: Pick<PayoutDeps, 'store' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  merchantUserId: string,
+  payoutId: string,
+): Promise<PayoutOutput | undefined> {
+  if (!PAYOUT_ID_PATTERN.test(payoutId)) return undefined;
+  const [first] = await deps.store.readStream(payoutStream(payoutId), { maxCount: 1 });
+  const event = first ? toPayoutEvent(first) : undefined;
+  if (!event || event.data.merchantUserId !== merchantUserId) return undefined;
+  const { state } = await readWallet(deps, merchantUserId);
+  const transfer = outgoingTransfer(state, event.data.transferId);
+  // A wallet forgets long-settled transfers (ADR 020): a payout to a Quern wallet was posted in its
+  // own append. An external one forgotten is reported completed, its likely outcome: the wallet's
+  // state no longer tells (a known limit, ADR 033; the webhooks told the merchant at the time).
+  const status: PayoutStatus = transfer ? STATUS_OF_TRANSFER[transfer.status] : 'completed';
+  return toPayoutOutput(event, status);
+}
