@@ -41,6 +41,7 @@ import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
 import { createCheckoutService } from './checkout/service.js';
 import { createDirectService } from './direct/service.js';
+import { createPaymentsService } from './payments/service.js';
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -252,6 +253,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     purchases,
     checkout,
     direct,
+    payments: createPaymentsService({ redis }),
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

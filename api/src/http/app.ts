@@ -15,6 +15,8 @@ import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
 import type { CheckoutService } from '../checkout/service.js';
 import { checkoutRestRoutes } from '../checkout/rest.js';
+import type { PaymentsService } from '../payments/service.js';
+import { paymentsRestRoutes } from '../payments/rest.js';
 import type { PurchaseService } from '../purchases/service.js';
 import { purchaseRestRoutes } from '../purchases/rest.js';
 import type { WalletService } from '../wallet/service.js';
@@ -37,6 +39,7 @@ export interface AppDeps {
   purchases: PurchaseService;
   checkout: CheckoutService;
   direct: DirectService;
+  payments: PaymentsService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -71,6 +74,7 @@ export function createApp(deps: AppDeps): Express {
       purchases: deps.purchases,
       checkout: deps.checkout,
       direct: deps.direct,
+      payments: deps.payments,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -95,6 +99,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(purchaseRestRoutes(createContext));
   app.use(checkoutRestRoutes(createContext));
   app.use(directRestRoutes(createContext));
+  app.use(paymentsRestRoutes(createContext));
   app.use(v1Routes(createContext, deps.direct, v1RouteTable));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));

@@ -5,6 +5,7 @@ import type { DirectService } from '../direct/service.js';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import type { PurchaseService } from '../purchases/service.js';
 import type { WalletService } from '../wallet/service.js';
 
@@ -23,4 +24,5 @@ export interface RequestContext {
   purchases: PurchaseService;
   checkout: CheckoutService;
   direct: DirectService;
+  payments: PaymentsService;
 }

@@ -80,6 +80,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'direct.keyGet': { input: null },
   'direct.keyGenerate': { input: null },
   'direct.keyDelete': { input: null },
+  'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
 });
 
 /** Headers sent with every variant of a route (a bearer key). */
@@ -167,6 +168,20 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       input: { token: `${'0'.repeat(32)}-1.${'A'.repeat(43)}` },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
+    'GET /api/v1/payments': {
+      kind: 'query',
+      input: { limit: '10', starting_after: `${'0'.repeat(32)}-1` },
+      optional: ['limit', 'starting_after'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/payments/export': {
+      kind: 'query',
+      input: { from: '2026-01-01', to: '2026-12-31' },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/balance': { kind: 'none', headers: { authorization: `Bearer ${f.apiKey}` } },
+    // The web app's download: the session cookie, the same query schema as the merchant API's export.
+    'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
   };
 };
 

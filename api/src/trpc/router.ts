@@ -3,6 +3,7 @@ import { router } from './init.js';
 import { checkoutRouter } from '../checkout/trpc.js';
 import { directRouter } from '../direct/trpc.js';
 import { identityRouter } from '../identity/trpc.js';
+import { paymentsRouter } from '../payments/trpc.js';
 import { purchasesRouter } from '../purchases/trpc.js';
 import { walletRouter } from '../wallet/trpc.js';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   purchases: purchasesRouter,
   checkout: checkoutRouter,
   direct: directRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 /** Every /api/v1 operation, in the order the reference lists them. Each slice declares its own. */
 import { checkoutV1Routes } from '../checkout/v1-routes.js';
 import { directV1Routes } from '../direct/v1-routes.js';
+import { paymentsV1Routes } from '../payments/v1-routes.js';
 import type { V1Route } from './route.js';
 
-export const v1RouteTable: readonly V1Route[] = [...directV1Routes, ...checkoutV1Routes];
+export const v1RouteTable: readonly V1Route[] = [...directV1Routes, ...checkoutV1Routes, ...paymentsV1Routes];

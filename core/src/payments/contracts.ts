@@ -39,7 +39,7 @@ export const paymentsListInput = z.strictObject({
     .min(1, { error: 'errors:paymentsInvalidLimit' })
     .max(PAYMENTS_PAGE_MAX, { error: 'errors:paymentsInvalidLimit' })
     .optional(),
-  cursor: paymentId.nullish(),
+  cursor: paymentId.optional(),
 });
 
 export const PAYMENT_STATUSES = ['paid', 'partially_refunded', 'refunded'] as const;
