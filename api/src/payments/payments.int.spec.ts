@@ -109,7 +109,11 @@ async function recordPaid(merchant: User): Promise<string> {
 }
 
 beforeAll(async () => {
-  quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000', API_KEY_REQUESTS_PER_MINUTE: '100000', EXCHANGE_RATE_USD_PER_MLX: '0.0000125' });
+  quern = await startTestQuern({
+    REGISTRATIONS_PER_IP_HOUR: '1000',
+    API_KEY_REQUESTS_PER_MINUTE: '100000',
+    EXCHANGE_RATE_USD_PER_MLX: '0.0000125',
+  });
   shopper = await register('pay_shopper');
   shopA = await register('pay_shop_a');
   shopB = await register('pay_shop_b');
@@ -245,7 +249,9 @@ describe('GET /api/v1/payments/export and the session export', () => {
 
   it('downloads the same file with the session cookie, and 401 without one', async () => {
     const byKey = await (await fetch(`${quern.url}/api/v1/payments/export?from=2020-01-01&to=${today}`, { headers: bearer(keyA) })).text();
-    const bySession = await fetch(`${quern.url}/api/quern/payments/export?from=2020-01-01&to=${today}`, { headers: { cookie: shopA.cookie } });
+    const bySession = await fetch(`${quern.url}/api/quern/payments/export?from=2020-01-01&to=${today}`, {
+      headers: { cookie: shopA.cookie },
+    });
     expect(bySession.status).toBe(200);
     expect(bySession.headers.get('content-disposition')).toContain('attachment');
     expect(await bySession.text()).toBe(byKey);
@@ -261,7 +267,9 @@ describe('tRPC payments.list', () => {
     const viaKey = await list(keyA, '?limit=1');
     expect(answer.body.result.data).toEqual(viaKey.body);
     const next = encodeURIComponent(JSON.stringify({ limit: 1, cursor: viaKey.body.next_cursor }));
-    expect((await quern.call('GET', `/trpc/payments.list?input=${next}`, { cookie: shopA.cookie })).body.result.data.data[0].id).toBe(orderA1);
+    expect((await quern.call('GET', `/trpc/payments.list?input=${next}`, { cookie: shopA.cookie })).body.result.data.data[0].id).toBe(
+      orderA1,
+    );
     expect((await quern.call('GET', `/trpc/payments.list?input=${input}`)).status).toBe(401);
   });
 });

@@ -4,13 +4,7 @@
  * app). Reads come from the merchant-payments and wallets read models; nothing here writes.
  */
 import type { Response } from 'express';
-import {
-  type Balance,
-  exportRangeOf,
-  PAYMENTS_PAGE_SIZE,
-  type PaymentsExportQuery,
-  type PaymentsList,
-} from '@quern/core/payments';
+import { type Balance, exportRangeOf, PAYMENTS_PAGE_SIZE, type PaymentsExportQuery, type PaymentsList } from '@quern/core/payments';
 import { getWalletBalance, listMerchantPayments } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import { logUnexpectedError } from '../http/request-id.js';
@@ -25,7 +19,10 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   return {
     list(merchantUserId: string, page: { limit?: number; startingAfter?: string | null }): Promise<PaymentsList> {
-      return listMerchantPayments(deps.redis, merchantUserId, { limit: page.limit ?? PAYMENTS_PAGE_SIZE, startingAfter: page.startingAfter });
+      return listMerchantPayments(deps.redis, merchantUserId, {
+        limit: page.limit ?? PAYMENTS_PAGE_SIZE,
+        startingAfter: page.startingAfter,
+      });
     },
 
     /** The merchant's wallet, as the spec's balance call answers it (0 and 0 before its first projection). */

@@ -37,7 +37,7 @@ export const paymentsV1Routes: readonly V1Route[] = [
     operationId: 'getBalance',
     tag: 'Payments',
     summary: "The merchant's wallet balance",
-    description: 'What the spec\'s `GET /api/millix/balance/{address}` answers for the wallet of the key\'s owner.',
+    description: "What the spec's `GET /api/millix/balance/{address}` answers for the wallet of the key's owner.",
     response: balanceOutput,
     run: ({ ctx, merchant }) => ctx.payments.balance(merchant.userId),
   }),
