@@ -72,6 +72,8 @@ test('a merchant sees no data, then its received payments, and exports them as C
     .poll(
       async () => {
         await page.reload();
+        // count() does not wait: wait for the list or the empty card to have loaded first.
+        await page.locator('[data-testid="payment"], [data-testid="payments-no-data"]').first().waitFor();
         return page.getByTestId('payment').count();
       },
       { timeout: 30_000 },

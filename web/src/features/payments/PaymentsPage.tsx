@@ -112,22 +112,24 @@ function PaymentsChunk({
       {mobile ? (
         <ul className="payments-cards">{rows}</ul>
       ) : (
-        <table className="payments-table">
-          {cursor ? null : (
-            <thead>
-              <tr>
-                <th scope="col">{t('date')}</th>
-                <th scope="col">{t('order')}</th>
-                <th scope="col">{t('shopper')}</th>
-                <th scope="col">{t('amount')}</th>
-                <th scope="col">{t('usdValue')}</th>
-                <th scope="col">{t('status')}</th>
-                <th scope="col">{t('refunded')}</th>
-              </tr>
-            </thead>
-          )}
-          <tbody>{rows}</tbody>
-        </table>
+        <div className="payments-table-scroll">
+          <table className="payments-table">
+            {cursor ? null : (
+              <thead>
+                <tr>
+                  <th scope="col">{t('date')}</th>
+                  <th scope="col">{t('order')}</th>
+                  <th scope="col">{t('shopper')}</th>
+                  <th scope="col">{t('amount')}</th>
+                  <th scope="col">{t('usdValue')}</th>
+                  <th scope="col">{t('status')}</th>
+                  <th scope="col">{t('refunded')}</th>
+                </tr>
+              </thead>
+            )}
+            <tbody>{rows}</tbody>
+          </table>
+        </div>
       )}
       {isLast && next ? (
         <button type="button" className="button" onClick={() => onMore(next)}>
