@@ -44,6 +44,7 @@ import { createPayoutService } from './payouts/service.js';
 import { createRefundService } from './refunds/service.js';
 import { createDirectService } from './direct/service.js';
 import { createWebhookService } from './webhooks/service.js';
+import { createPaymentsService } from './payments/service.js';
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -270,6 +271,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     refunds,
     payouts,
     direct,
+    payments: createPaymentsService({ redis }),
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

@@ -17,6 +17,8 @@ import type { CheckoutService } from '../checkout/service.js';
 import type { PayoutService } from '../payouts/service.js';
 import type { RefundService } from '../refunds/service.js';
 import { checkoutRestRoutes } from '../checkout/rest.js';
+import type { PaymentsService } from '../payments/service.js';
+import { paymentsRestRoutes } from '../payments/rest.js';
 import type { PurchaseService } from '../purchases/service.js';
 import { purchaseRestRoutes } from '../purchases/rest.js';
 import type { WalletService } from '../wallet/service.js';
@@ -43,6 +45,7 @@ export interface AppDeps {
   payouts: PayoutService;
   direct: DirectService;
   webhooks: WebhookService;
+  payments: PaymentsService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -80,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
       payouts: deps.payouts,
       direct: deps.direct,
       webhooks: deps.webhooks,
+      payments: deps.payments,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -104,6 +108,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(purchaseRestRoutes(createContext));
   app.use(checkoutRestRoutes(createContext));
   app.use(directRestRoutes(createContext));
+  app.use(paymentsRestRoutes(createContext));
   app.use(v1Routes(createContext, deps.direct, v1RouteTable));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));

@@ -6,6 +6,7 @@ import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
 import type { PayoutService } from '../payouts/service.js';
+import type { PaymentsService } from '../payments/service.js';
 import type { PurchaseService } from '../purchases/service.js';
 import type { RefundService } from '../refunds/service.js';
 import type { WalletService } from '../wallet/service.js';
@@ -29,4 +30,5 @@ export interface RequestContext {
   payouts: PayoutService;
   direct: DirectService;
   webhooks: WebhookService;
+  payments: PaymentsService;
 }

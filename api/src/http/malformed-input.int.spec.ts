@@ -91,6 +91,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.remove': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.deliveries': { input: { id: `we_${'0'.repeat(32)}`, limit: 10 }, optional: ['limit'] },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
+  'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
 });
 
 /** Headers sent with every variant of a route (a bearer key). */
@@ -232,6 +233,20 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `po_${'G'.repeat(32)}`] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
+    'GET /api/v1/payments': {
+      kind: 'query',
+      input: { limit: '10', starting_after: `${'0'.repeat(32)}-1` },
+      optional: ['limit', 'starting_after'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/payments/export': {
+      kind: 'query',
+      input: { from: '2026-01-01', to: '2026-12-31' },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/balance': { kind: 'none', headers: { authorization: `Bearer ${f.apiKey}` } },
+    // The web app's download: the session cookie, the same query schema as the merchant API's export.
+    'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
   };
 };
 

@@ -3,6 +3,7 @@ import { router } from './init.js';
 import { checkoutRouter } from '../checkout/trpc.js';
 import { directRouter } from '../direct/trpc.js';
 import { identityRouter } from '../identity/trpc.js';
+import { paymentsRouter } from '../payments/trpc.js';
 import { purchasesRouter } from '../purchases/trpc.js';
 import { refundsRouter } from '../refunds/trpc.js';
 import { walletRouter } from '../wallet/trpc.js';
@@ -16,6 +17,7 @@ export const appRouter = router({
   refunds: refundsRouter,
   direct: directRouter,
   webhooks: webhooksRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,7 @@ import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
 import { buyRoutes } from '../features/buy/routes.js';
 import { checkoutRoutes } from '../features/checkout/routes.js';
 import { directRoutes } from '../features/direct/routes.js';
+import { paymentsRoutes } from '../features/payments/routes.js';
 import { Layout } from '../features/shell/Layout.js';
 import { walletRoutes } from '../features/wallet/routes.js';
 import { lazyComponent, resolveLazyRoutes } from './lazyRoutes.js';
@@ -53,7 +54,7 @@ export const appRoutes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: '/account', element: <AccountPage /> },
-              ...resolveLazyRoutes([...protectedContentRoutes, ...walletRoutes, ...buyRoutes, ...directRoutes]),
+              ...resolveLazyRoutes([...protectedContentRoutes, ...walletRoutes, ...buyRoutes, ...directRoutes, ...paymentsRoutes]),
             ],
           },
           // Not guarded: when the session ends, a guard would redirect to /login before the page

@@ -43,6 +43,7 @@ function KeyView({ masked, fresh }: { masked: string | null; fresh: string | nul
 
 export default function ApiDirectPage() {
   const { t } = useTranslation('direct');
+  const { t: tPayments } = useTranslation('payments');
   useDocumentTitle(t('title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -84,6 +85,9 @@ export default function ApiDirectPage() {
         <p>{t('intro')}</p>
         <p>
           <Link to="/developers">{t('developersLink')}</Link>
+        </p>
+        <p>
+          <Link to="/payments">{tPayments('apiDirectLink')}</Link>
         </p>
         {key.isPending ? <LoadingStatus /> : <KeyView masked={masked} fresh={fresh} />}
         <p className="direct-warning" role="note">

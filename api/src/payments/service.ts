@@ -1,0 +1,53 @@
+/**
+ * The merchant's payments as the api offers them (ADR 034): the cursor list, the CSV export and
+ * the wallet balance, for a merchant named by the API key (/api/v1) or by the session (the web
+ * app). Reads come from the merchant-payments and wallets read models; nothing here writes.
+ */
+import type { Response } from 'express';
+import { type Balance, exportRangeOf, PAYMENTS_PAGE_SIZE, type PaymentsExportQuery, type PaymentsList } from '@quern/core/payments';
+import { getWalletBalance, listMerchantPayments } from '@quern/projections';
+import type { Redis } from 'ioredis';
+import { logUnexpectedError } from '../http/request-id.js';
+import { writePaymentsCsv } from './csv-export.js';
+
+export interface PaymentsServiceDeps {
+  redis: Redis;
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  return {
+    list(merchantUserId: string, page: { limit?: number; startingAfter?: string | null }): Promise<PaymentsList> {
+      return listMerchantPayments(deps.redis, merchantUserId, {
+        limit: page.limit ?? PAYMENTS_PAGE_SIZE,
+        startingAfter: page.startingAfter,
+      });
+    },
+
+    /** The merchant's wallet, as the spec's balance call answers it (0 and 0 before its first projection). */
+    async balance(merchantUserId: string): Promise<Balance> {
+      return (await getWalletBalance(deps.redis, merchantUserId)) ?? { stable: '0', unstable: '0' };
+    },
+
+    /**
+     * Streams the CSV as the answer. Once the first byte is sent the status cannot change, so a
+     * failure midway destroys the connection: the client sees a broken download, never a short
+     * file that looks complete.
+     */
+    async exportCsv(merchantUserId: string, query: PaymentsExportQuery, res: Response): Promise<void> {
+      const range = exportRangeOf(query);
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="quern-payments-${range.fromDay}-${range.toDay}.csv"`);
+      res.setHeader('Cache-Control', 'no-store');
+      try {
+        await writePaymentsCsv(deps.redis, res, { merchantUserId, fromMs: range.fromMs, toMs: range.toMs });
+        res.end();
+      } catch (error) {
+        if (!res.destroyed) logUnexpectedError(res.req, error);
+        res.destroy();
+      }
+    },
+  };
+}

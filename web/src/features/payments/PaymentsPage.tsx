@@ -1,0 +1,202 @@
+/**
+ * /payments (ADR 034): the merchant's received payments, newest first, as a table on desktop and
+ * cards on phones, refunds under their payment, "Load more" by cursor (a page is never shifted by
+ * payments arriving meanwhile), and the CSV export of a date range, downloaded by the browser
+ * itself from the session export (GET /api/quern/payments/export).
+ */
+import type { Payment } from '@quern/core/payments';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTRPC } from '../../app/data/trpc.js';
+import { FormAlert } from '../../ui/FormAlert.js';
+import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { useLanguage } from '../wallet/useLanguage.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { formatMlxWire, formatTransactionDate, formatUsdEquivalent } from '../wallet/walletFormat.js';
+import './payments.css';
+
+const PAGE_SIZE = 20;
+
+function Refunds({ payment }: { payment: Payment }) {
+  const { t } = useTranslation('payments');
+  const language = useLanguage();
+  if (payment.refunds.length === 0) return null;
+  return (
+    <ul className="payments-refunds">
+      {payment.refunds.map((refund) => (
+        <li key={refund.id}>
+          {t('refundLine', {
+            amount: formatMlxWire(refund.amount, language) ?? refund.amount,
+            date: formatTransactionDate(refund.created_at, 'short'),
+          })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PaymentRow({ payment, mobile }: { payment: Payment; mobile: boolean }) {
+  const { t } = useTranslation('payments');
+  const language = useLanguage();
+  const amount = `${formatMlxWire(payment.amount, language) ?? payment.amount} MLX`;
+  const usd = formatUsdEquivalent(payment.amount, payment.usd_rate, language);
+  const refunded =
+    payment.amount_refunded === '0' ? '—' : `${formatMlxWire(payment.amount_refunded, language) ?? payment.amount_refunded} MLX`;
+  const status = <span className={`payments-status payments-status-${payment.status}`}>{t(`status_${payment.status}`)}</span>;
+  if (mobile)
+    return (
+      <li className="payments-card" data-testid="payment">
+        <div className="payments-card-top">
+          <strong>{amount}</strong>
+          {status}
+        </div>
+        {usd ? <div>{usd} USD</div> : null}
+        <div>
+          {formatTransactionDate(payment.created_at, 'short')} · {payment.shopper_username ?? '—'}
+        </div>
+        <div className="payments-order">{payment.id}</div>
+        {payment.amount_refunded === '0' ? null : (
+          <div>
+            {t('refunded')}: {refunded}
+          </div>
+        )}
+        <Refunds payment={payment} />
+      </li>
+    );
+  return (
+    <tr data-testid="payment">
+      <td>{formatTransactionDate(payment.created_at, 'long')}</td>
+      <td className="payments-order">{payment.id}</td>
+      <td>{payment.shopper_username ?? '—'}</td>
+      <td className="payments-number">{amount}</td>
+      <td className="payments-number">{usd ? `${usd} USD` : '—'}</td>
+      <td>
+        {status}
+        <Refunds payment={payment} />
+      </td>
+      <td className="payments-number">{refunded}</td>
+    </tr>
+  );
+}
+
+/** One page of the list, and "Load more" when it is the last one loaded and more exist. */
+function PaymentsChunk({
+  cursor,
+  isLast,
+  mobile,
+  onMore,
+}: {
+  cursor?: string;
+  isLast: boolean;
+  mobile: boolean;
+  onMore: (c: string) => void;
+}) {
+  const { t } = useTranslation('payments');
+  const trpc = useTRPC();
+  const page = useQuery(trpc.payments.list.queryOptions({ limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) }));
+  if (page.isPending) return <LoadingStatus />;
+  if (page.isError) return <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
+  if (!cursor && page.data.data.length === 0)
+    return (
+      <div className="payments-empty" data-testid="payments-no-data">
+        <h2>{t('noData')}</h2>
+        <p>{t('noPayments')}</p>
+      </div>
+    );
+  const rows = page.data.data.map((p) => <PaymentRow key={p.id} payment={p} mobile={mobile} />);
+  const next = page.data.next_cursor;
+  return (
+    <>
+      {mobile ? (
+        <ul className="payments-cards">{rows}</ul>
+      ) : (
+        <div className="payments-table-scroll">
+          <table className="payments-table">
+            {cursor ? null : (
+              <thead>
+                <tr>
+                  <th scope="col">{t('date')}</th>
+                  <th scope="col">{t('order')}</th>
+                  <th scope="col">{t('shopper')}</th>
+                  <th scope="col">{t('amount')}</th>
+                  <th scope="col">{t('usdValue')}</th>
+                  <th scope="col">{t('status')}</th>
+                  <th scope="col">{t('refunded')}</th>
+                </tr>
+              </thead>
+            )}
+            <tbody>{rows}</tbody>
+          </table>
+        </div>
+      )}
+      {isLast && next ? (
+        <button type="button" className="button" onClick={() => onMore(next)}>
+          {t('loadMore')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function ExportForm() {
+  const { t } = useTranslation('payments');
+  const [from, setFrom] = useState(() => `${today().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(today);
+  const reversed = from !== '' && to !== '' && from > to;
+  const href = `/api/quern/payments/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+  return (
+    <div className="payments-export">
+      <h2>{t('exportTitle')}</h2>
+      <div className="payments-export-row">
+        <label>
+          {t('from')}
+          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
+        </label>
+        <label>
+          {t('to')}
+          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
+        </label>
+        {reversed || !from || !to ? (
+          <button type="button" className="button button-primary" disabled>
+            {t('exportCsv')}
+          </button>
+        ) : (
+          <a className="button button-primary" href={href} download data-testid="payments-export">
+            {t('exportCsv')}
+          </a>
+        )}
+      </div>
+      {reversed ? <FormAlert kind="error">{t('rangeReversed')}</FormAlert> : null}
+    </div>
+  );
+}
+
+export default function PaymentsPage() {
+  const { t } = useTranslation('payments');
+  useDocumentTitle(t('title'));
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  // One entry per loaded page: the first has no cursor, each next one the previous page's last id.
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  return (
+    <section className="card payments-card-page" aria-labelledby="payments-title">
+      <h1 id="payments-title">{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <ExportForm />
+      <div className="payments-list">
+        {cursors.map((cursor, i) => (
+          <PaymentsChunk
+            key={cursor ?? 'first'}
+            cursor={cursor}
+            isLast={i === cursors.length - 1}
+            mobile={mobile}
+            onMore={(next) => setCursors((all) => [...all, next])}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
