@@ -14,7 +14,7 @@ const MAX_AGE_SECONDS = 300;
 export function openApiRoute(table: readonly V1Route[], options: OpenApiOptions): Router {
   const routes = Router();
   let document: string | undefined;
-  routes.get(OPENAPI_PATH, (req, res: Response) => {
+  routes.get(OPENAPI_PATH, (_req, res: Response) => {
     document ??= JSON.stringify(v1OpenApiDocument(table, options));
     allowPublicCaching(res, MAX_AGE_SECONDS);
     // Tools (code generators, other viewers) may read it from any origin; it is no one's data.
