@@ -1,4 +1,4 @@
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { withTimeout } from '../../app/withTimeout.js';
@@ -10,6 +10,13 @@ import { isStringList, readContent } from '../content/sectionContent.js';
 export const apiReferenceSectionKeys = ['auth', 'idempotency', 'errors', 'limits', 'webhooks'] as const;
 
 const OPENAPI_DOCUMENT_PATH = '/api/v1/openapi.json';
+
+/** The API's base URL on this Quern; a relative one until the browser tells the origin. */
+function useBaseUrl(): string {
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  return `${origin}/api/v1`;
+}
 
 /** The viewer is its own chunk (Swagger UI is large); it loads only when this page is shown. */
 const ApiViewer = lazy(() => withTimeout(() => import('./ApiViewer.js'), 'the API reference viewer'));
@@ -31,11 +38,13 @@ class ViewerBoundary extends Component<{ fallback: ReactNode; children: ReactNod
  */
 export default function ApiReferencePage() {
   const { t } = useTranslation('apiReference');
+  const baseUrl = useBaseUrl();
   return (
     <ContentPage pageTitle={t('pageTitle')} heading={t('heading')} intro={readContent(t, 'intro', isStringList)}>
       <p>
         <Link to="/developers">{t('back')}</Link> · <a href={OPENAPI_DOCUMENT_PATH}>{t('document')}</a>
       </p>
+      <p>{t('baseUrl', { url: baseUrl, interpolation: { escapeValue: false } })}</p>
       <Sections t={t} keys={apiReferenceSectionKeys} />
       <section className="content-section">
         <h2 id="operations">{t('viewer.heading')}</h2>
