@@ -277,6 +277,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     allowedOrigins,
     trustProxy: config.TRUST_PROXY,
     https: config.publicUrl.startsWith('https://'),
+    publicUrl: config.publicUrl,
     webDistDir: WEB_DIST_DIR,
     extraRoutes: [
       ...(network.incomingFromNotification

@@ -119,7 +119,7 @@ describe('GET /api/v1/orders/{order}', () => {
     for (const answer of refusals) {
       expect(answer.status).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="quern"');
-      expect(answer.body.message).toMatch(/API key/);
+      expect(answer.body.error.message).toMatch(/API key/);
     }
   });
 
@@ -129,8 +129,7 @@ describe('GET /api/v1/orders/{order}', () => {
     const nonsense = await getOrder(keyB, 'not-an-order');
     for (const answer of [foreign, missing, nonsense]) {
       expect(answer.status).toBe(404);
-      expect(answer.body.message).toBe('This order was not found.');
-      expect(answer.body.code).toBe(foreign.body.code);
+      expect(answer.body.error).toEqual({ type: 'not_found_error', code: foreign.body.error.code, message: 'This order was not found.' });
     }
     // Its genuine token does not help either.
     expect((await getOrder(keyB, paidA1.order, paidA1.token)).status).toBe(404);
@@ -142,7 +141,7 @@ describe('GET /api/v1/orders/{order}', () => {
     const replayed = `${paidA2.order}.${paidA1.token.split('.')[1]}`;
     const answer = await getOrder(keyA, paidA2.order, replayed);
     expect(answer.status).toBe(404);
-    expect(answer.body.message).toBe('This token is not a genuine payment token of one of your orders.');
+    expect(answer.body.error.message).toBe('This token is not a genuine payment token of one of your orders.');
   });
 });
 
@@ -167,20 +166,20 @@ describe('POST /api/v1/orders/verify', () => {
     ];
     for (const answer of refusals) {
       expect(answer.status).toBe(404);
-      expect(answer.body.message).toBe('This token is not a genuine payment token of one of your orders.');
+      expect(answer.body.error.message).toBe('This token is not a genuine payment token of one of your orders.');
     }
   });
 
   it('answers in Spanish for a Spanish caller', async () => {
     const answer = await verify(keyA, forged(paidA1.token), { 'accept-language': 'es' });
-    expect(answer.body.message).toBe('Este token no es un comprobante de pago auténtico de uno de sus pedidos.');
+    expect(answer.body.error.message).toBe('Este token no es un comprobante de pago auténtico de uno de sus pedidos.');
   });
 
   it('a missing or non-string token is a 400 naming the field', async () => {
     for (const body of [{}, { token: 5 }, { token: '' }, { token: 'x'.repeat(300) }]) {
       const answer = await quern.call('POST', '/api/v1/orders/verify', { body, headers: bearer(keyA) });
       expect(answer.status).toBe(400);
-      expect(answer.body.fieldMessages.token).toMatch(/\S/);
+      expect(answer.body.error).toMatchObject({ type: 'invalid_request_error', field: 'token', message: expect.stringMatching(/\S/) });
     }
   });
 });
@@ -192,6 +191,7 @@ describe('per-key rate limit on the order calls', () => {
     for (let i = 0; i < LIMIT; i++) expect((await getOrder(busyKey, paidA1.order)).status).toBe(404);
     const limited = await verify(busyKey, paidA1.token);
     expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatchObject({ type: 'rate_limit_error', code: 'too_many_requests' });
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);

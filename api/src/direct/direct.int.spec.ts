@@ -67,7 +67,11 @@ describe('API Direct key lifecycle', () => {
     expect(deleted.body).toEqual({ status: 'success', message: 'API key deleted.' });
     const gone = await me(key2);
     expect(gone.status).toBe(401);
-    expect(gone.body.message).toMatch(/API key/);
+    expect(gone.body.error).toMatchObject({
+      type: 'authentication_error',
+      code: 'invalid_api_key',
+      message: expect.stringMatching(/API key/),
+    });
     expect(gone.headers.get('www-authenticate')).toBe('Bearer realm="quern"');
     expect((await quern.call('POST', '/api/direct/key-get', { cookie })).body.content.api_key).toBeNull();
 
@@ -120,8 +124,8 @@ describe('bearer authentication', () => {
   ])('%s: 401 with a message', async (_name, headers) => {
     const response = await me(undefined, headers);
     expect(response.status).toBe(401);
-    expect(response.body.code).toBe('UNAUTHENTICATED');
-    expect(response.body.message).toEqual(expect.stringMatching(/\S/));
+    expect(response.body.error).toEqual({ type: 'authentication_error', code: 'invalid_api_key', message: expect.stringMatching(/\S/) });
+    expect(response.body.request_id).toBe(response.headers.get('x-request-id'));
   });
 
   it('a session cookie alone does not authenticate /api/v1', async () => {

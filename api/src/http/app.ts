@@ -9,6 +9,7 @@ import { appRouter } from '../trpc/router.js';
 import { directRestRoutes } from '../direct/rest.js';
 import { v1Routes } from '../v1/router.js';
 import { v1RouteTable } from '../v1/table.js';
+import { openApiRoute } from '../v1/openapi-route.js';
 import type { DirectService } from '../direct/service.js';
 import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
@@ -56,6 +57,8 @@ export interface AppDeps {
   extraRoutes?: Router[];
   /** Express's 'trust proxy': false, a hop count, or the proxies' addresses (TRUST_PROXY). */
   trustProxy?: boolean | number | string[];
+  /** PUBLIC_URL, for the OpenAPI document's server; unset, the document names a relative one. */
+  publicUrl?: string;
   /** Whether PUBLIC_URL is https (HSTS, upgrade-insecure-requests). */
   https?: boolean;
 }
@@ -109,6 +112,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(checkoutRestRoutes(createContext));
   app.use(directRestRoutes(createContext));
   app.use(paymentsRestRoutes(createContext));
+  app.use(openApiRoute(v1RouteTable, { publicUrl: deps.publicUrl }));
   app.use(v1Routes(createContext, deps.direct, v1RouteTable));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));

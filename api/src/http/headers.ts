@@ -12,9 +12,22 @@ import helmet from 'helmet';
 
 export const API_PATHS = ['/api', '/trpc'];
 
+/** res.locals flag of an API answer that is public (the OpenAPI document): no no-store for it. */
+const PUBLIC_ANSWER = 'quernPublicAnswer';
+
 function markPrivate(res: Response): void {
+  if (res.locals[PUBLIC_ANSWER] === true) return;
   res.setHeader('Cache-Control', 'no-store');
   res.vary('Cookie');
+}
+
+/**
+ * An API answer that is the same for everyone and holds no one's data may be cached by browsers
+ * and shared caches for `maxAgeSeconds` (then revalidated by its ETag).
+ */
+export function allowPublicCaching(res: Response, maxAgeSeconds: number): void {
+  res.locals[PUBLIC_ANSWER] = true;
+  res.setHeader('Cache-Control', `public, max-age=${maxAgeSeconds}`);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   trpcErrorEnvelope,
 } from './errors.js';
 import { logUnexpectedError, requestIdOf } from './request-id.js';
+import { v1ErrorBody } from '../v1/errors.js';
 
 export type ContextFactory = (req: Request, res: Response) => RequestContext;
 
@@ -77,6 +78,8 @@ export function authedRoute<O>(
 
 const isTrpcCall = (req: Request) => /^\/trpc(\/|\?|$)/.test(req.originalUrl);
 const isPayPalCall = (req: Request) => req.originalUrl.startsWith('/api/paypal/');
+/** The merchant API, including its unknown paths: they answer in its shape (v1/errors.ts). */
+const isMerchantApiCall = (req: Request) => /^\/api\/v1(\/|\?|$)/i.test(req.originalUrl);
 
 /**
  * The spec's PayPal calls answer failures in PayPal's shape as well (`error`, `details[issue,
@@ -100,7 +103,8 @@ function withPayPalShape(body: ErrorBody) {
 
 /**
  * Express error handler: every error answers with its status from errors.ts and a readable body
- * with the request id (in tRPC's envelope for a /trpc call refused before tRPC ran); an
+ * with the request id (in tRPC's envelope for a /trpc call refused before tRPC ran, in the
+ * merchant API's shape under /api/v1, in PayPal's for the spec's PayPal calls); an
  * unexpected one is logged here (once) and answers only errors:internal.
  */
 export function errorHandler(error: unknown, req: Request, res: Response, next: NextFunction): void {
@@ -115,7 +119,14 @@ export function errorHandler(error: unknown, req: Request, res: Response, next: 
   const retryAfter = retryAfterSeconds(appError);
   if (retryAfter !== undefined && !res.get('Retry-After')) res.setHeader('Retry-After', String(retryAfter));
   const body = appErrorData(appError, requestLanguage(req), requestId);
-  res
-    .status(statusOf(appError))
-    .json(isTrpcCall(req) ? trpcErrorEnvelope(appError, body) : isPayPalCall(req) ? withPayPalShape(body) : body);
+  const status = statusOf(appError);
+  res.status(status).json(shapeFor(req, appError, body, status));
+}
+
+/** Each family of calls reads its failures in its own shape; the rest read ErrorBody itself. */
+function shapeFor(req: Request, appError: AppError, body: ErrorBody, status: number) {
+  if (isTrpcCall(req)) return trpcErrorEnvelope(appError, body);
+  if (isPayPalCall(req)) return withPayPalShape(body);
+  if (isMerchantApiCall(req)) return v1ErrorBody(body, status);
+  return body;
 }

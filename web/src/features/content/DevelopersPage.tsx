@@ -53,7 +53,8 @@ export default function DevelopersPage() {
           ),
           keys: (
             <p>
-              <Link to="/api-direct">{t('links.apiDirect')}</Link> · <Link to="/wordpress">{t('links.wordpress')}</Link>
+              <Link to="/api-direct">{t('links.apiDirect')}</Link> · <Link to="/developers/api">{t('links.apiReference')}</Link> ·{' '}
+              <Link to="/wordpress">{t('links.wordpress')}</Link>
             </p>
           ),
         }}

@@ -13,6 +13,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 export const contentRoutes: RouteObject[] = [
   { path: '/about', lazy: page(() => import('./AboutPage.js')) },
   { path: '/developers', lazy: page(() => import('./DevelopersPage.js')) },
+  { path: '/developers/api', lazy: page(() => import('../reference/ApiReferencePage.js')) },
   { path: '/faqs', lazy: page(() => import('./FaqsPage.js')) },
   { path: '/privacy-policy', lazy: page(() => import('./PrivacyPolicyPage.js')) },
   { path: '/terms-of-service', lazy: page(() => import('./TermsOfServicePage.js')) },

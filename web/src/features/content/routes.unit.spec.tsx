@@ -8,7 +8,15 @@ const paths = (routes: RouteObject[]) => routes.map((route) => route.path);
 
 describe('content routes', () => {
   it('given the route lists, when read, then they hold exactly the spec paths, each in one list', () => {
-    expect(paths(contentRoutes)).toEqual(['/about', '/developers', '/faqs', '/privacy-policy', '/terms-of-service', '/wordpress']);
+    expect(paths(contentRoutes)).toEqual([
+      '/about',
+      '/developers',
+      '/developers/api',
+      '/faqs',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/wordpress',
+    ]);
     expect(paths(protectedContentRoutes)).toEqual(['/millix/sell']);
     expect(paths(bareRoutes)).toEqual(['/checkout-buttons']);
   });

@@ -2,7 +2,18 @@
 // so no Spanish page silently misses a paragraph, a list item or a question.
 import { describe, expect, it } from 'vitest';
 
-const namespaces = ['home', 'about', 'faqs', 'privacy', 'terms', 'wordpress', 'sell', 'checkoutButton', 'developers'] as const;
+const namespaces = [
+  'home',
+  'about',
+  'faqs',
+  'privacy',
+  'terms',
+  'wordpress',
+  'sell',
+  'checkoutButton',
+  'developers',
+  'apiReference',
+] as const;
 const files = import.meta.glob<unknown>('../../../../core/src/i18n/locales/*/*.json', { eager: true, import: 'default' });
 const load = (language: string, namespace: string): unknown => files[`../../../../core/src/i18n/locales/${language}/${namespace}.json`];
 
