@@ -130,7 +130,7 @@ describe('POST /api/v1/payouts', () => {
     const before = await payoutStreams();
     const reused = await payout(keyShop, 'reuse-1', { to: payee.name, amount: '101' });
     expect(reused.status).toBe(422);
-    expect(reused.body.message).toBe('This Idempotency-Key was already used with a different request.');
+    expect(reused.body.error.message).toBe('This Idempotency-Key was already used with a different request.');
     const asRefund = await quern.call('POST', '/api/v1/refunds', {
       body: { order: `${'0'.repeat(32)}-1` },
       headers: { authorization: `Bearer ${keyShop}`, 'idempotency-key': 'reuse-1' },
@@ -145,7 +145,7 @@ describe('POST /api/v1/payouts', () => {
     const before = await payoutStreams();
     const overdrawn = await payout(keyShop, 'overdrawn-1', { to: payee.name, amount: (balance - 999n).toString() });
     expect(overdrawn.status).toBe(409);
-    expect(overdrawn.body.message).toMatch(/^Insufficient funds/);
+    expect(overdrawn.body.error.message).toMatch(/^Insufficient funds/);
     const self = await payout(keyShop, 'self-1', { to: shop.name, amount: '1' });
     expect(self.status).toBe(400);
     const zero = await payout(keyShop, 'zero-1', { to: payee.name, amount: '0' });

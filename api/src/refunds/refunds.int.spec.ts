@@ -115,10 +115,10 @@ describe('POST /api/v1/refunds', () => {
     expect((await refund(keyA, 'refund-reuse', { order, amount: '500' })).status).toBe(201);
     const reused = await refund(keyA, 'refund-reuse', { order, amount: '501' });
     expect(reused.status).toBe(422);
-    expect(reused.body.message).toBe('This Idempotency-Key was already used with a different request.');
+    expect(reused.body.error.message).toBe('This Idempotency-Key was already used with a different request.');
     const missing = await refund(keyA, undefined, { order, amount: '1' });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('An Idempotency-Key header is required for this call.');
+    expect(missing.body.error.message).toBe('An Idempotency-Key header is required for this call.');
     expect((await refundsOn(order)).map((r) => r.mlx)).toEqual(['500']);
   });
 
@@ -127,7 +127,7 @@ describe('POST /api/v1/refunds', () => {
     const before = await stableOf(shopA);
     const answer = await refund(keyA, 'refund-above', { order, amount: '240001' });
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/240,?000 MLX/);
+    expect(answer.body.error.message).toMatch(/240,?000 MLX/);
     expect(await refundsOn(order)).toEqual([]);
     expect(await stableOf(shopA)).toBe(before);
   });
@@ -140,7 +140,7 @@ describe('POST /api/v1/refunds', () => {
     expect([rest.status, rest.body.amount]).toEqual([201, '40000']);
     const more = await refund(keyA, 'partial-4', { order, amount: '1' });
     expect(more.status).toBe(409);
-    expect(more.body.message).toBe('This order is already fully refunded.');
+    expect(more.body.error.message).toBe('This order is already fully refunded.');
     expect((await refundsOn(order)).map((r) => r.mlx)).toEqual(['100000', '100000', '40000']);
   });
 
@@ -161,7 +161,7 @@ describe('POST /api/v1/refunds', () => {
     const nonsense = await refund(keyB, 'foreign-3', { order: 'not-an-order' });
     for (const answer of [foreign, unknown, nonsense]) {
       expect(answer.status).toBe(404);
-      expect(answer.body.message).toBe(foreign.body.message);
+      expect(answer.body.error.message).toBe(foreign.body.error.message);
     }
     expect(await refundsOn(order)).toEqual([]);
     const own = await refund(keyA, 'own-1', { order, amount: '7' });
@@ -180,7 +180,7 @@ describe('POST /api/v1/refunds', () => {
     expect(out.status).toBe(201);
     const answer = await refund(keyB, 'poor-1', { order });
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toMatch(/^Insufficient funds: this refund needs 240,?000 MLX/);
+    expect(answer.body.error.message).toMatch(/^Insufficient funds: this refund needs 240,?000 MLX/);
     expect(await refundsOn(order)).toEqual([]);
   });
 });

@@ -318,7 +318,7 @@ describe('with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
       'http://localhost:3000/hook',
     ]) {
       const answer = await strict.call('POST', '/api/v1/webhook-endpoints', { headers: { authorization: `Bearer ${key}` }, body: { url } });
-      expect([url, answer.status, answer.body.messageKey]).toEqual([url, 400, 'errors:webhookUrlPrivate']);
+      expect([url, answer.status, answer.body.error.code]).toEqual([url, 400, 'webhook_url_private']);
     }
     expect((await strict.call('GET', '/api/v1/webhook-endpoints', { headers: { authorization: `Bearer ${key}` } })).body.data).toEqual([]);
   });
