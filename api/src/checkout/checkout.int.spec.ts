@@ -127,6 +127,7 @@ describe('POST /api/quern/checkout', () => {
       orderId: paid.order,
       status: 'paid',
       mlx: 350_000n,
+      refundedMlx: 0n,
       currency: 'MLX',
       usdPerMlx: '0.0000125',
       shopperUserId: shopper.id,

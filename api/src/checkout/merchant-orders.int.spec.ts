@@ -94,6 +94,7 @@ describe('GET /api/v1/orders/{order}', () => {
       id: paidA1.order,
       status: 'paid',
       amount: '240000',
+      amount_refunded: '0',
       currency: 'MLX',
       rate: '0.0000125',
       shopper_username: 'order_shopper',

@@ -58,6 +58,8 @@ const refund = (key: string, idempotencyKey: string | undefined, body: unknown) 
     body,
     headers: { authorization: `Bearer ${key}`, ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }) },
   });
+const orderOf = (key: string, order: string) =>
+  quern.call('GET', `/api/v1/orders/${encodeURIComponent(order)}`, { headers: { authorization: `Bearer ${key}` } });
 const getRefund = (key: string, id: string) =>
   quern.call('GET', `/api/v1/refunds/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${key}` } });
 
@@ -134,7 +136,9 @@ describe('POST /api/v1/refunds', () => {
 
   it('partial refunds add up to the total, then one more is refused', async () => {
     const order = await pay(shopA, 'partial');
+    expect((await orderOf(keyA, order)).body).toMatchObject({ status: 'paid', amount_refunded: '0' });
     expect((await refund(keyA, 'partial-1', { order, amount: '100000' })).status).toBe(201);
+    expect((await orderOf(keyA, order)).body).toMatchObject({ status: 'partially_refunded', amount_refunded: '100000' });
     expect((await refund(keyA, 'partial-2', { order, amount: '100000' })).status).toBe(201);
     const rest = await refund(keyA, 'partial-3', { order });
     expect([rest.status, rest.body.amount]).toEqual([201, '40000']);
@@ -142,6 +146,8 @@ describe('POST /api/v1/refunds', () => {
     expect(more.status).toBe(409);
     expect(more.body.error.message).toBe('This order is already fully refunded.');
     expect((await refundsOn(order)).map((r) => r.mlx)).toEqual(['100000', '100000', '40000']);
+    // The order's own answer follows its refunds.
+    expect((await orderOf(keyA, order)).body).toMatchObject({ status: 'refunded', amount: '240000', amount_refunded: '240000' });
   });
 
   it('concurrent refunds of one order with different keys never pass what was paid', async () => {

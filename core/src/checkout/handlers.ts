@@ -11,7 +11,9 @@ import { type ExpectedRevision, WrongExpectedRevisionError } from '../shared/por
 import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
 import { mlxFromWire } from '../wallet/money.js';
 import { currentExchangeRate } from '../wallet/rate.js';
-import { isRefundEventType } from '../refunds/events.js';
+import { paymentStatusOf } from '../payments/amounts.js';
+import type { PaymentStatus } from '../payments/contracts.js';
+import { isRefundEventType, toRefundEvent } from '../refunds/events.js';
 import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
 import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
 import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
@@ -24,18 +26,25 @@ const ATTEMPTS_MAX = 8;
 export async function loadCheckout(
   deps: Pick<CheckoutDeps, 'store'>,
   intentId: string,
-): Promise<{ state: CheckoutState; revision: ExpectedRevision }> {
+): Promise<{ state: CheckoutState; revision: ExpectedRevision; refundedMlx: ReadonlyMap<string, bigint> }> {
   const records = await deps.store.readStream(checkoutStream(intentId));
   let state = initialCheckoutState();
+  const refundedMlx = new Map<string, bigint>();
   for (const record of records) {
-    // An order's refunds share its stream (ADR 033); they are folded by the refunds capability.
-    if (isRefundEventType(record.type)) continue;
+    // An order's refunds share its stream (ADR 033): the refunds capability decides on them; here
+    // they only add up, so the order's own answer says how much of it was given back.
+    if (isRefundEventType(record.type)) {
+      const refund = toRefundEvent(record);
+      if (!refund) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
+      refundedMlx.set(refund.data.orderId, (refundedMlx.get(refund.data.orderId) ?? 0n) + BigInt(refund.data.mlx));
+      continue;
+    }
     const event = toCheckoutEvent(record);
     if (!event) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
     state = evolveCheckout(state, event);
   }
   const last = records[records.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream' };
+  return { state, revision: last ? last.revision : 'no_stream', refundedMlx };
 }
 
 export interface CheckoutMerchantFound {
@@ -132,8 +141,10 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
 
 export interface CheckoutOrderView {
   orderId: string;
-  status: 'paid';
+  /** Paid, then partially or wholly refunded by the merchant (ADR 033). */
+  status: PaymentStatus;
   mlx: bigint;
+  refundedMlx: bigint;
   currency: 'MLX';
   /** USD per MLX when it was paid; absent when no rate was set. */
   usdPerMlx?: string;
@@ -148,14 +159,16 @@ export interface CheckoutOrderView {
 export async function readCheckoutOrder(deps: Pick<CheckoutDeps, 'store'>, orderId: string): Promise<CheckoutOrderView | undefined> {
   const parsed = parseCheckoutOrderId(orderId);
   if (!parsed) return undefined;
-  const { state } = await loadCheckout(deps, parsed.intentId);
+  const { state, refundedMlx } = await loadCheckout(deps, parsed.intentId);
   const payment = state.payments.find((p) => p.orderId === orderId);
   if (!payment) return undefined;
   const shopper = (await loadUser(deps, payment.shopperUserId)).state;
+  const refunded = refundedMlx.get(orderId) ?? 0n;
   return {
     orderId,
-    status: 'paid',
+    status: paymentStatusOf(payment.mlx, refunded),
     mlx: payment.mlx,
+    refundedMlx: refunded,
     currency: 'MLX',
     ...(payment.usdPerMlx ? { usdPerMlx: payment.usdPerMlx } : {}),
     shopperUserId: payment.shopperUserId,

@@ -4,6 +4,7 @@
  * object with snake_case names like the spec's other calls; amounts are decimal strings.
  */
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../payments/contracts.js';
 import type { CheckoutOrderView } from './handlers.js';
 
 /** `<orderId>.<43 characters>` is 108 at most (token.ts); the bound keeps nonsense cheap to refuse. */
@@ -21,8 +22,9 @@ export const merchantOrderQuery = z.strictObject({ token: token.optional() });
 /** The answer's schema: the OpenAPI reference is generated from it (api/src/v1). */
 export const merchantOrderOutput = z.object({
   id: z.string().meta({ description: 'The order id the checkout reported to the shop.' }),
-  status: z.literal('paid'),
+  status: z.enum(PAYMENT_STATUSES).meta({ description: 'Paid, then partially or wholly refunded by the merchant.' }),
   amount: z.string().meta({ description: 'Whole MLX, as a decimal string.' }),
+  amount_refunded: z.string().meta({ description: 'Whole MLX refunded so far, as a decimal string.' }),
   currency: z.literal('MLX'),
   rate: z.string().nullable().meta({ description: 'USD per MLX when the order was paid; null when no rate was set.' }),
   shopper_username: z.string().nullable(),
@@ -35,6 +37,7 @@ export function merchantOrderOf(view: CheckoutOrderView): MerchantOrder {
     id: view.orderId,
     status: view.status,
     amount: view.mlx.toString(),
+    amount_refunded: view.refundedMlx.toString(),
     currency: view.currency,
     rate: view.usdPerMlx ?? null,
     shopper_username: view.shopperUsername ?? null,

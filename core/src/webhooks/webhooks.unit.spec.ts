@@ -176,6 +176,7 @@ describe('payloads', () => {
       id: 'o',
       status: 'paid' as const,
       amount: '5',
+      amount_refunded: '0',
       currency: 'MLX' as const,
       rate: null,
       shopper_username: 's',
