@@ -271,7 +271,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     refunds,
     payouts,
     direct,
-    payments: createPaymentsService({ redis }),
+    payments: createPaymentsService({ redis, awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId) }),
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

@@ -2,7 +2,8 @@
 // sees the 'No data' card; after a shopper pays twice through the checkout call, the page lists
 // both payments newest first with the shopper, the amount and the USD value, in a table at 1280 px
 // and as cards at 375 px; Export CSV downloads the session export with its header and rows; the
-// page is reached from API Direct and passes axe. Screenshots: test-results/screenshots/payments-*.png.
+// page is reached from API Direct and passes axe; a partial refund and then the rest, from the
+// page, update the row and leave a refunded payment without a Refund button. Screenshots: test-results/screenshots/payments-*.png.
 import AxeBuilder from '@axe-core/playwright';
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -96,6 +97,20 @@ test('a merchant sees no data, then its received payments, and exports them as C
   const csv = (await readFile((await download.path()) as string, 'utf8')).split('\r\n');
   expect(csv[0]).toBe('order,created,amount,refunded,currency,usd_rate,usd_value,shopper');
   expect(csv.slice(1, 3).map((line) => line.split(',')[0])).toEqual([first, second]);
+
+  // A partial refund, then the rest: the row follows (read-your-writes), and a refunded payment offers no more.
+  await rows.nth(1).getByRole('button', { name: 'Refund' }).click();
+  await rows.nth(1).getByLabel('Amount to refund (MLX)').fill('20,000');
+  await rows.nth(1).getByRole('button', { name: 'Refund 20,000 MLX' }).click();
+  await expect(rows.nth(1)).toContainText('Refunded 20,000 MLX.');
+  await expect(rows.nth(1)).toContainText('Partially refunded');
+  await rows.nth(1).getByRole('button', { name: 'Refund' }).click();
+  await rows.nth(1).getByRole('button', { name: 'Refund 100,000 MLX' }).click();
+  await expect(rows.nth(1)).toContainText('Refunded 100,000 MLX.');
+  await expect(rows.nth(1).locator('.payments-status')).toHaveText('Refunded');
+  await expect(rows.nth(1).getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await expect(rows.nth(0).getByRole('button', { name: 'Refund' })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screenshots/payments-refunded.png', fullPage: true });
 
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(page.locator('.payments-cards [data-testid="payment"]')).toHaveCount(2);

@@ -12,13 +12,16 @@ import { writePaymentsCsv } from './csv-export.js';
 
 export interface PaymentsServiceDeps {
   redis: Redis;
+  /** Read-your-writes: resolves once the read models hold the merchant's last write (a refund, a payout). */
+  awaitOwnWrites?: (userId: string) => Promise<void>;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   return {
-    list(merchantUserId: string, page: { limit?: number; startingAfter?: string | null }): Promise<PaymentsList> {
+    async list(merchantUserId: string, page: { limit?: number; startingAfter?: string | null }): Promise<PaymentsList> {
+      await deps.awaitOwnWrites?.(merchantUserId);
       return listMerchantPayments(deps.redis, merchantUserId, {
         limit: page.limit ?? PAYMENTS_PAGE_SIZE,
         startingAfter: page.startingAfter,
@@ -27,6 +30,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     /** The merchant's wallet, as the spec's balance call answers it (0 and 0 before its first projection). */
     async balance(merchantUserId: string): Promise<Balance> {
+      await deps.awaitOwnWrites?.(merchantUserId);
       return (await getWalletBalance(deps.redis, merchantUserId)) ?? { stable: '0', unstable: '0' };
     },
 

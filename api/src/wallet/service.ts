@@ -45,10 +45,11 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (lastWrite.size >= LAST_WRITES_MAX) lastWrite.delete(lastWrite.keys().next().value as string);
     lastWrite.set(userId, position);
   };
-  const caughtUp = async (session: Session) => {
-    const position = lastWrite.get(session.userId);
+  const caughtUpWith = async (userId: string) => {
+    const position = lastWrite.get(userId);
     if (position !== undefined) await deps.waitForReadModels(position);
   };
+  const caughtUp = (session: Session) => caughtUpWith(session.userId);
 
   // An address never changes once its wallet is open, so it is cached: folding a long wallet
   // stream on every dashboard request would make reads cost O(history).
@@ -69,6 +70,8 @@ export function createWalletService(deps: WalletServiceDeps) {
     address,
     /** A write made elsewhere (a purchase's credit) that the user's next read should wait for. */
     noteWrite: remember,
+    /** Resolves once the read models hold the user's last write (another service's reads wait on it too). */
+    awaitOwnWrites: caughtUpWith,
 
     async balance(session: Session, ofAddress?: string): Promise<{ stable: string; unstable: string }> {
       const own = await address(session);

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../wallet/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { formatMlxWire, formatTransactionDate, formatUsdEquivalent } from '../wallet/walletFormat.js';
+import { RefundAction } from './RefundAction.js';
 import './payments.css';
 
 const PAGE_SIZE = 20;
@@ -63,6 +64,7 @@ function PaymentRow({ payment, mobile }: { payment: Payment; mobile: boolean }) 
           </div>
         )}
         <Refunds payment={payment} />
+        <RefundAction payment={payment} />
       </li>
     );
   return (
@@ -77,6 +79,9 @@ function PaymentRow({ payment, mobile }: { payment: Payment; mobile: boolean }) 
         <Refunds payment={payment} />
       </td>
       <td className="payments-number">{refunded}</td>
+      <td>
+        <RefundAction payment={payment} />
+      </td>
     </tr>
   );
 }
@@ -124,6 +129,7 @@ function PaymentsChunk({
                   <th scope="col">{t('usdValue')}</th>
                   <th scope="col">{t('status')}</th>
                   <th scope="col">{t('refunded')}</th>
+                  <th scope="col">{t('actions')}</th>
                 </tr>
               </thead>
             )}
