@@ -19,8 +19,8 @@ const synthetic: V1Route[] = [
   jsonRoute({
     kind: 'json',
     method: 'get',
-    path: '/payments',
-    operationId: 'listPayments',
+    path: '/synthetic/list',
+    operationId: 'syntheticList',
     tag: 'Payments',
     summary: 'Payments, newest first',
     query: z.strictObject({
@@ -33,8 +33,8 @@ const synthetic: V1Route[] = [
   jsonRoute({
     kind: 'json',
     method: 'post',
-    path: '/payouts',
-    operationId: 'createPayout',
+    path: '/synthetic/idempotent',
+    operationId: 'syntheticIdempotentCreate',
     tag: 'Payouts',
     summary: 'Pay out to a millix address',
     status: 201,
@@ -46,8 +46,8 @@ const synthetic: V1Route[] = [
   streamRoute({
     kind: 'stream',
     method: 'get',
-    path: '/payments/export',
-    operationId: 'exportPayments',
+    path: '/synthetic/export',
+    operationId: 'syntheticExport',
     tag: 'Payments',
     summary: 'Payments as CSV',
     query: z.strictObject({ from: z.iso.date().optional() }),
@@ -58,8 +58,8 @@ const synthetic: V1Route[] = [
   jsonRoute({
     kind: 'json',
     method: 'delete',
-    path: '/webhook-endpoints/{endpoint}',
-    operationId: 'deleteWebhookEndpoint',
+    path: '/synthetic/items/{endpoint}',
+    operationId: 'syntheticDelete',
     tag: 'Webhooks',
     summary: 'Stop sending events to an endpoint',
     params: z.strictObject({ endpoint: z.string().max(64) }),
