@@ -1,5 +1,6 @@
 // Proves signed webhooks end to end over real HTTP (ADR 035): a merchant's endpoint receives
-// order.paid after a real checkout, signed so that an independent verifier written here from the
+// order.paid after a real checkout (and refund.succeeded and payout.completed after a real refund
+// and payout), signed so that an independent verifier written here from the
 // Standard Webhooks spec (node:crypto, not the signing library) accepts it; a receiver that
 // answers 500 then 200 gets the same webhook-id twice and the delivery log shows both attempts;
 // a redelivery is a new attempt with the same webhook-id; a 3xx is not followed; a receiver
@@ -226,6 +227,42 @@ describe('deliveries', () => {
     expect(payload.data).toMatchObject({ id: order, amount: '240000', currency: 'MLX', status: 'paid' });
     expect((await deliveries(shop, refundsOnly.id)).data).toEqual([]);
     expect(receivedAt('/refunds-only')).toEqual([]);
+  });
+
+  it('a real refund and a real payout through the merchant API reach the endpoint as refund.succeeded and payout.completed', async () => {
+    const shop = await register('hook_shop_money');
+    const endpoint = await createEndpoint(shop, '/money', ['refund.succeeded', 'payout.completed']);
+    const order = await pay(shop, 'money');
+    const refund = await quern.call('POST', '/api/v1/refunds', {
+      headers: { ...bearer(shop), 'idempotency-key': 'hook-refund-1' },
+      body: { order, amount: '40000' },
+    });
+    expect(refund.status).toBe(201);
+    const payout = await quern.call('POST', '/api/v1/payouts', {
+      headers: { ...bearer(shop), 'idempotency-key': 'hook-payout-1' },
+      body: { to: shopper.name, amount: '50000' },
+    });
+    expect([payout.status, payout.body.status]).toEqual([201, 'completed']);
+    const bodies = await eventually(async () => {
+      const hits = receivedAt('/money');
+      return hits.length >= 2 ? hits : undefined;
+    }, 20_000);
+    const payloads = bodies.map((hit) => {
+      expect(verifyStandardWebhook(endpoint.secret, hit.headers, hit.body)).toBe(true);
+      return JSON.parse(hit.body);
+    });
+    const byType = Object.fromEntries(payloads.map((p) => [p.type, p.data]));
+    expect(Object.keys(byType).sort()).toEqual(['payout.completed', 'refund.succeeded']);
+    expect(byType['refund.succeeded']).toMatchObject({ id: refund.body.id, object: 'refund', order, amount: '40000', status: 'succeeded' });
+    expect(byType['payout.completed']).toMatchObject({
+      id: payout.body.id,
+      object: 'payout',
+      amount: '50000',
+      fee: '1000',
+      status: 'completed',
+    });
+    // order.paid was not asked for, so only the two arrived.
+    expect(receivedAt('/money')).toHaveLength(2);
   });
 
   it('a 500 then a 200: two attempts with the same webhook-id; a redelivery is a third with it again', async () => {
