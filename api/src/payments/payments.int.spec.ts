@@ -174,7 +174,11 @@ describe('GET /api/v1/payments', () => {
   it("refuses another merchant's payment as a cursor, and bad limits, with a 400 naming the field", async () => {
     const foreign = await list(keyA, `?starting_after=${orderB}`);
     expect(foreign.status).toBe(400);
-    expect(foreign.body.error).toMatchObject({ type: 'invalid_request_error', field: 'starting_after', message: expect.stringMatching(/\S/) });
+    expect(foreign.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      field: 'starting_after',
+      message: expect.stringMatching(/\S/),
+    });
     for (const limit of ['0', '101', 'x', '2.5']) {
       const answer = await list(keyA, `?limit=${limit}`);
       expect(answer.status, limit).toBe(400);
