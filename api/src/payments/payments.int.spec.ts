@@ -2,17 +2,12 @@
 import { checkoutStream } from '@quern/core/checkout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
 
-interface User {
-  id: string;
-  name: string;
-  cookie: string;
-  address: string;
-}
+type User = TestUser;
 
 let quern: TestQuern;
-let registered = 0;
 let shopper: User;
 let shopA: User;
 let shopB: User;
@@ -22,24 +17,9 @@ let orderA1: string;
 let orderA2: string;
 let orderB: string;
 
-async function register(name: string): Promise<User> {
-  const user = {
-    userName: name,
-    firstName: 'P',
-    lastName: 'M',
-    email: `${name}@example.com`,
-    phone: `+1555200${String(++registered).padStart(4, '0')}`,
-    password: 'long enough secret',
-  };
-  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
-  const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
-  const cookie = cookieOf(login.setCookie);
-  const { address } = (await quern.call('GET', '/api/millix/address', { cookie })).body as { address: string };
-  return { id: login.body.id as string, name, cookie, address };
-}
+const register = (name: string): Promise<User> => registerUser(quern, name);
 
-const generateKey = async (user: User): Promise<string> =>
-  (await quern.call('POST', '/api/direct/key-generate', { cookie: user.cookie })).body.content.api_key as string;
+const generateKey = (user: User): Promise<string> => generateApiKey(quern, user);
 
 async function pay(to: User, marker: string, priceMlx: string): Promise<string> {
   const body = { cart: [{ name: `Tea ${marker}`, price: priceMlx, quantity: 1 }], price: priceMlx, currency: 'MLX', to: to.name };

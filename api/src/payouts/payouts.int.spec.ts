@@ -8,42 +8,21 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddress } from '@quern/core/wallet';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
 
-interface User {
-  id: string;
-  name: string;
-  email: string;
-  cookie: string;
-  address: string;
-}
+type User = TestUser;
 
 let quern: TestQuern;
-let registered = 0;
 let shop: User;
 let other: User;
 let payee: User;
 let keyShop: string;
 let keyOther: string;
 
-async function register(name: string): Promise<User> {
-  const user = {
-    userName: name,
-    firstName: 'P',
-    lastName: 'O',
-    email: `${name}@example.com`,
-    phone: `+1555300${String(++registered).padStart(4, '0')}`,
-    password: 'long enough secret',
-  };
-  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
-  const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
-  const cookie = cookieOf(login.setCookie);
-  const { address } = (await quern.call('GET', '/api/millix/address', { cookie })).body as { address: string };
-  return { id: login.body.id as string, name, email: user.email, cookie, address };
-}
+const register = (name: string): Promise<User> => registerUser(quern, name);
 
-const generateKey = async (user: User): Promise<string> =>
-  (await quern.call('POST', '/api/direct/key-generate', { cookie: user.cookie })).body.content.api_key as string;
+const generateKey = (user: User): Promise<string> => generateApiKey(quern, user);
 
 const payout = (key: string, idempotencyKey: string | undefined, body: unknown) =>
   quern.call('POST', '/api/v1/payouts', {

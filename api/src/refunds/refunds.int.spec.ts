@@ -9,41 +9,21 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutStream, parseCheckoutOrderId } from '@quern/core/checkout';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
 
-interface User {
-  id: string;
-  name: string;
-  cookie: string;
-  address: string;
-}
+type User = TestUser;
 
 let quern: TestQuern;
-let registered = 0;
 let shopper: User;
 let shopA: User;
 let shopB: User;
 let keyA: string;
 let keyB: string;
 
-async function register(name: string): Promise<User> {
-  const user = {
-    userName: name,
-    firstName: 'R',
-    lastName: 'F',
-    email: `${name}@example.com`,
-    phone: `+1555200${String(++registered).padStart(4, '0')}`,
-    password: 'long enough secret',
-  };
-  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
-  const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
-  const cookie = cookieOf(login.setCookie);
-  const { address } = (await quern.call('GET', '/api/millix/address', { cookie })).body as { address: string };
-  return { id: login.body.id as string, name, cookie, address };
-}
+const register = (name: string): Promise<User> => registerUser(quern, name);
 
-const generateKey = async (user: User): Promise<string> =>
-  (await quern.call('POST', '/api/direct/key-generate', { cookie: user.cookie })).body.content.api_key as string;
+const generateKey = (user: User): Promise<string> => generateApiKey(quern, user);
 
 /** A paid order of 240,000 MLX to `to`; `marker` makes each cart (and so each order) distinct. */
 async function pay(to: User, marker: string): Promise<string> {

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundFromReserve } from '../test-support/ledger.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
 
 interface Received {
   path: string;
@@ -19,10 +20,7 @@ interface Received {
   body: string;
 }
 
-interface User {
-  name: string;
-  cookie: string;
-  address: string;
+interface User extends TestUser {
   key: string;
 }
 
@@ -33,7 +31,6 @@ let receiverUrl: string;
 const received: Received[] = [];
 /** How many times each path was called, for answers that change (500 then 200). */
 const calls = new Map<string, number>();
-let registered = 0;
 let shopper: User;
 
 /** The receiver: /ok answers 200, /flaky 500 once then 200, /redirect 302 to /ok, /slow after the timeout. */
@@ -81,20 +78,8 @@ function verifyStandardWebhook(secret: string, headers: IncomingHttpHeaders, bod
 }
 
 async function register(name: string): Promise<User> {
-  const user = {
-    userName: name,
-    firstName: 'W',
-    lastName: 'H',
-    email: `${name}@example.com`,
-    phone: `+1555200${String(++registered).padStart(4, '0')}`,
-    password: 'long enough secret',
-  };
-  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
-  const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
-  const cookie = cookieOf(login.setCookie);
-  const { address } = (await quern.call('GET', '/api/millix/address', { cookie })).body as { address: string };
-  const key = (await quern.call('POST', '/api/direct/key-generate', { cookie })).body.content.api_key as string;
-  return { name, cookie, address, key };
+  const user = await registerUser(quern, name);
+  return { ...user, key: await generateApiKey(quern, user) };
 }
 
 const bearer = (user: User) => ({ authorization: `Bearer ${user.key}` });
