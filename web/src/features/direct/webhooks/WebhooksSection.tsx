@@ -105,6 +105,9 @@ export function WebhooksSection() {
       {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : null}
       {endpoints.isPending ? (
         <LoadingStatus />
+      ) : endpoints.isError ? (
+        // Saying "none" when the list could not be read would invite a second endpoint for the same URL.
+        <FormAlert kind="error">{t('loadFailed')}</FormAlert>
       ) : (endpoints.data?.data.length ?? 0) === 0 ? (
         <p className="direct-empty">{t('empty')}</p>
       ) : (

@@ -75,6 +75,14 @@ describe('WebhooksSection', () => {
     await waitFor(() => expect(container.querySelector('[data-testid="webhook-secret"]')).toBeNull());
   });
 
+  it('when the list cannot be read, then it says so instead of claiming there are no endpoints', async () => {
+    const container = await renderSection({
+      'webhooks.list': () => ({ error: { status: 500, code: 'UNAVAILABLE', messageKey: 'errors:internal', message: 'down' } }),
+    });
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('could not be loaded'));
+    expect(textOf(container)).not.toContain('No webhook endpoints yet.');
+  });
+
   it('when the server refuses the URL, then its field message is shown', async () => {
     const container = await renderSection({
       'webhooks.list': () => list([]),
