@@ -20,8 +20,10 @@ import {
   type WalletDeps,
 } from '../wallet/handlers.js';
 import { SEND_FEE_MLX, mlxToWire } from '../wallet/money.js';
+import { walletStream } from '../wallet/events.js';
 import type { PayoutOutput, PayoutStatus } from './contracts.js';
 import { PAYOUT_ID_PATTERN, type PayoutRequested, payoutStream, payoutTransferId, toPayoutEvent } from './events.js';
+import { settledPayoutStatus } from './settled-outcome.js';
 
 export type PayoutDeps = WalletDeps;
 
@@ -141,9 +143,14 @@ export async function readPayout(
   if (!event || event.data.merchantUserId !== merchantUserId) return undefined;
   const { state } = await readWallet(deps, merchantUserId);
   const transfer = outgoingTransfer(state, event.data.transferId);
-  // A wallet forgets long-settled transfers (ADR 020): a payout to a Quern wallet was posted in its
-  // own append. An external one forgotten is reported completed, its likely outcome: the wallet's
-  // state no longer tells (a known limit, ADR 033; the webhooks told the merchant at the time).
-  const status: PayoutStatus = transfer ? STATUS_OF_TRANSFER[transfer.status] : 'completed';
+  if (transfer) return toPayoutOutput(event, STATUS_OF_TRANSFER[transfer.status]);
+  // A wallet forgets long-settled transfers (ADR 020); the log still says how this one ended.
+  const status = await settledPayoutStatus(
+    deps.store,
+    walletStream(merchantUserId),
+    event.data.transferId,
+    first?.position ?? 0n,
+    state.eventCount,
+  );
   return toPayoutOutput(event, status);
 }
