@@ -13,7 +13,9 @@ import { mlxFromWire } from '../wallet/money.js';
 import { currentExchangeRate } from '../wallet/rate.js';
 import { paymentStatusOf } from '../payments/amounts.js';
 import type { PaymentStatus } from '../payments/contracts.js';
-import { isRefundEventType, toRefundEvent } from '../refunds/events.js';
+import { isRefundEventType } from '../refunds/events.js';
+import { loadOrderStream } from '../refunds/handlers.js';
+import { paymentOf, refundedMlxOf } from '../refunds/state.js';
 import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
 import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
 import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
@@ -26,25 +28,18 @@ const ATTEMPTS_MAX = 8;
 export async function loadCheckout(
   deps: Pick<CheckoutDeps, 'store'>,
   intentId: string,
-): Promise<{ state: CheckoutState; revision: ExpectedRevision; refundedMlx: ReadonlyMap<string, bigint> }> {
+): Promise<{ state: CheckoutState; revision: ExpectedRevision }> {
   const records = await deps.store.readStream(checkoutStream(intentId));
   let state = initialCheckoutState();
-  const refundedMlx = new Map<string, bigint>();
   for (const record of records) {
-    // An order's refunds share its stream (ADR 033): the refunds capability decides on them; here
-    // they only add up, so the order's own answer says how much of it was given back.
-    if (isRefundEventType(record.type)) {
-      const refund = toRefundEvent(record);
-      if (!refund) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
-      refundedMlx.set(refund.data.orderId, (refundedMlx.get(refund.data.orderId) ?? 0n) + BigInt(refund.data.mlx));
-      continue;
-    }
+    // An order's refunds share its stream (ADR 033); they are folded by the refunds capability.
+    if (isRefundEventType(record.type)) continue;
     const event = toCheckoutEvent(record);
     if (!event) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
     state = evolveCheckout(state, event);
   }
   const last = records[records.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream', refundedMlx };
+  return { state, revision: last ? last.revision : 'no_stream' };
 }
 
 export interface CheckoutMerchantFound {
@@ -159,11 +154,12 @@ export interface CheckoutOrderView {
 export async function readCheckoutOrder(deps: Pick<CheckoutDeps, 'store'>, orderId: string): Promise<CheckoutOrderView | undefined> {
   const parsed = parseCheckoutOrderId(orderId);
   if (!parsed) return undefined;
-  const { state, refundedMlx } = await loadCheckout(deps, parsed.intentId);
-  const payment = state.payments.find((p) => p.orderId === orderId);
+  // The order's stream with its refunds (ADR 033), so the answer says how much was given back.
+  const { state } = await loadOrderStream(deps, parsed.intentId);
+  const payment = paymentOf(state, orderId);
   if (!payment) return undefined;
   const shopper = (await loadUser(deps, payment.shopperUserId)).state;
-  const refunded = refundedMlx.get(orderId) ?? 0n;
+  const refunded = refundedMlxOf(state, orderId);
   return {
     orderId,
     status: paymentStatusOf(payment.mlx, refunded),
