@@ -7,11 +7,7 @@
  * Prints the approve → credited-and-visible latency (median, p99) and, separately, the capture
  * call's latency, over BENCH_PURCHASES sequential purchases (default 100).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig, startQuern } from '@quern/api';
-import { startPrivateRedis } from '@quern/test-support/redis';
+import { startBenchQuern } from './bench-quern.js';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 100);
 
@@ -24,19 +20,8 @@ const summary = (samples: number[]) => {
 };
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'quern-bench-purchase-'));
-  const redis = await startPrivateRedis();
-  const quern = await startQuern(
-    loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      REDIS_URL: redis.url,
-      REGISTRATIONS_PER_IP_HOUR: '1000',
-    }),
-    { api: true, projections: true, workers: true },
-  );
+  const bench = await startBenchQuern('purchase');
+  const quern = bench.quern;
   const url = quern.url as string;
   const call = async (method: string, path: string, cookie?: string, body?: unknown) => {
     const response = await fetch(url + path, {
@@ -88,9 +73,7 @@ async function main() {
     console.log(`  approve → credited and visible on the dashboard: ${summary(endToEnd)}`);
     console.log(`  of which the capture call (log → worker → PayPal → log): ${summary(captureCall)}`);
   } finally {
-    await quern.stop();
-    await redis.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

@@ -9,16 +9,11 @@
  *     (seeded by appending events directly), median and p99.
  * Settings: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10), BENCH_HISTORY_SIZE (1,000,000).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
 import { walletStream } from '@quern/core/wallet';
-import { loadConfig } from '@quern/api';
-import { startQuern } from '@quern/api';
 import { fundFromReserve } from '@quern/api/testing';
-import { startPrivateRedis } from '@quern/test-support/redis';
+import { startBenchQuern } from './bench-quern.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -67,19 +62,8 @@ async function bareExpressBaseline() {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'quern-bench-send-'));
-  const redis = await startPrivateRedis();
-  const quern = await startQuern(
-    loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      REDIS_URL: redis.url,
-      REGISTRATIONS_PER_IP_HOUR: '1000',
-    }),
-    { api: true, projections: true, workers: true },
-  );
+  const bench = await startBenchQuern('send');
+  const { quern, dataDir } = bench;
   const base = quern.url as string;
   const post = (path: string, body: unknown, cookie = '') =>
     fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
@@ -192,9 +176,7 @@ async function main() {
     console.log(`history page ${page}: median ${ms(percentile(samples, 50))}, p99 ${ms(percentile(samples, 99))} (200 requests)`);
   }
 
-  await quern.stop();
-  await redis.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }
 
 main().catch((error) => {

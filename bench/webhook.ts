@@ -5,14 +5,10 @@
  * Prints the latency from the payment's 200 to the webhook's arrival at the receiver (median, p99):
  * log → dispatcher → fan-out job → delivery job → signed POST. The receiver answers 200 at once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig, startQuern } from '@quern/api';
 import { fundFromReserve } from '@quern/api/testing';
-import { startPrivateRedis } from '@quern/test-support/redis';
+import { startBenchQuern } from './bench-quern.js';
 
 const PAYMENTS = Number(process.env.BENCH_WEBHOOK_PAYMENTS ?? 100);
 const WAIT_MS_MAX = 30_000;
@@ -58,20 +54,8 @@ async function main() {
   const receiver = startReceiver();
   await new Promise<void>((done) => receiver.server.listen(0, '127.0.0.1', () => done()));
   const hookUrl = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'quern-bench-webhook-'));
-  const redis = await startPrivateRedis();
-  const quern = await startQuern(
-    loadConfig({
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      REDIS_URL: redis.url,
-      REGISTRATIONS_PER_IP_HOUR: '1000',
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    }),
-    { api: true, projections: true, workers: true },
-  );
+  const bench = await startBenchQuern('webhook', { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' });
+  const quern = bench.quern;
   const url = quern.url as string;
   const call = async (
     method: string,
@@ -121,10 +105,8 @@ async function main() {
     console.log(`webhooks: ${PAYMENTS} sequential checkout payments, each delivered as order.paid to a local receiver`);
     console.log(`  payment 200 → webhook received: ${summary(latencies)}`);
   } finally {
-    await quern.stop();
-    await redis.stop();
+    await bench.stop();
     await new Promise((done) => receiver.server.close(done));
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
