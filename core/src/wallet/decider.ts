@@ -198,6 +198,14 @@ function requireReference(wallet: WalletIdentity, data: ReserveTransfer['data'])
     if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
     return;
   }
+  // A subscription's charge (ADR 037) goes from the subscriber, a user; decideTransfer checks that
+  // its payee, the plan's provider, is a user too.
+  if (reference.kind === 'subscriptionCharge') {
+    requireId(reference.subscriptionId, TRANSFER_REFERENCE_ID_PATTERN);
+    if (!Number.isSafeInteger(reference.period) || reference.period < 1) throw invalidRequest();
+    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
+    return;
+  }
   requireId(reference.orderId, TRANSFER_REFERENCE_ID_PATTERN);
   if (reference.kind === 'checkoutRefund') {
     requireId(reference.refundId, TRANSFER_REFERENCE_ID_PATTERN);
@@ -286,7 +294,8 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
   if (!CREDITABLE_KINDS.has(payeeWallet.kind))
     throw fail('VALIDATION', 'errors:recipientCannotReceive', { to: 'errors:recipientCannotReceive' });
   // A checkout pays a merchant, a user: never a system account.
-  if ((data.reference?.kind === 'checkout' || data.reference?.kind === 'checkoutRefund') && payeeWallet.kind !== 'user')
+  const userToUser = ['checkout', 'checkoutRefund', 'subscriptionCharge'];
+  if (data.reference !== undefined && userToUser.includes(data.reference.kind) && payeeWallet.kind !== 'user')
     throw fail('FORBIDDEN', 'errors:forbidden');
   if (!isSameWallet(toAddress, payeeWallet.address)) throw invalidRequest();
   requireFunds(payer, amountMlx + data.feeMlx);

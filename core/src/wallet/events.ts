@@ -76,8 +76,14 @@ export const depositRejectReasons: readonly DepositRejectReason[] = ['networkInv
 /** What a transfer was for, when it was not a plain send: history rows and the audit read it. */
 export type PurchaseReferenceKind = 'purchase' | 'purchaseRefund' | 'purchaseReversal';
 export const purchaseReferenceKinds: readonly PurchaseReferenceKind[] = ['purchase', 'purchaseRefund', 'purchaseReversal'];
-export type TransferReferenceKind = PurchaseReferenceKind | 'checkout' | 'checkoutRefund' | 'payout';
-export const transferReferenceKinds: readonly TransferReferenceKind[] = [...purchaseReferenceKinds, 'checkout', 'checkoutRefund', 'payout'];
+export type TransferReferenceKind = PurchaseReferenceKind | 'checkout' | 'checkoutRefund' | 'payout' | 'subscriptionCharge';
+export const transferReferenceKinds: readonly TransferReferenceKind[] = [
+  ...purchaseReferenceKinds,
+  'checkout',
+  'checkoutRefund',
+  'payout',
+  'subscriptionCharge',
+];
 
 /**
  * The purchase a transfer belongs to (ADR 025): the reserve's credit of a captured order, or the
@@ -110,11 +116,22 @@ export interface PayoutTransferReference {
   payoutId: string;
 }
 
+/**
+ * One period of a subscription (issue 13, ADR 037): subscriber → provider, the plan's price,
+ * fee 0, settled at once. `period` is 1 for the charge made on subscribing, then 2, 3, ...
+ */
+export interface SubscriptionChargeTransferReference {
+  kind: 'subscriptionCharge';
+  subscriptionId: string;
+  period: number;
+}
+
 export type TransferReference =
   | PurchaseTransferReference
   | CheckoutTransferReference
   | CheckoutRefundTransferReference
-  | PayoutTransferReference;
+  | PayoutTransferReference
+  | SubscriptionChargeTransferReference;
 export const isCheckoutReference = (reference: TransferReference): reference is CheckoutTransferReference => reference.kind === 'checkout';
 export const isPurchaseReference = (reference: TransferReference): reference is PurchaseTransferReference =>
   (purchaseReferenceKinds as readonly string[]).includes(reference.kind);
@@ -324,6 +341,7 @@ const reference: z.ZodType<TransferReference> = z.union([
   z.object({ kind: z.literal('checkout'), orderId: referenceId }),
   z.object({ kind: z.literal('checkoutRefund'), orderId: referenceId, refundId: referenceId }),
   z.object({ kind: z.literal('payout'), payoutId: referenceId }),
+  z.object({ kind: z.literal('subscriptionCharge'), subscriptionId: referenceId, period: z.number().int().min(1).max(100_000) }),
 ]);
 /** The reader of a recorded reference, shared with the wallet snapshot. */
 export const transferReferenceSchema = reference;

@@ -6,7 +6,14 @@
  */
 import type { PurchaseReferenceKind, TransferReference } from './events.js';
 
-export type TransactionPurposeKind = 'purchase' | 'purchase_refund' | 'purchase_reversal' | 'checkout' | 'checkout_refund' | 'payout';
+export type TransactionPurposeKind =
+  | 'purchase'
+  | 'purchase_refund'
+  | 'purchase_reversal'
+  | 'checkout'
+  | 'checkout_refund'
+  | 'payout'
+  | 'subscription_charge';
 export const transactionPurposeKinds: readonly TransactionPurposeKind[] = [
   'purchase',
   'purchase_refund',
@@ -14,6 +21,7 @@ export const transactionPurposeKinds: readonly TransactionPurposeKind[] = [
   'checkout',
   'checkout_refund',
   'payout',
+  'subscription_charge',
 ];
 
 /**
@@ -46,7 +54,14 @@ export interface PayoutPurpose {
   payout_id: string;
 }
 
-export type TransactionPurpose = PurchasePurpose | CheckoutPurpose | CheckoutRefundPurpose | PayoutPurpose;
+/** One period of a subscription (ADR 037): the subscription and the period it paid. */
+export interface SubscriptionChargePurpose {
+  kind: 'subscription_charge';
+  subscription_id: string;
+  period: number;
+}
+
+export type TransactionPurpose = PurchasePurpose | CheckoutPurpose | CheckoutRefundPurpose | PayoutPurpose | SubscriptionChargePurpose;
 
 const KIND_OF_PURCHASE_REFERENCE: Readonly<Record<PurchaseReferenceKind, PurchasePurpose['kind']>> = {
   purchase: 'purchase',
@@ -62,6 +77,8 @@ export function toTransactionPurpose(reference: TransferReference): TransactionP
   if (reference.kind === 'checkout') return { kind: 'checkout', order_id: reference.orderId };
   if (reference.kind === 'checkoutRefund') return { kind: 'checkout_refund', order_id: reference.orderId, refund_id: reference.refundId };
   if (reference.kind === 'payout') return { kind: 'payout', payout_id: reference.payoutId };
+  if (reference.kind === 'subscriptionCharge')
+    return { kind: 'subscription_charge', subscription_id: reference.subscriptionId, period: reference.period };
   const purpose: PurchasePurpose = {
     kind: KIND_OF_PURCHASE_REFERENCE[reference.kind],
     order_id: reference.orderId,

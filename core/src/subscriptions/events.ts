@@ -1,0 +1,161 @@
+/**
+ * Subscription events (issue 13, ADR 037), on `subscription-<subscriptionId>`. The id is a digest
+ * of plan, subscriber and generation (the n-th time this user subscribed to this plan), so the
+ * stream is created with 'no_stream' in the same atomic append as the first charge: of any number
+ * of racing subscribe requests exactly one charges. Each charge names its period, and its wallet
+ * transfer id is the subscription's and the period's, so no period is ever charged twice.
+ *
+ * The open renewal of a subscription that has not ended is (period, attempt): the period after
+ * the last one paid and the attempt after the failures recorded for it. The renewal job of that
+ * pair ends with exactly one of SubscriptionRenewed, SubscriptionChargeFailed or SubscriptionEnded,
+ * each naming the pair, which is how the dispatcher knows the job is done.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { z } from 'zod';
+import { PLAN_ID_PATTERN } from '../plans/events.js';
+
+export const SUBSCRIPTION_STREAM_PREFIX = 'subscription-';
+export const subscriptionStream = (subscriptionId: string): string => `${SUBSCRIPTION_STREAM_PREFIX}${subscriptionId}`;
+export const SUBSCRIPTION_ID_PATTERN = /^sub_[0-9a-f]{24}$/;
+
+export const subscriptionIdOf = (planId: string, subscriberUserId: string, generation: number): string =>
+  `sub_${bytesToHex(sha256(utf8ToBytes(`${planId}\n${subscriberUserId}\n${generation}`))).slice(0, 24)}`;
+
+/** The wallet transfer that pays one period. */
+export const subscriptionChargeTransferId = (subscriptionId: string, period: number): string => `subscription-${subscriptionId}-${period}`;
+
+export type CancelledBy = 'subscriber' | 'provider' | 'unpaid' | 'planDeleted';
+export const CANCELLED_BY: readonly CancelledBy[] = ['subscriber', 'provider', 'unpaid', 'planDeleted'];
+
+/** A charge that paid a period: the first on subscribing, the others on renewal. */
+export interface ChargeData {
+  subscriptionId: string;
+  period: number;
+  attempt: number;
+  priceMlx: string;
+  transferId: string;
+  chargedAt: string;
+  /** The end of the period this charge paid: the next charge is due then. */
+  paidThrough: string;
+  billingDay: number;
+}
+
+export interface SubscriptionStarted {
+  type: 'SubscriptionStarted';
+  data: ChargeData & { planId: string; providerUserId: string; subscriberUserId: string; generation: number; planName: string };
+}
+
+export interface SubscriptionRenewed {
+  type: 'SubscriptionRenewed';
+  data: ChargeData;
+}
+
+export interface SubscriptionChargeFailed {
+  type: 'SubscriptionChargeFailed';
+  data: { subscriptionId: string; period: number; attempt: number; priceMlx: string; reason: 'insufficientFunds'; failedAt: string; nextAttemptAt: string };
+}
+
+export interface SubscriptionCancelled {
+  type: 'SubscriptionCancelled';
+  data: { subscriptionId: string; by: CancelledBy; byUserId?: string; cancelledAt: string; endsAt: string };
+}
+
+export interface SubscriptionEnded {
+  type: 'SubscriptionEnded';
+  /** Names the open renewal (period, attempt) it closes. */
+  data: { subscriptionId: string; period: number; attempt: number; reason: CancelledBy; endedAt: string };
+}
+
+export interface SubscriptionPriceChangeAnnounced {
+  type: 'SubscriptionPriceChangeAnnounced';
+  /** `planRevision` is the PlanUpdated's revision on the plan stream: one announcement per edit. */
+  data: { subscriptionId: string; planRevision: string; previousPriceMlx: string; priceMlx: string; effectiveFrom: string; announcedAt: string };
+}
+
+export const SUBSCRIPTION_EMAIL_KINDS = [
+  'receipt',
+  'chargeFailed',
+  'cancelledSubscriber',
+  'newSubscriberProvider',
+  'cancelledProvider',
+  'priceChange',
+] as const;
+export type SubscriptionEmailKind = (typeof SUBSCRIPTION_EMAIL_KINDS)[number];
+
+export interface SubscriptionEmailSent {
+  type: 'SubscriptionEmailSent';
+  /** `emailId` names which e-mail: its kind and the event it was for (subscriptionEmailId). */
+  data: { subscriptionId: string; emailId: string; messageId: string; sentAt: string };
+}
+
+export type SubscriptionEvent =
+  | SubscriptionStarted
+  | SubscriptionRenewed
+  | SubscriptionChargeFailed
+  | SubscriptionCancelled
+  | SubscriptionEnded
+  | SubscriptionPriceChangeAnnounced
+  | SubscriptionEmailSent;
+
+/** One e-mail per kind and source event: `receipt-3` is period 3's receipt, `chargeFailed-3-2` its second failure. */
+export const subscriptionEmailId = (kind: SubscriptionEmailKind, key: string): string => `${kind}-${key}`;
+
+const id = z.string().regex(SUBSCRIPTION_ID_PATTERN);
+const mlx = z.string().regex(/^[1-9][0-9]{0,19}$/);
+const time = z.string().min(1).max(40);
+const period = z.number().int().min(1).max(100_000);
+const attempt = z.number().int().min(1).max(10);
+const cancelledBy = z.enum(CANCELLED_BY as [CancelledBy, ...CancelledBy[]]);
+const charge = {
+  subscriptionId: id,
+  period,
+  attempt,
+  priceMlx: mlx,
+  transferId: z.string().min(1).max(128),
+  chargedAt: time,
+  paidThrough: time,
+  billingDay: z.number().int().min(1).max(31),
+};
+
+const schemas = {
+  SubscriptionStarted: z.object({
+    ...charge,
+    planId: z.string().regex(PLAN_ID_PATTERN),
+    providerUserId: z.string().min(1).max(200),
+    subscriberUserId: z.string().min(1).max(200),
+    generation: z.number().int().min(1).max(100_000),
+    planName: z.string().min(1).max(200),
+  }),
+  SubscriptionRenewed: z.object(charge),
+  SubscriptionChargeFailed: z.object({
+    subscriptionId: id,
+    period,
+    attempt,
+    priceMlx: mlx,
+    reason: z.literal('insufficientFunds'),
+    failedAt: time,
+    nextAttemptAt: time,
+  }),
+  SubscriptionCancelled: z.object({ subscriptionId: id, by: cancelledBy, byUserId: z.string().min(1).max(200).optional(), cancelledAt: time, endsAt: time }),
+  SubscriptionEnded: z.object({ subscriptionId: id, period, attempt, reason: cancelledBy, endedAt: time }),
+  SubscriptionPriceChangeAnnounced: z.object({
+    subscriptionId: id,
+    planRevision: z.string().regex(/^[0-9]{1,20}$/),
+    previousPriceMlx: mlx,
+    priceMlx: mlx,
+    effectiveFrom: time,
+    announcedAt: time,
+  }),
+  SubscriptionEmailSent: z.object({ subscriptionId: id, emailId: z.string().min(1).max(100), messageId: z.string().min(1).max(300), sentAt: time }),
+} as const;
+
+export const subscriptionEventTypes = Object.keys(schemas) as SubscriptionEvent['type'][];
+export const isSubscriptionEventType = (type: string): type is SubscriptionEvent['type'] => Object.hasOwn(schemas, type);
+
+/** A recorded event as a SubscriptionEvent, or undefined when it is not one or has not its shape. */
+export function toSubscriptionEvent(recorded: { type: string; data: unknown }): SubscriptionEvent | undefined {
+  if (!isSubscriptionEventType(recorded.type)) return undefined;
+  const parsed = schemas[recorded.type].safeParse(recorded.data);
+  return parsed.success ? ({ type: recorded.type, data: parsed.data } as SubscriptionEvent) : undefined;
+}

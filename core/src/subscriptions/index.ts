@@ -1,0 +1,6 @@
+/** Subscriptions that bill (`@quern/core/subscriptions`, issue 13, ADR 037). */
+export * from './events.js';
+export * from './schedule.js';
+export * from './state.js';
+export * from './contracts.js';
+export * from './handlers.js';
