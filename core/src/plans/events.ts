@@ -43,7 +43,16 @@ export interface PlanDeleted {
   data: { planId: string; deletedAt: string };
 }
 
-export type PlanEvent = PlanCreated | PlanUpdated | PlanDeleted;
+/**
+ * Written by the price-change job once every subscription of the plan was told of the edit at
+ * `planRevision` (each subscription records its own SubscriptionPriceChangeAnnounced first).
+ */
+export interface PlanPriceChangeAnnounced {
+  type: 'PlanPriceChangeAnnounced';
+  data: { planId: string; planRevision: string; subscriptions: number; announcedAt: string };
+}
+
+export type PlanEvent = PlanCreated | PlanUpdated | PlanDeleted | PlanPriceChangeAnnounced;
 
 const text = (max: number) => z.string().min(1).max(max);
 const mlx = z.string().regex(/^[1-9][0-9]{0,19}$/);
@@ -61,6 +70,12 @@ const schemas = {
   PlanCreated: z.object({ ...terms, planId, providerUserId: text(200), createdAt: time }),
   PlanUpdated: z.object({ ...terms, planId, updatedAt: time, previousPriceMlx: mlx.optional() }),
   PlanDeleted: z.object({ planId, deletedAt: time }),
+  PlanPriceChangeAnnounced: z.object({
+    planId,
+    planRevision: z.string().regex(/^[0-9]{1,20}$/),
+    subscriptions: z.number().int().min(0),
+    announcedAt: time,
+  }),
 } as const;
 
 export const planEventTypes = Object.keys(schemas) as PlanEvent['type'][];

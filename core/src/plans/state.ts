@@ -23,6 +23,8 @@ export function evolvePlan(state: PlanState | undefined, event: PlanEvent): Plan
     }
     case 'PlanDeleted':
       return state && { ...state, deletedAt: event.data.deletedAt };
+    case 'PlanPriceChangeAnnounced':
+      return state;
   }
 }
 
