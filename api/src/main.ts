@@ -36,6 +36,8 @@ import { connectRedis, resolveRedis, type RedisEndpoint } from '@quern/adapters/
 import { type OpenedMillixNetwork, openMillixNetwork } from '@quern/adapters/millix';
 import { nodeNotificationRoutes } from './wallet/node-notification.js';
 import { waitForCheckpoint } from './infra/read-your-writes.js';
+import { createPlanService } from './plans/service.js';
+import { createSubscriptionService } from './subscriptions/service.js';
 import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
@@ -272,6 +274,18 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     payouts,
     direct,
     payments: createPaymentsService({ redis, awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId) }),
+    plans: createPlanService({
+      core: { store, clock: systemClock, newId: randomUUID },
+      redis,
+      noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+      awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
+    }),
+    subscriptions: createSubscriptionService({
+      core: f.walletDeps,
+      redis,
+      noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+      awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
+    }),
     sessions,
     health: createHealthCheck(store, redis),
     allowedOrigins,

@@ -5,6 +5,7 @@ import { purchasesProjection } from './purchases/projection.js';
 import { usersProjection } from './users/projection.js';
 import { walletsProjection } from './wallets/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
+import { subscriptionsProjection } from './subscriptions/projection.js';
 
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
@@ -20,6 +21,16 @@ export { listMerchantPayments, PAYMENT_RECORDS_READ_MAX, readMerchantPaymentsByT
 export { merchantPaymentsProjection } from './merchant-payments/projection.js';
 
 export { listWebhookDeliveryIds, type WebhookDeliveryIdPage } from './webhooks/queries.js';
+export {
+  allSubscriptionIdsOfPlan,
+  listPlansOfProvider,
+  listSubscriptionIdsOfSubscriber,
+  listSubscriptionsOfPlan,
+  type PlanSubscriptionRow,
+  SUBSCRIPTION_LIST_MAX,
+} from './subscriptions/queries.js';
+export { subscriptionsProjection } from './subscriptions/projection.js';
+export { getUser, findUserIdByUsername } from './users/queries.js';
 
 /** Every projection the app runs; order matters only for determinism, not for correctness. */
 export const allProjections: readonly Projection[] = [
@@ -28,4 +39,5 @@ export const allProjections: readonly Projection[] = [
   purchasesProjection,
   webhooksProjection,
   merchantPaymentsProjection,
+  subscriptionsProjection,
 ];

@@ -20,6 +20,10 @@ import type { RefundService } from '../refunds/service.js';
 import { checkoutRestRoutes } from '../checkout/rest.js';
 import type { PaymentsService } from '../payments/service.js';
 import { paymentsRestRoutes } from '../payments/rest.js';
+import { planRestRoutes } from '../plans/rest.js';
+import type { PlanService } from '../plans/service.js';
+import { subscriptionRestRoutes } from '../subscriptions/rest.js';
+import type { SubscriptionService } from '../subscriptions/service.js';
 import type { PurchaseService } from '../purchases/service.js';
 import { purchaseRestRoutes } from '../purchases/rest.js';
 import type { WalletService } from '../wallet/service.js';
@@ -47,6 +51,8 @@ export interface AppDeps {
   direct: DirectService;
   webhooks: WebhookService;
   payments: PaymentsService;
+  plans: PlanService;
+  subscriptions: SubscriptionService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -87,6 +93,8 @@ export function createApp(deps: AppDeps): Express {
       direct: deps.direct,
       webhooks: deps.webhooks,
       payments: deps.payments,
+      plans: deps.plans,
+      subscriptions: deps.subscriptions,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -112,6 +120,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(checkoutRestRoutes(createContext));
   app.use(directRestRoutes(createContext));
   app.use(paymentsRestRoutes(createContext));
+  app.use(planRestRoutes(createContext));
+  app.use(subscriptionRestRoutes(createContext));
   app.use(openApiRoute(v1RouteTable, { publicUrl: deps.publicUrl }));
   app.use(v1Routes(createContext, deps.direct, v1RouteTable));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);

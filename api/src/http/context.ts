@@ -7,6 +7,8 @@ import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
 import type { PayoutService } from '../payouts/service.js';
 import type { PaymentsService } from '../payments/service.js';
+import type { PlanService } from '../plans/service.js';
+import type { SubscriptionService } from '../subscriptions/service.js';
 import type { PurchaseService } from '../purchases/service.js';
 import type { RefundService } from '../refunds/service.js';
 import type { WalletService } from '../wallet/service.js';
@@ -31,4 +33,6 @@ export interface RequestContext {
   direct: DirectService;
   webhooks: WebhookService;
   payments: PaymentsService;
+  plans: PlanService;
+  subscriptions: SubscriptionService;
 }

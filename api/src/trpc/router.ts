@@ -4,6 +4,8 @@ import { checkoutRouter } from '../checkout/trpc.js';
 import { directRouter } from '../direct/trpc.js';
 import { identityRouter } from '../identity/trpc.js';
 import { paymentsRouter } from '../payments/trpc.js';
+import { plansRouter } from '../plans/trpc.js';
+import { subscriptionsRouter } from '../subscriptions/trpc.js';
 import { purchasesRouter } from '../purchases/trpc.js';
 import { refundsRouter } from '../refunds/trpc.js';
 import { walletRouter } from '../wallet/trpc.js';
@@ -18,6 +20,8 @@ export const appRouter = router({
   direct: directRouter,
   webhooks: webhooksRouter,
   payments: paymentsRouter,
+  plans: plansRouter,
+  subscriptions: subscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

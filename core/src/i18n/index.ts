@@ -7,6 +7,8 @@ import enErrors from './locales/en/errors.json' with { type: 'json' };
 import esErrors from './locales/es/errors.json' with { type: 'json' };
 import enDirect from './locales/en/direct.json' with { type: 'json' };
 import esDirect from './locales/es/direct.json' with { type: 'json' };
+import enBilling from './locales/en/billing.json' with { type: 'json' };
+import esBilling from './locales/es/billing.json' with { type: 'json' };
 
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -32,4 +34,17 @@ const directMessages: Record<Language, Record<string, string>> = { en: enDirect,
 /** The API Direct calls' success messages (the spec's `message`), in the caller's language. */
 export function directText(key: 'keyGenerated' | 'keyDeleted', language: Language = defaultLanguage): string {
   return directMessages[language][key] ?? directMessages.en[key] ?? key;
+}
+
+const billingMessages: Record<Language, Record<string, string>> = { en: enBilling, es: esBilling };
+export type BillingMessageKey = keyof typeof enBilling;
+
+/** The plan and subscription calls' success messages (the spec's `message`), in the caller's language. */
+export function billingText(
+  key: BillingMessageKey,
+  language: Language = defaultLanguage,
+  params: Record<string, string | number> = {},
+): string {
+  const template = billingMessages[language][key] ?? billingMessages.en[key] ?? key;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

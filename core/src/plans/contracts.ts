@@ -61,7 +61,8 @@ export const planDuration = z
   .transform((value, ctx): PlanDuration => {
     const duration = value.trim().toLowerCase();
     if (duration === '') ctx.addIssue({ code: 'custom', message: 'errors:planDurationRequired' });
-    else if (!(PLAN_DURATIONS as readonly string[]).includes(duration)) ctx.addIssue({ code: 'custom', message: 'errors:planDurationInvalid' });
+    else if (!(PLAN_DURATIONS as readonly string[]).includes(duration))
+      ctx.addIssue({ code: 'custom', message: 'errors:planDurationInvalid' });
     else if (!AVAILABLE_PLAN_DURATIONS.includes(duration as PlanDuration))
       ctx.addIssue({ code: 'custom', message: 'errors:planDurationUnavailable' });
     return 'monthly';
@@ -90,7 +91,9 @@ export const planUpdateInput = z.strictObject({ id: planIdField, ...planTermsSha
 export type PlanUpdateInput = z.output<typeof planUpdateInput>;
 
 export const planIdInput = z.strictObject({ id: planIdField });
-export const userPlansQuery = z.strictObject({ user_id: z.string({ error: 'errors:userIdRequired' }).trim().min(1, { error: 'errors:userIdRequired' }).max(200) });
+export const userPlansQuery = z.strictObject({
+  user_id: z.string({ error: 'errors:userIdRequired' }).trim().min(1, { error: 'errors:userIdRequired' }).max(200),
+});
 
 export const isPlanId = (id: string): boolean => PLAN_ID_PATTERN.test(id);
 
@@ -125,6 +128,12 @@ export const planMessageOutput = z.object({ message: z.string(), id: z.string().
 export type PlanMessageOutput = z.infer<typeof planMessageOutput>;
 export const planContentOutput = z.object({ content: planOutput });
 export const planListOutput = z.object({ content: z.array(planOutput) });
-export const subscriberOutput = z.object({ id: z.string(), name: z.string(), username: z.string(), subscription_id: z.string(), status: z.string() });
+export const subscriberOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  subscription_id: z.string(),
+  status: z.string(),
+});
 export const subscriberListOutput = z.object({ content: z.array(subscriberOutput) });
 export type SubscriberOutput = z.infer<typeof subscriberOutput>;

@@ -40,7 +40,8 @@ export interface PlanUpdated {
 
 export interface PlanDeleted {
   type: 'PlanDeleted';
-  data: { planId: string; deletedAt: string };
+  /** The owner is repeated so a read model can drop the plan from the owner's list from this event alone. */
+  data: { planId: string; providerUserId: string; deletedAt: string };
 }
 
 /**
@@ -69,7 +70,7 @@ const planId = z.string().regex(PLAN_ID_PATTERN);
 const schemas = {
   PlanCreated: z.object({ ...terms, planId, providerUserId: text(200), createdAt: time }),
   PlanUpdated: z.object({ ...terms, planId, updatedAt: time, previousPriceMlx: mlx.optional() }),
-  PlanDeleted: z.object({ planId, deletedAt: time }),
+  PlanDeleted: z.object({ planId, providerUserId: text(200), deletedAt: time }),
   PlanPriceChangeAnnounced: z.object({
     planId,
     planRevision: z.string().regex(/^[0-9]{1,20}$/),

@@ -9,7 +9,15 @@ import { AppError } from '../shared/errors.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '../shared/ports/event-store.js';
 import { mlxToWire } from '../wallet/money.js';
 import type { PlanCreateInput } from './contracts.js';
-import { PLAN_ID_PATTERN, type PlanCreated, type PlanDeleted, type PlanTerms, type PlanUpdated, planStream, toPlanEvent } from './events.js';
+import {
+  PLAN_ID_PATTERN,
+  type PlanCreated,
+  type PlanDeleted,
+  type PlanTerms,
+  type PlanUpdated,
+  planStream,
+  toPlanEvent,
+} from './events.js';
 import { evolvePlan, sameTerms, type PlanState } from './state.js';
 
 export interface PlanDeps {
@@ -116,7 +124,15 @@ export function updatePlan(deps: PlanDeps, userId: string, planId: string, input
 
 /** The owner's delete: the plan takes no new subscribers; its subscriptions end with their paid period. */
 export function deletePlan(deps: PlanDeps, userId: string, planId: string) {
-  return changePlan(deps, userId, planId, (): PlanDeleted => ({ type: 'PlanDeleted', data: { planId, deletedAt: deps.clock.now().toISOString() } }));
+  return changePlan(
+    deps,
+    userId,
+    planId,
+    (plan): PlanDeleted => ({
+      type: 'PlanDeleted',
+      data: { planId, providerUserId: plan.providerUserId, deletedAt: deps.clock.now().toISOString() },
+    }),
+  );
 }
 
 /** The owner check alone, for reads only the owner may make (the subscriber list). */

@@ -29,4 +29,8 @@ export function evolvePlan(state: PlanState | undefined, event: PlanEvent): Plan
 }
 
 export const sameTerms = (a: PlanTerms, b: PlanTerms): boolean =>
-  a.name === b.name && a.description === b.description && a.priceMlx === b.priceMlx && a.currency === b.currency && a.duration === b.duration;
+  a.name === b.name &&
+  a.description === b.description &&
+  a.priceMlx === b.priceMlx &&
+  a.currency === b.currency &&
+  a.duration === b.duration;

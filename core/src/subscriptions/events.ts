@@ -53,7 +53,15 @@ export interface SubscriptionRenewed {
 
 export interface SubscriptionChargeFailed {
   type: 'SubscriptionChargeFailed';
-  data: { subscriptionId: string; period: number; attempt: number; priceMlx: string; reason: 'insufficientFunds'; failedAt: string; nextAttemptAt: string };
+  data: {
+    subscriptionId: string;
+    period: number;
+    attempt: number;
+    priceMlx: string;
+    reason: 'insufficientFunds';
+    failedAt: string;
+    nextAttemptAt: string;
+  };
 }
 
 export interface SubscriptionCancelled {
@@ -70,7 +78,14 @@ export interface SubscriptionEnded {
 export interface SubscriptionPriceChangeAnnounced {
   type: 'SubscriptionPriceChangeAnnounced';
   /** `planRevision` is the PlanUpdated's revision on the plan stream: one announcement per edit. */
-  data: { subscriptionId: string; planRevision: string; previousPriceMlx: string; priceMlx: string; effectiveFrom: string; announcedAt: string };
+  data: {
+    subscriptionId: string;
+    planRevision: string;
+    previousPriceMlx: string;
+    priceMlx: string;
+    effectiveFrom: string;
+    announcedAt: string;
+  };
 }
 
 export const SUBSCRIPTION_EMAIL_KINDS = [
@@ -137,7 +152,13 @@ const schemas = {
     failedAt: time,
     nextAttemptAt: time,
   }),
-  SubscriptionCancelled: z.object({ subscriptionId: id, by: cancelledBy, byUserId: z.string().min(1).max(200).optional(), cancelledAt: time, endsAt: time }),
+  SubscriptionCancelled: z.object({
+    subscriptionId: id,
+    by: cancelledBy,
+    byUserId: z.string().min(1).max(200).optional(),
+    cancelledAt: time,
+    endsAt: time,
+  }),
   SubscriptionEnded: z.object({ subscriptionId: id, period, attempt, reason: cancelledBy, endedAt: time }),
   SubscriptionPriceChangeAnnounced: z.object({
     subscriptionId: id,
@@ -147,7 +168,12 @@ const schemas = {
     effectiveFrom: time,
     announcedAt: time,
   }),
-  SubscriptionEmailSent: z.object({ subscriptionId: id, emailId: z.string().min(1).max(100), messageId: z.string().min(1).max(300), sentAt: time }),
+  SubscriptionEmailSent: z.object({
+    subscriptionId: id,
+    emailId: z.string().min(1).max(100),
+    messageId: z.string().min(1).max(300),
+    sentAt: time,
+  }),
 } as const;
 
 export const subscriptionEventTypes = Object.keys(schemas) as SubscriptionEvent['type'][];

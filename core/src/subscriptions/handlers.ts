@@ -84,7 +84,12 @@ export async function quoteSubscription(deps: SubscriptionDeps, userId: string, 
 /** The insufficient-funds refusal in a subscription's words, with the same figures. */
 function asSubscriptionRefusal(error: unknown): unknown {
   if (isAppError(error) && error.messageKey === 'errors:insufficientFunds')
-    return new AppError('CONFLICT', 'errors:subscriptionInsufficientFunds', { subscription_plan_id: 'errors:subscriptionInsufficientFunds' }, error.params);
+    return new AppError(
+      'CONFLICT',
+      'errors:subscriptionInsufficientFunds',
+      { subscription_plan_id: 'errors:subscriptionInsufficientFunds' },
+      error.params,
+    );
   return error;
 }
 
@@ -168,7 +173,11 @@ export async function subscribe(
 }
 
 /** A subscription its subscriber or its plan's provider may see; 404 for anyone else. */
-export async function readSubscriptionFor(deps: Pick<SubscriptionDeps, 'store'>, userId: string, subscriptionId: string): Promise<SubscriptionState> {
+export async function readSubscriptionFor(
+  deps: Pick<SubscriptionDeps, 'store'>,
+  userId: string,
+  subscriptionId: string,
+): Promise<SubscriptionState> {
   const loaded = await loadSubscription(deps, subscriptionId);
   if (!loaded) throw subscriptionNotFound();
   const { state } = loaded;
@@ -263,7 +272,8 @@ export async function runRenewal(
     if (!open || open.period !== job.period || open.attempt !== job.attempt) return { outcome: 'stale' };
     const now = deps.clock.now();
     if (now < open.dueAt) return { outcome: 'notDue', dueAt: open.dueAt };
-    const append = async (events: SubscriptionEvent[]) => deps.store.append(subscriptionStream(state.subscriptionId), asNew(events), revision);
+    const append = async (events: SubscriptionEvent[]) =>
+      deps.store.append(subscriptionStream(state.subscriptionId), asNew(events), revision);
     const end = (reason: CancelledBy): SubscriptionEvent => ({
       type: 'SubscriptionEnded',
       data: { subscriptionId: state.subscriptionId, period: open.period, attempt: open.attempt, reason, endedAt: now.toISOString() },

@@ -17,9 +17,7 @@ export function addMonthsOnBillingDay(from: Date, months: number, billingDay: nu
   const year = from.getUTCFullYear() + Math.floor(monthIndex / 12);
   const month = ((monthIndex % 12) + 12) % 12;
   const day = Math.min(billingDay, lastDayOfMonth(year, month));
-  return new Date(
-    Date.UTC(year, month, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()),
-  );
+  return new Date(Date.UTC(year, month, day, from.getUTCHours(), from.getUTCMinutes(), from.getUTCSeconds(), from.getUTCMilliseconds()));
 }
 
 /** When attempt `attempt` (1-based) of a period due at `dueAt` runs. */
@@ -38,7 +36,8 @@ export function paidThroughAfter(charge: { attempt: number; dueAt: Date; charged
   paidThrough: Date;
   billingDay: number;
 } {
-  if (charge.attempt === 1) return { paidThrough: addMonthsOnBillingDay(charge.dueAt, 1, charge.billingDay), billingDay: charge.billingDay };
+  if (charge.attempt === 1)
+    return { paidThrough: addMonthsOnBillingDay(charge.dueAt, 1, charge.billingDay), billingDay: charge.billingDay };
   const billingDay = charge.chargedAt.getUTCDate();
   return { paidThrough: addMonthsOnBillingDay(charge.chargedAt, 1, billingDay), billingDay };
 }

@@ -116,6 +116,8 @@ export const transactionPurposeOutput = z.union([
   // A merchant's refund of a checkout order and a merchant's payout (ADR 033).
   z.object({ kind: z.literal('checkout_refund'), order_id: purposeId, refund_id: purposeId }),
   z.object({ kind: z.literal('payout'), payout_id: purposeId }),
+  // One period of a subscription (ADR 037).
+  z.object({ kind: z.literal('subscription_charge'), subscription_id: purposeId, period: z.number().int().min(1) }),
 ]);
 
 const transactionBase = z.object({
