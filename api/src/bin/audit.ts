@@ -47,6 +47,7 @@ async function main(): Promise<number> {
     `checkouts: ${audit.checkouts.paid} paid (${mlx(audit.checkouts.paidMlx)} from shoppers to merchants)`,
     `checkout refunds: ${audit.refunds.refunds} (${mlx(audit.refunds.refundedMlx)} from merchants back to shoppers)`,
     `payouts: ${audit.payouts.payouts} (${mlx(audit.payouts.payoutMlx)} sent from merchant wallets)`,
+    `subscriptions: ${audit.subscriptions.subscriptions}, charged ${audit.subscriptions.charges} periods (${mlx(audit.subscriptions.chargedMlx)} from subscribers to providers)`,
   ];
   for (const line of lines) console.log(line);
   if (audit.ok) {

@@ -4,3 +4,4 @@ export * from './schedule.js';
 export * from './state.js';
 export * from './contracts.js';
 export * from './handlers.js';
+export * from './audit.js';

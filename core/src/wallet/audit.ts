@@ -55,6 +55,13 @@ import {
   type PurchaseViolationCode,
 } from '../purchases/audit.js';
 import { createPayoutAuditor, isPayoutStream, type PayoutAuditor, type PayoutFigures, type PayoutViolationCode } from '../payouts/audit.js';
+import {
+  createSubscriptionAuditor,
+  isSubscriptionStream,
+  type SubscriptionAuditor,
+  type SubscriptionFigures,
+  type SubscriptionViolationCode,
+} from '../subscriptions/audit.js';
 import { createRefundAuditor, type RefundAuditor, type RefundFigures, type RefundViolationCode } from '../refunds/audit.js';
 import { isRefundEventType } from '../refunds/events.js';
 import type { WalletEvent } from './events.js';
@@ -105,7 +112,9 @@ export type LedgerViolationCode =
   | CheckoutViolationCode
   /** The refund and payout invariants (ADR 033, core/src/refunds/audit.ts, core/src/payouts/audit.ts). */
   | RefundViolationCode
-  | PayoutViolationCode;
+  | PayoutViolationCode
+  /** The subscription invariants (ADR 037, core/src/subscriptions/audit.ts). */
+  | SubscriptionViolationCode;
 
 export interface LedgerViolation {
   code: LedgerViolationCode;
@@ -153,6 +162,8 @@ export interface LedgerAudit {
   refunds: RefundFigures;
   /** Merchant API payouts, seen in `payout-` streams. */
   payouts: PayoutFigures;
+  /** Subscription charges, seen in `subscription-` streams. */
+  subscriptions: SubscriptionFigures;
   violations: LedgerViolation[];
   violationCount: number;
 }
@@ -218,6 +229,7 @@ interface AuditRun {
   checkouts: CheckoutAuditor;
   refunds: RefundAuditor;
   payouts: PayoutAuditor;
+  subscriptions: SubscriptionAuditor;
 }
 
 type Where = Omit<LedgerViolation, 'code' | 'message'>;
@@ -257,6 +269,8 @@ function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
         toAddress: data.toAddress,
         feeMlx: mlxFromWire(data.feeMlx),
       });
+    else if (reference.kind === 'subscriptionCharge')
+      run.subscriptions.addReferencedTransfer(data.transferId, { ...transfer, reference, feeMlx: mlxFromWire(data.feeMlx) });
     else if (isPurchaseReference(reference)) run.purchases.addReferencedTransfer(data.transferId, { ...transfer, reference });
   }
   const early = run.awaitingReservation;
@@ -435,6 +449,12 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
     run.payouts.addPayoutRecord(record, where);
     return;
   }
+  if (isSubscriptionStream(record.streamId)) {
+    const where: Where = { streamId: record.streamId };
+    if (record.position !== undefined) where.position = record.position.toString(10);
+    run.subscriptions.addSubscriptionRecord(record, where);
+    return;
+  }
   if (!record.streamId.startsWith(WALLET_STREAM_PREFIX)) return;
   run.walletEventCount += 1;
   const where: Where = { streamId: record.streamId };
@@ -515,6 +535,7 @@ function summarize(run: AuditRun): LedgerAudit {
   run.checkouts.finalCheck((code, message, where) => report(final, code, message, where));
   run.refunds.finalCheck((code, message, where) => report(final, code, message, where));
   run.payouts.finalCheck((code, message, where) => report(final, code, message, where));
+  run.subscriptions.finalCheck((code, message, where) => report(final, code, message, where));
   if (pendingCreditsMlx !== open.depositsMlx)
     report(final, 'pendingCreditsMismatch', `pending credits ${pendingCreditsMlx}, open deposits ${open.depositsMlx}`);
   const transfers = [...run.transfers.values()];
@@ -551,6 +572,7 @@ function summarize(run: AuditRun): LedgerAudit {
     checkouts: run.checkouts.figures(),
     refunds: run.refunds.figures(),
     payouts: run.payouts.figures(),
+    subscriptions: run.subscriptions.figures(),
     violations: final.violations,
     violationCount: final.violationCount,
   };
@@ -572,11 +594,13 @@ export function createLedgerAuditor(): LedgerAuditor {
   const checkouts = createCheckoutAuditor((code, message, where) => report(run, code, message, where));
   const refunds = createRefundAuditor((code, message, where) => report(run, code, message, where));
   const payouts = createPayoutAuditor((code, message, where) => report(run, code, message, where));
+  const subscriptions = createSubscriptionAuditor((code, message, where) => report(run, code, message, where));
   const run: AuditRun = {
     purchases,
     checkouts,
     refunds,
     payouts,
+    subscriptions,
     states: new Map(),
     transfers: new Map(),
     deposits: new Map(),

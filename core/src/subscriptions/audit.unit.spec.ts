@@ -1,0 +1,66 @@
+// Proves the subscription audit (ADR 037) catches what must never happen: a period charged twice or
+// skipped, a charge after the end, a charge event without its transfer, a transfer of another
+// amount or with a fee, and a subscription started twice; a sound trail reports nothing.
+import { describe, expect, it } from 'vitest';
+import { createSubscriptionAuditor, type SubscriptionViolationCode } from './audit.js';
+import { subscriptionChargeTransferId, subscriptionStream } from './events.js';
+
+const SUB = 'sub_0123456789abcdef01234567';
+const PLAN = '00000000-0000-4000-8000-000000000001';
+const charge = (period: number, priceMlx = '500') => ({
+  subscriptionId: SUB,
+  period,
+  attempt: 1,
+  priceMlx,
+  transferId: subscriptionChargeTransferId(SUB, period),
+  chargedAt: '2026-01-01T00:00:00.000Z',
+  paidThrough: '2026-02-01T00:00:00.000Z',
+  billingDay: 1,
+});
+const started = {
+  type: 'SubscriptionStarted',
+  data: { ...charge(1), planId: PLAN, providerUserId: 'prov', subscriberUserId: 'subr', generation: 1, planName: 'P' },
+};
+const renewed = (period: number, priceMlx?: string) => ({ type: 'SubscriptionRenewed', data: charge(period, priceMlx) });
+const ended = {
+  type: 'SubscriptionEnded',
+  data: { subscriptionId: SUB, period: 3, attempt: 1, reason: 'subscriber', endedAt: '2026-03-01T00:00:00.000Z' },
+};
+
+function audit(records: Array<{ type: string; data: unknown }>, transfers: Array<{ period: number; amountMlx?: bigint; feeMlx?: bigint }>) {
+  const codes: SubscriptionViolationCode[] = [];
+  const auditor = createSubscriptionAuditor((code) => codes.push(code));
+  for (const record of records) auditor.addSubscriptionRecord({ streamId: subscriptionStream(SUB), ...record }, {});
+  for (const t of transfers)
+    auditor.addReferencedTransfer(subscriptionChargeTransferId(SUB, t.period), {
+      reference: { kind: 'subscriptionCharge', subscriptionId: SUB, period: t.period },
+      payerWalletId: 'subr',
+      payeeWalletId: 'prov',
+      amountMlx: t.amountMlx ?? 500n,
+      feeMlx: t.feeMlx ?? 0n,
+    });
+  auditor.finalCheck((code) => codes.push(code));
+  return { codes, figures: auditor.figures() };
+}
+
+describe('subscription audit', () => {
+  it('given a sound trail, then it reports nothing and counts the charges', () => {
+    const { codes, figures } = audit([started, renewed(2), ended], [{ period: 1 }, { period: 2 }]);
+    expect(codes).toEqual([]);
+    expect(figures).toEqual({ subscriptions: 1, charges: 2, chargedMlx: 1000n });
+  });
+
+  it('given a skipped or doubled period, a charge after the end, or a second start, then it reports each', () => {
+    expect(audit([started, renewed(3)], [{ period: 1 }, { period: 3 }]).codes).toContain('subscriptionPeriodOutOfOrder');
+    expect(audit([started, renewed(2), renewed(2)], [{ period: 1 }, { period: 2 }]).codes).toContain('subscriptionPeriodOutOfOrder');
+    expect(audit([started, ended, renewed(2)], [{ period: 1 }, { period: 2 }]).codes).toContain('subscriptionChargedAfterEnd');
+    expect(audit([started, started], [{ period: 1 }]).codes).toContain('subscriptionStartedTwice');
+  });
+
+  it('given a charge without its transfer, or a transfer of another amount or with a fee, then it reports a mismatch', () => {
+    expect(audit([started, renewed(2)], [{ period: 1 }]).codes).toEqual(['subscriptionChargeMismatch']);
+    expect(audit([started], [{ period: 1, amountMlx: 499n }]).codes).toEqual(['subscriptionChargeMismatch']);
+    expect(audit([started], [{ period: 1, feeMlx: 1000n }]).codes).toEqual(['subscriptionChargeMismatch']);
+    expect(audit([started], [{ period: 1 }, { period: 2 }]).codes).toEqual(['subscriptionChargeMismatch']);
+  });
+});
