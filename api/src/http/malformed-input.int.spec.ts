@@ -37,6 +37,11 @@ const HEAD_TOO_LARGE = [414, 431];
 
 type TrpcEntry = { input: Record<string, unknown> | null } & VariantOptions;
 
+/** A plan and a subscription that do not exist: a well-formed call about them is 404 and moves nothing. */
+const PLAN_ID = '00000000-0000-4000-8000-000000000000';
+const SUBSCRIPTION_ID = `sub_${'0'.repeat(24)}`;
+const PLAN_BODY = { name: 'Walk', description: 'Walk plan', price: 1000, currency: 'mlx', duration: 'monthly' };
+
 /** A valid input for every procedure; the walk fails for a procedure missing here. */
 const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'identity.register': {
@@ -93,6 +98,20 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.deliveries': { input: { id: `we_${'0'.repeat(32)}`, limit: 10 }, optional: ['limit'] },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
   'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
+  // A plan of the walker's would be created by a valid call; the walk sends only malformed ones.
+  'plans.create': { input: { name: 'Walk', description: 'Walk plan', price: 1000, currency: 'mlx', duration: 'monthly' } },
+  'plans.get': { input: { id: PLAN_ID } },
+  'plans.mine': { input: null },
+  'plans.ofUser': { input: { user_id: f.userId } },
+  'plans.update': { input: { id: PLAN_ID, name: 'Walk', description: 'Walk plan', price: 1000, currency: 'mlx', duration: 'monthly' } },
+  'plans.delete': { input: { id: PLAN_ID } },
+  'plans.subscribers': { input: { id: PLAN_ID } },
+  'plans.userProfile': { input: { username: f.payeeName } },
+  'subscriptions.quote': { input: { subscription_plan_id: PLAN_ID } },
+  'subscriptions.create': { input: { subscription_plan_id: PLAN_ID, expected_price: 1000 }, optional: ['expected_price'] },
+  'subscriptions.mine': { input: null },
+  'subscriptions.get': { input: { id: SUBSCRIPTION_ID } },
+  'subscriptions.cancel': { input: { id: SUBSCRIPTION_ID } },
 });
 
 /** Headers sent with every variant of a route (a bearer key). */
@@ -168,6 +187,33 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'POST /api/direct/key-get': { kind: 'none' },
     'POST /api/direct/key-generate': { kind: 'none' },
     'POST /api/direct/key-delete': { kind: 'none' },
+    'POST /api/subscription-plans/create': { kind: 'body', input: PLAN_BODY },
+    'POST /api/subscription-plans': { kind: 'body', input: { id: PLAN_ID } },
+    'POST /api/subscription-plans/all': { kind: 'none' },
+    'GET /api/subscription-plans/all': { kind: 'query', input: { user_id: f.userId } },
+    'POST /api/subscription-plans/update': { kind: 'body', input: { id: PLAN_ID, ...PLAN_BODY } },
+    'POST /api/subscription-plans/delete': { kind: 'body', input: { id: PLAN_ID } },
+    'POST /api/subscription-plans/subscribers': { kind: 'body', input: { id: PLAN_ID } },
+    'GET /api/user/username/:username': {
+      kind: 'none',
+      params: { username: f.payeeName },
+      badParams: { username: ['x'.repeat(2000), '%5B%5B%5B', 'a b'] },
+    },
+    'POST /api/subscriptions/create': {
+      kind: 'body',
+      input: { subscription_plan_id: PLAN_ID, expected_price: 1000 },
+      optional: ['expected_price'],
+    },
+    'POST /api/subscriptions/cancel': { kind: 'body', input: { id: SUBSCRIPTION_ID } },
+    'POST /api/subscriptions/quote': { kind: 'body', input: { subscription_plan_id: PLAN_ID } },
+    'GET /api/subscriptions/all': { kind: 'none' },
+    'POST /api/subscriptions/all': { kind: 'none' },
+    'POST /api/subscriptions': { kind: 'body', input: { id: SUBSCRIPTION_ID } },
+    'GET /api/subscriptions/:id': {
+      kind: 'none',
+      params: { id: SUBSCRIPTION_ID },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b'] },
+    },
     // Bearer-key authenticated: the walk's session cookie is no key, so every variant is a 401 at least.
     'GET /api/v1/me': { kind: 'none' },
     // The merchant API's reference: public, and it reads nothing from the request.
