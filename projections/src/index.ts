@@ -28,6 +28,7 @@ export {
   listSubscriptionsOfPlan,
   type PlanSubscriptionRow,
   SUBSCRIPTION_LIST_MAX,
+  subscriptionIdsOfPlanAsOf,
 } from './subscriptions/queries.js';
 export { subscriptionsProjection } from './subscriptions/projection.js';
 export { getUser, findUserIdByUsername } from './users/queries.js';

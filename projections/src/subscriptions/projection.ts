@@ -5,8 +5,8 @@
  * keys. A subscription's charges are not copied here: its page reads its own stream.
  */
 import type { RecordedEvent } from '@quern/core';
-import { PLAN_STREAM_PREFIX, toPlanEvent } from '@quern/core/plans';
-import { SUBSCRIPTION_STREAM_PREFIX, toSubscriptionEvent } from '@quern/core/subscriptions';
+import { isPlanEventType, toPlanEvent } from '@quern/core/plans';
+import { isSubscriptionEventType, toSubscriptionEvent } from '@quern/core/subscriptions';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import { planKey, plansOfProviderKey, subscriptionKey, subscriptionsOfPlanKey, subscriptionsOfSubscriberKey } from './keys.js';
@@ -89,7 +89,7 @@ function applySubscription(event: RecordedEvent, tx: ChainableCommander): void {
 export const subscriptionsProjection: Projection = {
   name: 'subscriptions',
   apply(event: RecordedEvent, tx: ChainableCommander): void {
-    if (event.streamId.startsWith(PLAN_STREAM_PREFIX)) applyPlan(event, tx);
-    else if (event.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) applySubscription(event, tx);
+    if (isPlanEventType(event.type)) applyPlan(event, tx);
+    else if (isSubscriptionEventType(event.type)) applySubscription(event, tx);
   },
 };

@@ -1,6 +1,8 @@
 /** Reads of the plans and subscriptions read model (ADR 037). */
 import type { PlanOutput } from '@quern/core/plans';
 import type { Redis } from 'ioredis';
+import { parseCheckpoint } from '../checkpoint.js';
+import { DEFAULT_CHECKPOINT_KEY } from '../types.js';
 import { planKey, plansOfProviderKey, subscriptionKey, subscriptionsOfPlanKey, subscriptionsOfSubscriberKey } from './keys.js';
 
 const PLAN_FIELDS = ['id', 'name', 'description', 'price', 'currency', 'duration', 'provider_id', 'created_at', 'updated_at'] as const;
@@ -63,4 +65,20 @@ export async function allSubscriptionIdsOfPlan(redis: Redis, planId: string): Pr
     ids.push(...chunk);
     if (chunk.length < page) return ids;
   }
+}
+
+/**
+ * Every subscription id of a plan as of a read model that has processed the log up to
+ * `atLeastPosition`; undefined while it has not (the caller tries again shortly). The set is read
+ * after the checkpoint, so it holds at least every subscription started before that position.
+ */
+export async function subscriptionIdsOfPlanAsOf(
+  redis: Redis,
+  planId: string,
+  atLeastPosition: bigint,
+  checkpointKey = DEFAULT_CHECKPOINT_KEY,
+): Promise<string[] | undefined> {
+  const checkpoint = parseCheckpoint(await redis.get(checkpointKey));
+  if (checkpoint.kind !== 'position' || checkpoint.position < atLeastPosition) return undefined;
+  return allSubscriptionIdsOfPlan(redis, planId);
 }
