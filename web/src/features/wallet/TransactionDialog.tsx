@@ -38,6 +38,16 @@ function PurposeRows({ transaction }: { transaction: WalletTransaction }) {
   const purpose = transaction.purpose;
   if (kind === undefined || purpose === undefined) return null;
   // A merchant's refund of a checkout order, or a merchant's payout (ADR 033): their own ids.
+  // A subscription's charge (ADR 037): the subscription it paid.
+  if (purpose.kind === 'subscription_charge')
+    return (
+      <>
+        <dt>{t('detail.description')}</dt>
+        <dd>{t('purposes.subscription_charge')}</dd>
+        <dt>{t('detail.subscriptionId')}</dt>
+        <dd className="tx-detail-id">{purpose.subscription_id}</dd>
+      </>
+    );
   if (purpose.kind === 'checkout_refund' || purpose.kind === 'payout')
     return (
       <>

@@ -122,12 +122,13 @@ export function otherPartyOf(transaction: WalletTransaction, purposeLabel: Purpo
   const purpose = purposeKindOf(transaction);
   const username = incoming ? transaction.from_user?.username : transaction.to_user?.username;
   const ids = transaction.purpose;
-  // A merchant's refund names its order on both sides (ADR 033); a payout names who paid or was paid.
+  // A merchant's refund names its order on both sides (ADR 033).
   if (ids?.kind === 'checkout_refund')
     return { label: purposeLabel('checkout_refund', { order: shortenIdentifier(ids.order_id) }), address };
-  if (ids?.kind === 'payout')
+  // A payout, or a subscription's charge (ADR 037), names who paid or was paid.
+  if (ids?.kind === 'payout' || ids?.kind === 'subscription_charge')
     return {
-      label: purposeLabel('payout', { party: username || shortenIdentifier(address), context: incoming ? 'credit' : 'debit' }),
+      label: purposeLabel(ids.kind, { party: username || shortenIdentifier(address), context: incoming ? 'credit' : 'debit' }),
       address,
     };
   if (purpose !== undefined && !(purpose === 'checkout' && username)) return { label: purposeLabel(purpose), address };
