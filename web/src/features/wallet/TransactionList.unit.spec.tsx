@@ -188,12 +188,12 @@ describe('TransactionList: subscription charges (ADR 037)', () => {
       from_address: ADDRESS_A,
       to_address: ADDRESS_B,
       to_user: { username: 'provider' },
-      purpose: { kind: 'subscription_charge', subscription_id: 'sub_1', period: 1 },
+      purpose: { kind: 'subscription_charge', subscription_id: 'sub_1', period: 1 } as unknown as WalletTransaction['purpose'],
     }),
     completed({
       transaction_hash: 'sub-charge-2',
       from_user: { username: 'subscriber' },
-      purpose: { kind: 'subscription_charge', subscription_id: 'sub_1', period: 1 },
+      purpose: { kind: 'subscription_charge', subscription_id: 'sub_1', period: 1 } as unknown as WalletTransaction['purpose'],
     }),
   ];
 

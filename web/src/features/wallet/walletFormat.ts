@@ -13,6 +13,7 @@ import {
   shortenIdentifier,
   type CompletedTransaction,
   type PendingTransaction,
+  type TransactionPurpose,
   type TransactionPurposeKind,
 } from '@quern/core/wallet';
 import type { Language } from '../../i18n/languages.js';
@@ -121,7 +122,8 @@ export function otherPartyOf(transaction: WalletTransaction, purposeLabel: Purpo
   const address = incoming ? transaction.from_address : transaction.to_address;
   const purpose = purposeKindOf(transaction);
   const username = incoming ? transaction.from_user?.username : transaction.to_user?.username;
-  const ids = transaction.purpose;
+  // Read as core's full purpose type: the history's wire schema may still lag behind it.
+  const ids = transaction.purpose as TransactionPurpose | undefined;
   // A merchant's refund names its order on both sides (ADR 033).
   if (ids?.kind === 'checkout_refund')
     return { label: purposeLabel('checkout_refund', { order: shortenIdentifier(ids.order_id) }), address };
