@@ -12,6 +12,7 @@ import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { useAuth } from '../auth/AuthProvider.js';
 import { PlanForm, type PlanSubmitResult } from './PlanForm.js';
 import { type PlanDraft, type PlanTerms, emptyDraft } from './planValidation.js';
 import './plans.css';
@@ -58,7 +59,8 @@ export function CreatePlanPage() {
 }
 
 export function EditPlanPage() {
-  const { t } = useTranslation('plans');
+  const { t } = useTranslation(['plans', 'errors']);
+  const { state: auth } = useAuth();
   useDocumentTitle(t('form.editTitle'));
   const { id = '' } = useParams();
   const trpc = useTRPC();
@@ -83,6 +85,8 @@ export function EditPlanPage() {
   let body: React.ReactNode;
   if (plan.isPending) body = <LoadingStatus />;
   else if (plan.isError) body = <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
+  // Only the owner may edit (spec section 6): anyone else is told so instead of a form the server would refuse.
+  else if (plan.data.content.provider_id !== auth.id) body = <FormAlert kind="error">{t('errors:planNotOwner')}</FormAlert>;
   else body = <PlanForm key={plan.data.content.id} mode="edit" initial={draftOf(plan.data.content)} onSubmit={onSubmit} />;
   return (
     <section className="card plans-card" aria-labelledby="plan-form-title">

@@ -222,6 +222,12 @@ describe('Plan form', () => {
     expect(update().disabled).toBe(false);
   });
 
+  it("given another user's plan, then the edit page says only the owner can edit it and shows no form", async () => {
+    const container = await renderAt('/subscription-plans/plan_1/edit', { 'plans.get': () => planAnswer }, { userId: OTHER_ID });
+    await waitFor(() => expect(alertText(container)).toBe("Only the plan's owner can do this."));
+    expect(container.querySelector('form')).toBeNull();
+  });
+
   it('when the plan cannot be loaded for editing, then it says Data retrieval failed and shows no form', async () => {
     const container = await renderAt('/subscription-plans/plan_1/edit', {
       'plans.get': () => failure(500, 'errors:internal', 'Something went wrong.'),
