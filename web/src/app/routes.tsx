@@ -10,7 +10,9 @@ import { buyRoutes } from '../features/buy/routes.js';
 import { checkoutRoutes } from '../features/checkout/routes.js';
 import { directRoutes } from '../features/direct/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
+import { plansRoutes } from '../features/plans/routes.js';
 import { Layout } from '../features/shell/Layout.js';
+import { subscriptionsRoutes } from '../features/subscriptions/routes.js';
 import { walletRoutes } from '../features/wallet/routes.js';
 import { lazyComponent, resolveLazyRoutes } from './lazyRoutes.js';
 
@@ -54,7 +56,15 @@ export const appRoutes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: '/account', element: <AccountPage /> },
-              ...resolveLazyRoutes([...protectedContentRoutes, ...walletRoutes, ...buyRoutes, ...directRoutes, ...paymentsRoutes]),
+              ...resolveLazyRoutes([
+                ...protectedContentRoutes,
+                ...walletRoutes,
+                ...buyRoutes,
+                ...directRoutes,
+                ...paymentsRoutes,
+                ...plansRoutes,
+                ...subscriptionsRoutes,
+              ]),
             ],
           },
           // Not guarded: when the session ends, a guard would redirect to /login before the page

@@ -61,6 +61,8 @@ describe('NavBar', () => {
     click(profileButton);
     expect(profileButton.getAttribute('aria-expanded')).toBe('true');
     expect(hrefs(container)).toEqual(expect.arrayContaining(['/profile', '/api-direct', '/support', '/logout']));
+    expect(byRole(container, 'link', 'Subscription plans').getAttribute('href')).toBe('/subscription-plans/all');
+    expect(byRole(container, 'link', 'Subscriptions').getAttribute('href')).toBe('/subscriptions/all');
   });
 
   it('given the session check has not answered, then the visitor links are there, marked pending (hidden for a browser that was signed in)', async () => {

@@ -8,7 +8,7 @@ import { Dropdown } from '../../ui/Dropdown.js';
 import { useAuth } from '../auth/AuthProvider.js';
 
 function ProfileMenu({ userId }: { userId: string }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'plans']);
   const trpc = useTRPC();
   const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
   // Until the username arrives the dropdown is headed by a generic word, never by an empty button.
@@ -20,6 +20,12 @@ function ProfileMenu({ userId }: { userId: string }) {
       </li>
       <li>
         <Link to="/api-direct">{t('nav.apiDirect')}</Link>
+      </li>
+      <li>
+        <Link to="/subscription-plans/all">{t('plans:nav.plans')}</Link>
+      </li>
+      <li>
+        <Link to="/subscriptions/all">{t('plans:nav.subscriptions')}</Link>
       </li>
       <li>
         <Link to="/support">{t('nav.support')}</Link>

@@ -4,6 +4,7 @@
  * (transaction_date, falling back to create_date for a pending one). A PayPal purchase, refund
  * or chargeback adds what it was and PayPal's ids after these.
  */
+import type { TransactionPurpose } from '@quern/core/wallet';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
@@ -35,9 +36,20 @@ function AddressValue({ address, username }: { address: string; username: string
 function PurposeRows({ transaction }: { transaction: WalletTransaction }) {
   const { t } = useTranslation('wallet');
   const kind = purposeKindOf(transaction);
-  const purpose = transaction.purpose;
+  // Core's full purpose type: the history's wire schema may still lag behind it.
+  const purpose = transaction.purpose as TransactionPurpose | undefined;
   if (kind === undefined || purpose === undefined) return null;
   // A merchant's refund of a checkout order, or a merchant's payout (ADR 033): their own ids.
+  // A subscription's charge (ADR 037): the subscription it paid.
+  if (purpose.kind === 'subscription_charge')
+    return (
+      <>
+        <dt>{t('detail.description')}</dt>
+        <dd>{t('purposes.subscription_charge')}</dd>
+        <dt>{t('detail.subscriptionId')}</dt>
+        <dd className="tx-detail-id">{purpose.subscription_id}</dd>
+      </>
+    );
   if (purpose.kind === 'checkout_refund' || purpose.kind === 'payout')
     return (
       <>

@@ -150,6 +150,19 @@ describe('TransactionDialog', () => {
     expect(payout.value('ID del pago')?.textContent).toBe('po_9');
   });
 
+  it('given a subscription charge, then it says Subscription with the subscription id (English and Spanish)', async () => {
+    // Cast: the history's wire schema in core may not list this kind yet; core's purpose type does.
+    const purpose = { kind: 'subscription_charge', subscription_id: 'sub_42', period: 2 } as unknown as WalletTransaction['purpose'];
+    const english = await renderDialog(completed({ purpose }));
+    expect(english.value('Description')?.textContent).toBe('Subscription');
+    expect(english.value('Subscription ID')?.textContent).toBe('sub_42');
+    expect(english.value('PayPal order ID')).toBeUndefined();
+    rendered?.unmount();
+    const spanish = await renderDialog(completed({ purpose }), 'es');
+    expect(spanish.value('Descripción')?.textContent).toBe('Suscripción');
+    expect(spanish.value('ID de la suscripción')?.textContent).toBe('sub_42');
+  });
+
   it('given a plain send, or a purpose of a kind the page does not know, then no purchase rows appear', async () => {
     const plain = await renderDialog(completed());
     expect(plain.value('Description')).toBeUndefined();

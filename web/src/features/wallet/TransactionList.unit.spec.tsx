@@ -180,6 +180,32 @@ describe('TransactionList: merchant refunds and payouts (ADR 033)', () => {
   });
 });
 
+describe('TransactionList: subscription charges (ADR 037)', () => {
+  const chargeRows: WalletTransaction[] = [
+    completed({
+      transaction_hash: 'sub-charge-1',
+      transaction_type: 'debit',
+      from_address: ADDRESS_A,
+      to_address: ADDRESS_B,
+      to_user: { username: 'provider' },
+      purpose: { kind: 'subscription_charge', subscription_id: 'sub_1', period: 1 } as unknown as WalletTransaction['purpose'],
+    }),
+    completed({
+      transaction_hash: 'sub-charge-2',
+      from_user: { username: 'subscriber' },
+      purpose: { kind: 'subscription_charge', subscription_id: 'sub_1', period: 1 } as unknown as WalletTransaction['purpose'],
+    }),
+  ];
+
+  it('given a charge paid and a charge received, then each row names the other side (English and Spanish)', async () => {
+    const { labels } = await renderList(chargeRows);
+    expect(labels).toEqual(['Subscription payment to provider', 'Subscription payment from subscriber']);
+    rendered?.unmount();
+    const spanish = await renderList(chargeRows, { language: 'es' });
+    expect(spanish.labels).toEqual(['Pago de suscripción a provider', 'Pago de suscripción de subscriber']);
+  });
+});
+
 describe('TransactionList: purchases on phones', () => {
   it('given the same rows as cards, then each card names the purchase, keeps sign and balance, and opens its transaction', async () => {
     const { container, labels, titles, onOpen } = await renderList(rows, { mobile: true });

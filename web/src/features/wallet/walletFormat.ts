@@ -13,6 +13,7 @@ import {
   shortenIdentifier,
   type CompletedTransaction,
   type PendingTransaction,
+  type TransactionPurpose,
   type TransactionPurposeKind,
 } from '@quern/core/wallet';
 import type { Language } from '../../i18n/languages.js';
@@ -121,13 +122,15 @@ export function otherPartyOf(transaction: WalletTransaction, purposeLabel: Purpo
   const address = incoming ? transaction.from_address : transaction.to_address;
   const purpose = purposeKindOf(transaction);
   const username = incoming ? transaction.from_user?.username : transaction.to_user?.username;
-  const ids = transaction.purpose;
-  // A merchant's refund names its order on both sides (ADR 033); a payout names who paid or was paid.
+  // Read as core's full purpose type: the history's wire schema may still lag behind it.
+  const ids = transaction.purpose as TransactionPurpose | undefined;
+  // A merchant's refund names its order on both sides (ADR 033).
   if (ids?.kind === 'checkout_refund')
     return { label: purposeLabel('checkout_refund', { order: shortenIdentifier(ids.order_id) }), address };
-  if (ids?.kind === 'payout')
+  // A payout, or a subscription's charge (ADR 037), names who paid or was paid.
+  if (ids?.kind === 'payout' || ids?.kind === 'subscription_charge')
     return {
-      label: purposeLabel('payout', { party: username || shortenIdentifier(address), context: incoming ? 'credit' : 'debit' }),
+      label: purposeLabel(ids.kind, { party: username || shortenIdentifier(address), context: incoming ? 'credit' : 'debit' }),
       address,
     };
   if (purpose !== undefined && !(purpose === 'checkout' && username)) return { label: purposeLabel(purpose), address };

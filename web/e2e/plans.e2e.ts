@@ -1,0 +1,202 @@
+// Proves the subscription plan screens in a real browser against a real Quern (issue 13): a
+// provider creates a plan through the form (client checks first, Monthly the only duration) and
+// edits it (Update enabled only after a change, disabled again after submit); another user finds
+// it on the provider's public profile (/user/{username}), subscribes after confirming the quoted
+// price, sees the subscription with its charge, and the charge appears in both dashboards; the
+// subscriber cancels (effective at the end of the paid period) and the provider's subscriber
+// list shows it. Screenshots: test-results/screenshots/plans-*.png.
+import AxeBuilder from '@axe-core/playwright';
+import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
+import { loginByApi, registerByApi, type TestUser, uniqueUser } from './users.js';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const runFile = promisify(execFile);
+const quernUrl = () => process.env.QUERN_E2E_BASE_URL ?? '';
+
+async function apiUser(): Promise<{ user: TestUser; api: APIRequestContext }> {
+  const user = uniqueUser();
+  const api = await request.newContext({ baseURL: quernUrl() });
+  await registerByApi(api, user);
+  await loginByApi(api, user);
+  return { user, api };
+}
+
+async function trpcQuery<T>(api: APIRequestContext, path: string): Promise<T> {
+  const response = await api.get(`/trpc/${path}`);
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+async function faucet(to: string, amountMlx: number): Promise<void> {
+  const dataDir = process.env.QUERN_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
+  await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000' },
+    timeout: 60_000,
+  });
+}
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+
+/** The dashboard's history row naming `label`, waiting for the transfer to reach the history. */
+async function expectHistoryRow(page: Page, label: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/account');
+        // allTextContents() does not wait: wait for the history or its empty text to have loaded first.
+        await page.locator('.tx-party, .tx-empty').first().waitFor();
+        return page.locator('.tx-party').allTextContents();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain(label);
+}
+
+test('a provider creates and edits a plan; another user subscribes from the profile, both dashboards show the charge, and the subscriber cancels', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const provider = await apiUser();
+  const subscriber = await apiUser();
+  const { address } = await trpcQuery<{ address: string }>(subscriber.api, 'wallet.address');
+  await faucet(address, 1_000_000);
+  await expect
+    .poll(async () => (await trpcQuery<{ stable: string }>(subscriber.api, 'wallet.balance')).stable, { timeout: 60_000 })
+    .toBe('1000000');
+
+  // The provider: no plans yet, then the form.
+  const providerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const providerPage = await providerContext.newPage();
+  await loginByApi(providerPage.request, provider.user);
+  await providerPage.goto('/account');
+  await providerPage.getByRole('button', { name: `Account menu: ${provider.user.userName}` }).click();
+  await providerPage.getByRole('link', { name: 'Subscription plans' }).click();
+  await expect(providerPage).toHaveURL(/\/subscription-plans\/all$/);
+  await expect(providerPage.getByTestId('plans-no-data')).toContainText('No data');
+  await providerPage.getByRole('link', { name: 'Create plan' }).click();
+  await expect(providerPage).toHaveURL(/\/subscription-plans\/create$/);
+
+  // Empty: every field is required, and nothing is sent.
+  await providerPage.getByRole('button', { name: 'Create plan' }).click();
+  await expect(providerPage.locator('#plan-name-error')).toHaveText('Name is required.');
+  await expect(providerPage.locator('#plan-duration-error')).toHaveText('Duration is required.');
+  await expect(providerPage.locator('#plan-duration option[value="weekly"]')).toBeDisabled();
+  await expect(providerPage.locator('#plan-duration option[value="yearly"]')).toBeDisabled();
+
+  const planName = `Gold ${provider.user.userName}`;
+  await providerPage.getByLabel('Name').fill(planName);
+  await providerPage.getByLabel('Description').fill('Every article, every month.');
+  await providerPage.getByLabel('Price').fill('250000');
+  await expect(providerPage.getByLabel('Price')).toHaveValue('250,000');
+  await providerPage.getByLabel('Currency').selectOption('mlx');
+  await providerPage.getByLabel('Duration').selectOption('monthly');
+  await providerPage.getByRole('button', { name: 'Create plan' }).click();
+  await expect(providerPage.locator('.plan-form-message [role="status"]')).not.toBeEmpty();
+  await providerPage.getByRole('link', { name: 'View the plan' }).click();
+  await expect(providerPage).toHaveURL(/\/subscription-plans\/[^/]+$/);
+  const planUrl = new URL(providerPage.url()).pathname;
+  await expect(providerPage.getByRole('heading', { level: 1, name: planName })).toBeVisible();
+  await expect(providerPage.getByTestId('plan-price')).toHaveText('250,000 MLX');
+  await expect(providerPage.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+  expect(await seriousViolations(providerPage)).toEqual([]);
+  await providerPage.screenshot({ path: 'test-results/screenshots/plans-owner.png', fullPage: true });
+
+  // Edit: Update waits for a change, then is disabled again once submitted.
+  await providerPage.getByRole('link', { name: 'Edit' }).click();
+  await expect(providerPage.getByLabel('Name')).toHaveValue(planName);
+  const update = providerPage.getByRole('button', { name: 'Update' });
+  await expect(update).toBeDisabled();
+  await providerPage.getByLabel('Price').fill('300,000');
+  await expect(update).toBeEnabled();
+  await update.click();
+  await expect(providerPage.locator('.plan-form-message [role="status"]')).not.toBeEmpty();
+  await expect(update).toBeDisabled();
+  await providerPage.goto(planUrl);
+  await expect(providerPage.getByTestId('plan-price')).toHaveText('300,000 MLX');
+
+  // The subscriber: the provider's public profile, Subscribe, the confirmation, Confirm.
+  const subscriberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const subscriberPage = await subscriberContext.newPage();
+  await loginByApi(subscriberPage.request, subscriber.user);
+  await subscriberPage.goto(`/user/${provider.user.userName}`);
+  const listed = subscriberPage.getByTestId('plan').filter({ hasText: planName });
+  await expect(listed).toContainText('300,000 MLX / Monthly');
+  await listed.getByRole('button', { name: 'Subscribe' }).click();
+  const confirm = subscriberPage.getByRole('dialog', { name: `Subscribe to ${planName}?` });
+  await expect(confirm).toContainText('300,000 MLX');
+  await expect(confirm).toContainText('Monthly');
+  await expect(confirm).toContainText('Charged now');
+  await expect(confirm).toContainText(/Next charge on \d{2}\/\d{2}\/\d{4}/);
+  await subscriberPage.screenshot({ path: 'test-results/screenshots/plans-subscribe-confirm.png' });
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const done = subscriberPage.getByRole('alertdialog', { name: 'Subscribed' });
+  await expect(done).toBeVisible();
+  await done.getByRole('link', { name: 'View the subscription' }).click();
+  await expect(subscriberPage).toHaveURL(/\/subscriptions\/[^/]+$/);
+  const subscriptionUrl = new URL(subscriberPage.url()).pathname;
+  await expect(subscriberPage.getByTestId('subscription-status')).toHaveText('Active');
+  await expect(subscriberPage.getByTestId('charge')).toHaveCount(1);
+  await expect(subscriberPage.getByTestId('charge')).toContainText('300,000 MLX');
+  await expect(subscriberPage.getByRole('link', { name: planName })).toHaveAttribute('href', planUrl);
+  expect(await seriousViolations(subscriberPage)).toEqual([]);
+  await subscriberPage.screenshot({ path: 'test-results/screenshots/plans-subscription.png', fullPage: true });
+
+  // Subscribing twice is refused with the server's message.
+  await subscriberPage.goto(planUrl);
+  await subscriberPage.getByRole('button', { name: 'Subscribe' }).click();
+  const again = subscriberPage.getByRole('dialog', { name: `Subscribe to ${planName}?` });
+  const refused = subscriberPage.getByRole('alertdialog', { name: 'Subscription failed' });
+  // The refusal may come with the quote or with Confirm, depending on where the api checks it.
+  await expect(again.or(refused)).toBeVisible();
+  if (await again.isVisible()) await again.getByRole('button', { name: 'Confirm' }).click();
+  await expect(refused).toContainText('You are already subscribed to this plan.');
+  await refused.getByRole('button', { name: 'Close' }).click();
+
+  // The charge in both dashboards.
+  await expectHistoryRow(subscriberPage, `Subscription payment to ${provider.user.userName}`);
+  await expectHistoryRow(providerPage, `Subscription payment from ${subscriber.user.userName}`);
+
+  // The subscriber's list, then Cancel, effective at the end of the paid period.
+  await subscriberPage.goto('/subscriptions/all');
+  await expect(subscriberPage.getByTestId('subscription')).toHaveCount(1);
+  await subscriberPage.goto(subscriptionUrl);
+  await subscriberPage.getByRole('button', { name: 'Cancel subscription' }).click();
+  const cancel = subscriberPage.getByRole('alertdialog', { name: 'Cancel this subscription?' });
+  await expect(cancel).toContainText('takes effect at the end of the paid period');
+  await cancel.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(subscriberPage.getByTestId('subscription-status')).toHaveText(/^Cancelled — ends on \d{2}\/\d{2}\/\d{4}/);
+  await expect(subscriberPage.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+
+  // The provider's subscriber list shows who subscribed, and that it is cancelled.
+  await providerPage.goto(`${planUrl}/subscribers`);
+  const row = providerPage.getByTestId('subscriber').filter({ hasText: subscriber.user.userName });
+  await expect(row).toContainText('Cancelled');
+  await expect(row.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
+  await providerPage.screenshot({ path: 'test-results/screenshots/plans-subscribers.png', fullPage: true });
+
+  // Delete: a confirmation, then back to the list with the server's message.
+  await providerPage.goto(planUrl);
+  await providerPage.getByRole('button', { name: 'Delete' }).click();
+  await providerPage.getByRole('alertdialog', { name: 'Delete this plan?' }).getByRole('button', { name: 'Delete plan' }).click();
+  await expect(providerPage).toHaveURL(/\/subscription-plans\/all$/);
+  await expect(providerPage.locator('.form-alert-success')).not.toBeEmpty();
+  await expect(providerPage.getByRole('link', { name: planName })).toHaveCount(0);
+
+  // Phones: cards instead of tables.
+  await subscriberPage.setViewportSize({ width: 375, height: 812 });
+  await subscriberPage.goto('/subscriptions/all');
+  await expect(subscriberPage.locator('.plans-cards [data-testid="subscription"]')).toHaveCount(1);
+  await subscriberPage.screenshot({ path: 'test-results/screenshots/plans-subscriptions-mobile.png', fullPage: true });
+
+  await providerContext.close();
+  await subscriberContext.close();
+  await provider.api.dispose();
+  await subscriber.api.dispose();
+});

@@ -1,0 +1,109 @@
+/**
+ * /subscription-plans/all (spec section 2): the signed-in user's own plans, each linking to its
+ * page, as a table on desktop and cards on phones; a 'No data' card when there are none, like API
+ * Direct's. A plan just deleted arrives here with the server's message, shown above the list.
+ */
+import type { PlanOutput } from '@quern/core/plans';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useTRPC } from '../../app/data/trpc.js';
+import { FormAlert } from '../../ui/FormAlert.js';
+import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { usePriceText } from './planFormat.js';
+import './plans.css';
+
+export const planPath = (id: string): string => `/subscription-plans/${encodeURIComponent(id)}`;
+
+/** The message a page that navigated here passed on (the delete's answer), if any. */
+export function messageFromState(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('message' in state)) return null;
+  const message = (state as { message: unknown }).message;
+  return typeof message === 'string' && message !== '' ? message : null;
+}
+
+function PlanList({ plans, mobile }: { plans: PlanOutput[]; mobile: boolean }) {
+  const { t } = useTranslation('plans');
+  const priceText = usePriceText();
+  if (mobile)
+    return (
+      <ul className="plans-cards">
+        {plans.map((plan) => (
+          <li key={plan.id} className="plans-item" data-testid="plan">
+            <Link to={planPath(plan.id)} className="plans-name">
+              {plan.name}
+            </Link>
+            <div>{t('pricePerPeriod', { price: priceText(plan.price), duration: t(`durations.${plan.duration}`) })}</div>
+            <div>{formatTransactionDate(plan.created_at, 'short')}</div>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <div className="plans-table-scroll">
+      <table className="plans-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('list.name')}</th>
+            <th scope="col">{t('list.price')}</th>
+            <th scope="col">{t('list.duration')}</th>
+            <th scope="col">{t('list.created')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((plan) => (
+            <tr key={plan.id} data-testid="plan">
+              <td>
+                <Link to={planPath(plan.id)}>{plan.name}</Link>
+              </td>
+              <td className="plans-number">{t('priceText', { price: priceText(plan.price) })}</td>
+              <td>{t(`durations.${plan.duration}`)}</td>
+              <td>{formatTransactionDate(plan.created_at, 'long')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function PlansListPage() {
+  const { t } = useTranslation('plans');
+  useDocumentTitle(t('list.title'));
+  const trpc = useTRPC();
+  const location = useLocation();
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const plans = useQuery(trpc.plans.mine.queryOptions());
+  const message = messageFromState(location.state);
+
+  let body: React.ReactNode;
+  if (plans.isPending) body = <LoadingStatus />;
+  else if (plans.isError) body = <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
+  else if (plans.data.content.length === 0)
+    body = (
+      <div className="plans-empty" data-testid="plans-no-data">
+        <h2>{t('list.noData')}</h2>
+        <p>{t('list.noPlans')}</p>
+      </div>
+    );
+  else body = <PlanList plans={plans.data.content} mobile={mobile} />;
+  return (
+    <section className="card plans-card plans-card-wide" aria-labelledby="plans-title">
+      <h1 id="plans-title">{t('list.title')}</h1>
+      <p>{t('list.intro')}</p>
+      {message ? <FormAlert kind="success">{message}</FormAlert> : null}
+      <div className="plans-actions">
+        <Link to="/subscription-plans/create" className="button button-primary">
+          {t('list.create')}
+        </Link>
+        <Link to="/subscriptions/all" className="button">
+          {t('list.subscriptionsLink')}
+        </Link>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * /subscription-plans/{id}/subscribers (spec section 2): the id and name of each subscriber of
+ * the owner's plan, with their subscription's status, as a table on desktop and cards on phones;
+ * the provider can cancel a subscriber's subscription (issue 13). 'No data' when there are none.
+ */
+import type { SubscriberOutput } from '@quern/core/plans';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { toAppErrorView } from '../../app/appError.js';
+import { useTRPC } from '../../app/data/trpc.js';
+import { FormAlert } from '../../ui/FormAlert.js';
+import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { CancelSubscription } from '../subscriptions/CancelSubscription.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { planPath } from './PlansListPage.js';
+import { useErrorText } from './planFormat.js';
+import './plans.css';
+
+const cancellable = (status: string) => status === 'active' || status === 'past_due';
+
+function StatusText({ status }: { status: string }) {
+  const { t } = useTranslation('subscriptions');
+  return (
+    <span className={`subscriptions-status subscriptions-status-${status}`}>{t(`statusShort.${status}`, { defaultValue: status })}</span>
+  );
+}
+
+function SubscriberList({ subscribers, mobile }: { subscribers: SubscriberOutput[]; mobile: boolean }) {
+  const { t } = useTranslation('plans');
+  if (mobile)
+    return (
+      <ul className="plans-cards">
+        {subscribers.map((s) => (
+          <li key={s.subscription_id} className="plans-item" data-testid="subscriber">
+            <div className="plans-item-top">
+              <strong>{s.name}</strong>
+              <StatusText status={s.status} />
+            </div>
+            <div>{s.username}</div>
+            <div className="plans-id">{s.id}</div>
+            {cancellable(s.status) ? <CancelSubscription subscriptionId={s.subscription_id} /> : null}
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <div className="plans-table-scroll">
+      <table className="plans-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('subscribers.id')}</th>
+            <th scope="col">{t('subscribers.name')}</th>
+            <th scope="col">{t('subscribers.status')}</th>
+            <th scope="col">{t('subscribers.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {subscribers.map((s) => (
+            <tr key={s.subscription_id} data-testid="subscriber">
+              <td className="plans-id">{s.id}</td>
+              <td>
+                {s.name}
+                <div className="plans-muted">{s.username}</div>
+              </td>
+              <td>
+                <StatusText status={s.status} />
+              </td>
+              <td>{cancellable(s.status) ? <CancelSubscription subscriptionId={s.subscription_id} /> : null}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function SubscribersPage() {
+  const { t } = useTranslation('plans');
+  useDocumentTitle(t('subscribers.title'));
+  const { id = '' } = useParams();
+  const trpc = useTRPC();
+  const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const errorText = useErrorText();
+  const plan = useQuery(trpc.plans.get.queryOptions({ id }));
+  const subscribers = useQuery(trpc.plans.subscribers.queryOptions({ id }));
+
+  let body: React.ReactNode;
+  if (subscribers.isPending) body = <LoadingStatus />;
+  else if (subscribers.isError) {
+    const view = toAppErrorView(subscribers.error);
+    body = <FormAlert kind="error">{view.code === null || view.code === 'INTERNAL' ? t('loadFailed') : errorText(view)}</FormAlert>;
+  } else if (subscribers.data.content.length === 0)
+    body = (
+      <div className="plans-empty" data-testid="subscribers-no-data">
+        <h2>{t('subscribers.noData')}</h2>
+        <p>{t('subscribers.noSubscribers')}</p>
+      </div>
+    );
+  else body = <SubscriberList subscribers={subscribers.data.content} mobile={mobile} />;
+  return (
+    <section className="card plans-card plans-card-wide" aria-labelledby="subscribers-title">
+      <h1 id="subscribers-title">{t('subscribers.title')}</h1>
+      {plan.data ? <p>{t('subscribers.intro', { name: plan.data.content.name })}</p> : null}
+      <p>
+        <Link to={planPath(id)}>{t('subscribers.backToPlan')}</Link>
+      </p>
+      {body}
+    </section>
+  );
+}

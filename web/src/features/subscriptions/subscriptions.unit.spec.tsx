@@ -1,0 +1,130 @@
+// Proves the subscription screens (issue 13): the list's 'No data' card, statuses (Active, Past
+// due, 'Cancelled — ends on {date}', Ended) with the next charge, the subscription page's link to
+// its plan and its charges, Cancel behind a confirmation that says it takes effect at the end of
+// the paid period (and its refusal), 'Data retrieval failed', and Spanish.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { byRole, click, textOf, waitFor } from '../../test/dom.js';
+import type { Rendered } from '../content/renderForTest.js';
+import { failure, openDialog, renderPlans, subscriptionFixture } from '../plans/plansTestKit.js';
+import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../wallet/testKit.js';
+import { formatTransactionDate } from '../wallet/walletFormat.js';
+
+beforeAll(installDialogStandIn);
+
+let rendered: (Rendered & { calls: FakeCall[] }) | undefined;
+afterEach(() => rendered?.unmount());
+
+async function renderAt(path: string, procedures: FakeProcedures, language: 'en' | 'es' = 'en') {
+  rendered = await renderPlans(procedures, { path, language });
+  return rendered.container;
+}
+
+const long = (iso: string) => formatTransactionDate(iso, 'long');
+const statuses = (container: HTMLElement) =>
+  [...container.querySelectorAll('[data-testid="subscription-status"]')].map((s) => s.textContent);
+const callsTo = (path: string) => rendered?.calls.filter((c) => c.path === path) ?? [];
+
+describe('SubscriptionsPage', () => {
+  it('given no subscriptions, then it shows the No data card', async () => {
+    const container = await renderAt('/subscriptions/all', { 'subscriptions.mine': () => ({ data: { content: [] } }) });
+    await waitFor(() => expect(container.querySelector('[data-testid="subscriptions-no-data"]')?.textContent).toContain('No data'));
+    expect(textOf(container)).toContain('You have no subscriptions yet.');
+  });
+
+  it('given subscriptions, then each links to its page with its status, price and next charge', async () => {
+    const endsAt = '2026-12-20T10:00:00.000Z';
+    const container = await renderAt('/subscriptions/all', {
+      'subscriptions.mine': () => ({
+        data: {
+          content: [
+            subscriptionFixture(),
+            subscriptionFixture({ id: 'sub_2', status: 'past_due' }),
+            subscriptionFixture({ id: 'sub_3', status: 'cancelled', ends_at: endsAt, next_charge_at: null }),
+            subscriptionFixture({ id: 'sub_4', status: 'ended', next_charge_at: null }),
+          ],
+        },
+      }),
+    });
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="subscription"]').length).toBe(4));
+    expect(statuses(container)).toEqual(['Active', 'Past due', `Cancelled — ends on ${long(endsAt)}`, 'Ended']);
+    expect(container.querySelector('a[href="/subscriptions/sub_2"]')?.textContent).toBe('Gold membership');
+    expect(textOf(container)).toContain('250,000 MLX / month');
+    expect(textOf(container)).toContain(long('2026-12-20T10:00:00.000Z'));
+  });
+
+  it('when the list cannot be read, then it says Data retrieval failed', async () => {
+    const container = await renderAt('/subscriptions/all', { 'subscriptions.mine': () => 'network-failure' });
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Data retrieval failed'));
+  });
+});
+
+describe('SubscriptionPage', () => {
+  it('given a subscription, then it links to its plan and lists every charge', async () => {
+    const second = {
+      period: 2,
+      amount: '250000',
+      charged_at: '2026-12-20T10:00:00.000Z',
+      paid_through: '2027-01-20T10:00:00.000Z',
+      transaction_id: 'subscription-sub_1-2',
+    };
+    const subscription = subscriptionFixture();
+    const container = await renderAt('/subscriptions/sub_1', {
+      'subscriptions.get': () => ({ data: { content: { ...subscription, charges: [...subscription.charges, second] } } }),
+    });
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="charge"]').length).toBe(2));
+    expect(byRole(container, 'link', 'Gold membership').getAttribute('href')).toBe('/subscription-plans/plan_1');
+    expect(container.querySelector('[data-testid="subscription-next-charge"]')?.textContent).toBe(long('2026-12-20T10:00:00.000Z'));
+    expect(textOf(container)).toContain('subscription-sub_1-2');
+    expect(statuses(container)).toEqual(['Active']);
+  });
+
+  it('when Cancel is confirmed, then it says when it takes effect, cancels and shows the message', async () => {
+    const cancelled = subscriptionFixture({ status: 'cancelled', ends_at: '2026-12-20T10:00:00.000Z', next_charge_at: null });
+    const container = await renderAt('/subscriptions/sub_1', {
+      'subscriptions.get': (_input, call) => ({ data: { content: call === 0 ? subscriptionFixture() : cancelled } }),
+      'subscriptions.cancel': () => ({ data: { message: 'Subscription cancelled.', content: cancelled } }),
+    });
+    await waitFor(() => expect(byRole(container, 'button', 'Cancel subscription')).toBeTruthy());
+    click(byRole(container, 'button', 'Cancel subscription'));
+    expect(openDialog()?.textContent).toContain(
+      `The cancellation takes effect at the end of the paid period: ${long('2026-12-20T10:00:00.000Z')}.`,
+    );
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Keep it'));
+    expect(callsTo('subscriptions.cancel')).toEqual([]);
+    click(byRole(container, 'button', 'Cancel subscription'));
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Cancel subscription'));
+    await waitFor(() => expect(statuses(container)).toEqual([`Cancelled — ends on ${long('2026-12-20T10:00:00.000Z')}`]));
+    expect(callsTo('subscriptions.cancel').map((c) => c.input)).toEqual([{ id: 'sub_1' }]);
+    expect(() => byRole(container, 'button', 'Cancel subscription')).toThrow();
+  });
+
+  it('when Cancel is refused, then the server message shows and the button stays', async () => {
+    const container = await renderAt('/subscriptions/sub_1', {
+      'subscriptions.get': () => ({ data: { content: subscriptionFixture() } }),
+      'subscriptions.cancel': () => failure(409, 'errors:subscriptionAlreadyCancelled', 'This subscription is already cancelled.'),
+    });
+    await waitFor(() => expect(byRole(container, 'button', 'Cancel subscription')).toBeTruthy());
+    click(byRole(container, 'button', 'Cancel subscription'));
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Cancel subscription'));
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('This subscription is already cancelled.'));
+    expect(byRole(container, 'button', 'Cancel subscription')).toBeTruthy();
+  });
+
+  it('given an unknown subscription, then it shows the server message', async () => {
+    const container = await renderAt('/subscriptions/nope', {
+      'subscriptions.get': () => failure(404, 'errors:subscriptionNotFound', 'This subscription does not exist.'),
+    });
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('This subscription does not exist.'));
+  });
+
+  it('given Spanish, then the statuses and labels are Spanish', async () => {
+    const container = await renderAt(
+      '/subscriptions/all',
+      { 'subscriptions.mine': () => ({ data: { content: [subscriptionFixture({ status: 'past_due' })] } }) },
+      'es',
+    );
+    await waitFor(() => expect(statuses(container)).toEqual(['Pago pendiente']));
+    expect(textOf(container)).toContain('250.000 MLX / mes');
+    expect(container.querySelector('h1')?.textContent).toBe('Suscripciones');
+  });
+});
