@@ -46,7 +46,12 @@ describe('subscriptions read model', () => {
     await redis.redis.flushall();
     const temp = openTempStore();
     let nowMs = Date.parse('2026-05-01T12:00:00.000Z');
-    const clock: Clock = { now: () => new Date((nowMs += 1_000)) };
+    const clock: Clock = {
+      now: () => {
+        nowMs += 1_000;
+        return new Date(nowMs);
+      },
+    };
     let n = 0;
     const deps: WalletDeps = {
       store: temp.store,
