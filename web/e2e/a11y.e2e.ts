@@ -1,4 +1,4 @@
-// Proves that every public page (the developers guide included), the sign-in and registration pages and the sell page have no
+// Proves that every public page (the developers guide included), the sign-in and registration pages, the sell page and the plan and subscription screens have no
 // serious or critical axe violation, in light and dark mode, at 375 px and 1280 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -11,6 +11,9 @@ const pages = [
   { name: 'developers', path: '/developers', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
   { name: 'register', path: '/register', signedIn: false },
+  { name: 'plans', path: '/subscription-plans/all', signedIn: true },
+  { name: 'plan-create', path: '/subscription-plans/create', signedIn: true },
+  { name: 'subscriptions', path: '/subscriptions/all', signedIn: true },
 ];
 
 const blocking = new Set(['serious', 'critical']);
