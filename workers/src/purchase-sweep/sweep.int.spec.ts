@@ -39,8 +39,8 @@ function openSets(awaitingCapture: string[], awaitingCredit: string[]) {
   };
 }
 
-function start(paypal: ScriptedPayPal, open: ReturnType<typeof openSets>, creditGraceMs = 0): PurchaseSweep {
-  sweep = startPurchaseSweep({ deps: purchaseJobDeps(temp.store, paypal), openPurchases: open, intervalMs: 20, creditGraceMs });
+function start(paypal: ScriptedPayPal, open: ReturnType<typeof openSets>, creditGraceMs = 0, intervalMs = 20): PurchaseSweep {
+  sweep = startPurchaseSweep({ deps: purchaseJobDeps(temp.store, paypal), openPurchases: open, intervalMs, creditGraceMs });
   return sweep;
 }
 
@@ -62,8 +62,11 @@ describe('purchase sweep', () => {
   it('given an order approved at PayPal whose capture was never asked for, then the sweep asks for it (the capture job does the rest)', async () => {
     await orderPurchase(core(), { buyerUserId, usdCents: 1000n, orderId: 'ORDER1' });
     const paypal = new ScriptedPayPal([], [paypalOrder('ORDER1')]);
-    start(paypal, openSets(['ORDER1'], []));
+    // Sweeps far enough apart that the next one (which would capture the approval it now finds
+    // unanswered, as the test below proves) cannot slip in before this one is checked on a busy machine.
+    const running = start(paypal, openSets(['ORDER1'], []), 0, 1_000);
     await until('ORDER1', 'PurchaseCaptureRequested');
+    await running.close();
     const [requested] = (await temp.store.readStream(purchaseStream('ORDER1'))).filter((e) => e.type === 'PurchaseCaptureRequested');
     expect(requested?.data.requestId).toBe('ORDER1-c1');
     expect(paypal.captures).toEqual([]);
