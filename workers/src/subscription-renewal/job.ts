@@ -9,11 +9,27 @@ import { parsePayload } from '../email-job.js';
 import type { ResumableJob } from '../settlement/resumable.js';
 import { subscriptionRenewalPayload } from './payload.js';
 
-export type RenewalJobResult = Exclude<RenewalOutcome, { outcome: 'notDue' }>;
+/** What BullMQ keeps as the job's return value: JSON, so the log position is decimal text. */
+export type RenewalJobResult =
+  | { outcome: 'stale' }
+  | { outcome: 'renewed'; period: number; position: string }
+  | { outcome: 'failed'; nextAttemptAt: string }
+  | { outcome: 'ended'; reason: string };
+
+function asJobResult(result: Exclude<RenewalOutcome, { outcome: 'notDue' }>): RenewalJobResult {
+  switch (result.outcome) {
+    case 'renewed':
+      return { outcome: 'renewed', period: result.period, position: result.position.toString() };
+    case 'failed':
+      return { outcome: 'failed', nextAttemptAt: result.nextAttemptAt.toISOString() };
+    default:
+      return result;
+  }
+}
 
 export async function renewSubscription(job: ResumableJob, deps: SubscriptionDeps): Promise<RenewalJobResult> {
   const payload = parsePayload(subscriptionRenewalPayload, job.data);
   const result = await runRenewal(deps, payload);
   if (result.outcome === 'notDue') return job.runAgainAt(Date.now() + Math.max(0, result.dueAt.getTime() - deps.clock.now().getTime()));
-  return result;
+  return asJobResult(result);
 }
