@@ -110,12 +110,7 @@ async function runOpenRenewal(subscriptionId: string, at?: Date): Promise<void> 
   }
   clock.set(at ?? open.dueAt);
   await promoteDelayed(redis, prefix, SUBSCRIPTION_RENEWAL_QUEUE);
-  await eventually(
-    async () =>
-      (await state(subscriptionId)).revision > (await state(subscriptionId)).revision - 1n && !sameOpen(open, await state(subscriptionId)),
-    15_000,
-    `${jobId} decided`,
-  );
+  await eventually(async () => !sameOpen(open, await state(subscriptionId)), 15_000, `${jobId} decided`);
 }
 /** Whether the subscription's open renewal is still the given pair (undecided). */
 const sameOpen = (open: { period: number; attempt: number }, s: SubscriptionState) => {

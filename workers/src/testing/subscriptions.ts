@@ -47,9 +47,8 @@ export async function prepareBilling(store: EventStore, clock: Clock): Promise<v
   await ensureSystemWallets(billingDeps(store, clock), { supplyMlx: 10_000_000_000_000n, reserveFundingMlx: 0n });
 }
 
-/** Moves MLX from genesis to a user's wallet, settled at once. */
-export async function fund(store: EventStore, clock: Clock, userId: string, mlx: bigint): Promise<void> {
-  const deps = billingDeps(store, clock);
+/** Moves MLX from genesis to a user's wallet, settled at once (pass deps with a serializer to fund many at once). */
+export async function fund(deps: WalletDeps, userId: string, mlx: bigint): Promise<void> {
   await executeTransfer(deps, SYSTEM_WALLET_IDS.genesis, {
     type: 'ReserveTransfer',
     data: {
@@ -63,10 +62,17 @@ export async function fund(store: EventStore, clock: Clock, userId: string, mlx:
 }
 
 /** A registered user with a wallet holding `mlx`. */
-export async function billingUser(store: EventStore, clock: Clock, index: number, mlx: bigint, language?: 'en' | 'es'): Promise<TestUser> {
+export async function billingUser(
+  store: EventStore,
+  clock: Clock,
+  index: number,
+  mlx: bigint,
+  language?: 'en' | 'es',
+  deps: WalletDeps = billingDeps(store, clock),
+): Promise<TestUser> {
   const user = await registerUser(store, index, language);
-  await openUserWallet(billingDeps(store, clock), user.userId);
-  if (mlx > 0n) await fund(store, clock, user.userId, mlx);
+  await openUserWallet(deps, user.userId);
+  if (mlx > 0n) await fund(deps, user.userId, mlx);
   return user;
 }
 
