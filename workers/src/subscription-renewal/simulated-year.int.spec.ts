@@ -177,11 +177,16 @@ describe('the simulated year', () => {
       if (period === 5) {
         await until(async () => (await charges.read(), charges.charged(5) >= SUBSCRIPTIONS / 4), 'a quarter of period 5 charged');
         // Redis loses everything while renewals are open; the dispatcher re-derives them from the log.
+        expect(charges.charged(5)).toBeLessThan(SUBSCRIPTIONS);
         await redis.flushall();
+        expect(await redis.dbsize()).toBe(0);
       }
       if (period === 8) {
         await until(async () => (await charges.read(), charges.charged(8) >= SUBSCRIPTIONS / 4), 'a quarter of period 8 charged');
+        expect(charges.charged(8)).toBeLessThan(SUBSCRIPTIONS);
+        const killed = child;
         await stopChild('SIGKILL');
+        expect(killed?.signalCode).toBe('SIGKILL');
         child = await startChild();
       }
       await until(async () => (await charges.read(), charges.charged(period) === SUBSCRIPTIONS), `period ${period} charged`, {
