@@ -1,6 +1,7 @@
 /**
- * @quern/workers: the dispatcher (log -> jobs), the e-mail, settlement, deposit-confirmation and
- * purchase (capture, credit, receipt) workers, the purchase sweep, the deposit watcher.
+ * @quern/workers: the dispatcher (log -> jobs), the e-mail, settlement, deposit-confirmation,
+ * purchase (capture, credit, receipt) and subscription (renewal, e-mails, price-change) workers,
+ * the purchase sweep, the deposit watcher.
  */
 export { startDispatcher, type Dispatcher, type DispatcherStatus, type StartDispatcherOptions } from './dispatcher.js';
 export {

@@ -71,10 +71,10 @@ export const subscriptionRenewalRules: readonly DispatchRule[] = [
   })),
 ];
 
-function readSubscriptionEvent(recorded: RecordedEvent, type: SubscriptionEvent['type']): SubscriptionEvent {
+function readSubscriptionEvent<T extends SubscriptionEvent['type']>(recorded: RecordedEvent, type: T): SubscriptionEventOf<T> {
   const event = toSubscriptionEvent(recorded);
   if (!event || event.type !== type) throw new Error(`${recorded.type} at position ${recorded.position} is not a well-formed ${type}`);
-  return event;
+  return event as SubscriptionEventOf<T>;
 }
 
 /** One e-mail asked for by one event: its kind, and its key from the event (so the same event always names the same e-mail). */
@@ -98,9 +98,8 @@ function emailRule(
     },
     payload: payloadOf,
     matchCompletion: (recorded) => {
-      const sent = readSubscriptionEvent(recorded, 'SubscriptionEmailSent');
-      if (sent.type !== 'SubscriptionEmailSent') throw new Error('unreachable');
-      return subscriptionEmailJobId(sent.data.subscriptionId, sent.data.emailId);
+      const { data } = readSubscriptionEvent(recorded, 'SubscriptionEmailSent');
+      return subscriptionEmailJobId(data.subscriptionId, data.emailId);
     },
   };
 }

@@ -13,7 +13,8 @@ import type { UserRegistered } from '@quern/core/identity';
 import {
   type SubscriptionDeps,
   type SubscriptionEvent,
-  loadSubscription,
+  type SubscriptionState,
+  evolveSubscription,
   recordSubscriptionEmail,
   subscriptionStream,
   toSubscriptionEvent,
@@ -29,6 +30,16 @@ import { emailIdOf, type SubscriptionEmailPayload, subscriptionEmailMessageKey, 
 type SubscriptionJobDeps = EmailJobDeps & Pick<SubscriptionDeps, 'serialize' | 'stateCache'>;
 
 const PROVIDER_KINDS = new Set(['newSubscriberProvider', 'cancelledProvider']);
+
+function foldSubscription(records: RecordedEvent[]): SubscriptionState | undefined {
+  let state: SubscriptionState | undefined;
+  for (const record of records) {
+    const event = toSubscriptionEvent(record);
+    if (!event) throw new UnrecoverableError(`Unreadable ${record.type} at ${record.streamId}@${record.revision}`);
+    state = evolveSubscription(state, event, record.revision);
+  }
+  return state;
+}
 
 /** The event the e-mail is about, found by its key; undefined when the stream has no such event. */
 function sourceOf(records: RecordedEvent[], { kind, key }: SubscriptionEmailPayload): SubscriptionEvent | undefined {
@@ -62,16 +73,15 @@ export async function sendSubscriptionEmail(data: unknown, deps: SubscriptionJob
   const payload = parsePayload(subscriptionEmailPayload, data);
   const { subscriptionId, kind } = payload;
   const emailId = emailIdOf(payload);
-  const loaded = await loadSubscription(deps, subscriptionId);
-  if (!loaded) throw new UnrecoverableError(`Subscription ${subscriptionId} does not exist`);
   const records = await deps.store.readStream(subscriptionStream(subscriptionId));
+  const state = foldSubscription(records);
+  if (!state) throw new UnrecoverableError(`Subscription ${subscriptionId} does not exist`);
   const sent = records.find((r) => r.type === 'SubscriptionEmailSent' && r.data.emailId === emailId);
   if (sent) return { outcome: 'already-sent', messageId: String(sent.data.messageId) };
   // The job comes from the source event in this stream; without it no retry can send this mail.
   const source = sourceOf(records, payload);
   if (!source) throw new UnrecoverableError(`Subscription ${subscriptionId} has no event for the e-mail ${emailId}`);
 
-  const { state } = loaded;
   const toProvider = PROVIDER_KINDS.has(kind);
   const recipient = await registrationOf(deps, toProvider ? state.providerUserId : state.subscriberUserId);
   const subscriber = toProvider ? (await registrationOf(deps, state.subscriberUserId)).user.username : '';
