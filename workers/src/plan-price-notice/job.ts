@@ -44,17 +44,21 @@ export async function announcePlanPriceChange(job: ResumableJob, deps: PlanPrice
   if (await alreadyAnnounced(deps.store, planId, planRevision)) return { outcome: 'already-announced' };
   const subscriptionIds = await deps.planSubscriptions.subscriptionIdsOfPlan(planId, BigInt(position));
   if (subscriptionIds === undefined) return job.runAgainAt(Date.now() + READ_MODEL_RETRY_MS);
-  for (const subscriptionId of subscriptionIds)
-    await announcePriceChange(deps, subscriptionId, { planRevision, previousPriceMlx, priceMlx });
+  // Ended and cancelled subscriptions are not told (core decides); the count is of those told.
+  let told = 0;
+  for (const subscriptionId of subscriptionIds) {
+    const { state } = await announcePriceChange(deps, subscriptionId, { planRevision, previousPriceMlx, priceMlx });
+    if (state.announcedPlanRevisions.includes(planRevision)) told += 1;
+  }
   await deps.store.append(
     planStream(planId),
     [
       {
         type: 'PlanPriceChangeAnnounced',
-        data: { planId, planRevision, subscriptions: subscriptionIds.length, announcedAt: deps.clock.now().toISOString() },
+        data: { planId, planRevision, subscriptions: told, announcedAt: deps.clock.now().toISOString() },
       },
     ],
     'any',
   );
-  return { outcome: 'announced', subscriptions: subscriptionIds.length };
+  return { outcome: 'announced', subscriptions: told };
 }
