@@ -1,6 +1,7 @@
 /**
- * @quern/workers: the dispatcher (log -> jobs), the e-mail, settlement, deposit-confirmation and
- * purchase (capture, credit, receipt) workers, the purchase sweep, the deposit watcher.
+ * @quern/workers: the dispatcher (log -> jobs), the e-mail, settlement, deposit-confirmation,
+ * purchase (capture, credit, receipt) and subscription (renewal, e-mails, price-change) workers,
+ * the purchase sweep, the deposit watcher.
  */
 export { startDispatcher, type Dispatcher, type DispatcherStatus, type StartDispatcherOptions } from './dispatcher.js';
 export {
@@ -38,3 +39,8 @@ export { DEFAULT_QUEUE_PREFIX, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE }
 export { WEBHOOK_DELIVERY_QUEUE, webhookDeliveryJobId } from './webhook-delivery/payload.js';
 export { WEBHOOK_FANOUT_QUEUE } from './webhook-fanout/payload.js';
 export type { WebhookWorkerOptions } from './workers.js';
+export type { PlanSubscriptions } from './plan-price-notice/job.js';
+export { PLAN_PRICE_NOTICE_QUEUE, planPriceNoticeJobId } from './plan-price-notice/payload.js';
+export { SUBSCRIPTION_EMAIL_QUEUE, subscriptionEmailJobId } from './subscription-email/payload.js';
+export { SUBSCRIPTION_RENEWAL_QUEUE, subscriptionRenewalJobId } from './subscription-renewal/payload.js';
+export { planPriceNoticeRule, subscriptionEmailRules, subscriptionRenewalRules, subscriptionRules } from './dispatch/subscription-rules.js';

@@ -35,6 +35,12 @@ import { deliverWebhook, type WebhookDeliveryDeps } from './webhook-delivery/job
 import { WEBHOOK_DELIVERY_QUEUE } from './webhook-delivery/payload.js';
 import { fanOutWebhookJob } from './webhook-fanout/job.js';
 import { WEBHOOK_FANOUT_QUEUE } from './webhook-fanout/payload.js';
+import { announcePlanPriceChange, type PlanSubscriptions } from './plan-price-notice/job.js';
+import { PLAN_PRICE_NOTICE_QUEUE } from './plan-price-notice/payload.js';
+import { sendSubscriptionEmail } from './subscription-email/job.js';
+import { SUBSCRIPTION_EMAIL_QUEUE } from './subscription-email/payload.js';
+import { renewSubscription } from './subscription-renewal/job.js';
+import { SUBSCRIPTION_RENEWAL_QUEUE } from './subscription-renewal/payload.js';
 
 export interface StartWorkersOptions {
   store: EventStore;
@@ -79,6 +85,16 @@ export interface StartWorkersOptions {
   networkPollIntervalMs?: number;
   /** Webhook delivery (ADR 035); the fan-out and delivery queues always run, with these settings. */
   webhooks?: WebhookWorkerOptions;
+  /**
+   * The plans' subscriptions read model: the price-change announcements need it. Without it the
+   * plan-price-notice queue is not consumed (its jobs wait, nothing is lost) and the start is logged.
+   */
+  planSubscriptions?: PlanSubscriptions;
+  /**
+   * Consume only these queues (a process dedicated to one kind of work, such as billing); every
+   * queue this process can run when absent. The jobs of the other queues wait for another process.
+   */
+  queues?: readonly string[];
   /** Jobs processed at once per queue. */
   concurrency?: number;
   /** BullMQ key prefix; must match the dispatcher's. */
@@ -151,11 +167,39 @@ const MINUTE_MS = 60_000;
 /** Above POLLS_MAX plus the retry attempts, so the jobs' own deadline always acts first. */
 const WAITING_JOB_RUNS_MAX = 10_000;
 
-function emailProcessors(deps: EmailJobDeps): QueueProcessor[] {
+function emailProcessors(deps: EmailJobDeps, wallet: Pick<StartWorkersOptions, 'walletSerializer' | 'walletStateCache'>): QueueProcessor[] {
+  const subscriptionDeps = { ...deps, serialize: wallet.walletSerializer, stateCache: wallet.walletStateCache };
   return [
     { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
     { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
     { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
+    { queue: SUBSCRIPTION_EMAIL_QUEUE, process: (job) => sendSubscriptionEmail(job.data, subscriptionDeps) },
+  ];
+}
+
+/**
+ * Billing (ADR 037): the renewals always run (they need only the log and the clock, the workers'
+ * clock so tests move time); the price-change announcements only with the subscriptions read model.
+ */
+function subscriptionProcessors(options: StartWorkersOptions, clock: Clock): QueueProcessor[] {
+  const core = { store: options.store, clock, serialize: options.walletSerializer, stateCache: options.walletStateCache };
+  const { planSubscriptions } = options;
+  return [
+    {
+      queue: SUBSCRIPTION_RENEWAL_QUEUE,
+      process: (job, token) => renewSubscription(resumableBullJob(job, token), core),
+      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
+    },
+    ...(planSubscriptions
+      ? [
+          {
+            queue: PLAN_PRICE_NOTICE_QUEUE,
+            process: (job: Job, token: string | undefined) =>
+              announcePlanPriceChange(resumableBullJob(job, token), { ...core, planSubscriptions }),
+            maxStartedAttempts: WAITING_JOB_RUNS_MAX,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -259,15 +303,20 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
     paypal: purchases.paypal,
     logger,
   };
-  const processors = [
-    ...emailProcessors(deps),
+  const available = [
+    ...emailProcessors(deps, options),
+    ...subscriptionProcessors(options, clock),
     ...webhookProcessors(options, clock, logger),
     ...(options.network ? networkProcessors(options, options.network, clock, logger) : []),
     ...(purchases && purchaseDeps ? purchaseProcessors(purchaseDeps, purchases.creditGraceMs) : []),
   ];
+  const only = options.queues;
+  const processors = only ? available.filter((processor) => only.includes(processor.queue)) : available;
   if (!options.network)
     logger.info('[workers] no millix network given: settlement and deposit confirmation are not running in this process');
   if (!purchases) logger.info('[workers] no PayPal given: purchase capture, credit and sweep are not running in this process');
+  if (!options.planSubscriptions)
+    logger.info('[workers] no plan subscriptions read model given: plan price-change announcements are not running in this process');
   const connection: ConnectionOptions = typeof options.connection === 'string' ? { url: options.connection } : options.connection;
   let lastError: string | undefined;
   let completedJobs = 0;

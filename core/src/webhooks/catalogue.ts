@@ -1,9 +1,18 @@
 /**
  * The webhook event catalogue: the event types a merchant may subscribe an endpoint to. Adding a
- * type (the subscription events, when plans bill) is one entry here plus its source rule in the
- * fan-out (workers/src/webhook-fanout); endpoints subscribed to "everything" get it at once.
+ * type is one entry here plus its source rule in the fan-out (workers/src/webhook-fanout);
+ * endpoints subscribed to "everything" get it at once. The subscription types (issue 13) go to the
+ * plan's provider, with the subscription as it was right after the event.
  */
-export const WEBHOOK_EVENT_TYPES = ['order.paid', 'refund.succeeded', 'payout.completed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'order.paid',
+  'refund.succeeded',
+  'payout.completed',
+  'subscription.created',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.cancelled',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const isWebhookEventType = (value: string): value is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);

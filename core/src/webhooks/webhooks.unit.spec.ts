@@ -3,7 +3,9 @@
 // event get it), event subscriptions, delivery state (runs, attempts, status, redelivery refused
 // while a run is open), stable delivery ids, and the payload shapes.
 import { describe, expect, it } from 'vitest';
-import { endpointWants } from './catalogue.js';
+import { endpointWants, isWebhookEventType, WEBHOOK_EVENT_TYPES } from './catalogue.js';
+import { evolveSubscription } from '../subscriptions/state.js';
+import { toSubscriptionOutput } from '../subscriptions/contracts.js';
 import { decideRedelivery, deliveryStatus, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
 import {
   checkWebhookEvents,
@@ -19,7 +21,7 @@ import type { WebhookDeliveryEvent } from './events.js';
 import { toWebhookEvent } from './events.js';
 import { WEBHOOK_SECRET_PATTERN } from './handlers.js';
 import { webhookDeliveryId, webhookFanOutId } from './ids.js';
-import { payoutObjectOf, refundObjectOf, webhookBody, webhookPayloadSchema } from './payload.js';
+import { payoutObjectOf, refundObjectOf, SUBSCRIPTION_WEBHOOK_TYPES, webhookBody, webhookPayloadSchema } from './payload.js';
 import { attemptsOf, checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptDueMs } from './schedule.js';
 
 const now = new Date('2026-11-24T12:00:00.000Z');
@@ -213,5 +215,65 @@ describe('payloads', () => {
       status: 'completed',
       created_at: 't',
     });
+  });
+});
+
+describe('subscription webhooks (issue 13)', () => {
+  const started = evolveSubscription(
+    undefined,
+    {
+      type: 'SubscriptionStarted',
+      data: {
+        subscriptionId: `sub_${'a'.repeat(24)}`,
+        period: 1,
+        attempt: 1,
+        priceMlx: '250000',
+        transferId: `subscription-sub_${'a'.repeat(24)}-1`,
+        chargedAt: '2026-01-31T10:00:00.000Z',
+        paidThrough: '2026-02-28T10:00:00.000Z',
+        billingDay: 31,
+        planId: '00000000-0000-4000-8000-000000000001',
+        providerUserId: 'provider',
+        subscriberUserId: 'subscriber',
+        generation: 1,
+        planName: 'Gold',
+      },
+    },
+    0n,
+  );
+
+  it('the catalogue holds the four subscription types, and an endpoint with no list gets them', () => {
+    expect(WEBHOOK_EVENT_TYPES).toEqual(expect.arrayContaining([...SUBSCRIPTION_WEBHOOK_TYPES]));
+    expect(SUBSCRIPTION_WEBHOOK_TYPES).toEqual([
+      'subscription.created',
+      'subscription.renewed',
+      'subscription.past_due',
+      'subscription.cancelled',
+    ]);
+    for (const type of SUBSCRIPTION_WEBHOOK_TYPES) {
+      expect(isWebhookEventType(type)).toBe(true);
+      expect(endpointWants([], type)).toBe(true);
+      expect(endpointWants(['order.paid'], type)).toBe(false);
+    }
+    expect(isWebhookEventType('subscription.deleted')).toBe(false);
+  });
+
+  it('each body carries the subscription object and passes the payload schema; a wrong shape does not', () => {
+    if (!started) throw new Error('no subscription');
+    const data = toSubscriptionOutput(started);
+    for (const type of SUBSCRIPTION_WEBHOOK_TYPES) {
+      const body = JSON.parse(webhookBody({ type, data }, '2026-01-31T10:00:00.000Z'));
+      expect(body).toEqual({ type, timestamp: '2026-01-31T10:00:00.000Z', data });
+      expect(webhookPayloadSchema.safeParse(body).success).toBe(true);
+    }
+    expect(data).toMatchObject({
+      id: `sub_${'a'.repeat(24)}`,
+      object: 'subscription',
+      status: 'active',
+      price: '250000',
+      provider_id: 'provider',
+    });
+    const wrong = { type: 'subscription.renewed', timestamp: 't', data: { ...data, object: 'order' } };
+    expect(webhookPayloadSchema.safeParse(wrong).success).toBe(false);
   });
 });

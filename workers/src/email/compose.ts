@@ -15,7 +15,7 @@ export interface ComposedEmail {
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-interface Layout {
+export interface Layout {
   language: Language;
   subject: string;
   greeting: string;
@@ -26,7 +26,7 @@ interface Layout {
   paragraphsAfterLink: string[];
 }
 
-function layout(parts: Layout): ComposedEmail {
+export function layout(parts: Layout): ComposedEmail {
   const common = emailTexts(parts.language);
   const details = parts.details ?? [];
   const text = [
@@ -103,7 +103,7 @@ export interface PurchaseReceiptFigures {
 }
 
 /** The date in the buyer's language, in UTC (the mail says so): a receipt must not depend on the server's zone. */
-function receiptDate(iso: string, language: Language): string {
+export function receiptDate(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date);

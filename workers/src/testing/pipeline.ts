@@ -8,8 +8,9 @@ import { userStream } from '@quern/core/identity';
 import { Redis } from 'ioredis';
 import { startDispatcher, type Dispatcher } from '../dispatcher.js';
 import type { Mailer } from '@quern/adapters/mail';
-import type { Logger } from '@quern/core';
-import { startWorkers, type WorkersHandle } from '../workers.js';
+import type { Clock, Logger } from '@quern/core';
+import type { PlanSubscriptions } from '../plan-price-notice/job.js';
+import { startWorkers, type WebhookWorkerOptions, type WorkersHandle } from '../workers.js';
 
 export const TEST_APP_SECRET = 'test-app-secret-with-enough-characters';
 export const TEST_PUBLIC_URL = 'http://quern.test:3000';
@@ -32,6 +33,10 @@ export function startPipeline(options: {
   concurrency?: number;
   checkpointCheckIntervalMs?: number;
   redisLossGraceMs?: number;
+  /** The workers' clock (billing tests move it); the system clock unless given. */
+  clock?: Clock;
+  planSubscriptions?: PlanSubscriptions;
+  webhooks?: WebhookWorkerOptions;
 }): Pipeline {
   const dispatcher = startDispatcher({
     store: options.store,
@@ -50,6 +55,9 @@ export function startPipeline(options: {
     prefix: options.prefix,
     concurrency: options.concurrency ?? 5,
     logger: options.logger,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.planSubscriptions ? { planSubscriptions: options.planSubscriptions } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
   });
   return {
     dispatcher,

@@ -5,7 +5,13 @@
 // payout asks for no job; and the dispatch rules close fan-outs and delivery runs on their events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '@quern/core';
-import { createWebhookEndpoint, loadWebhookDelivery, webhookDeliveryStream } from '@quern/core/webhooks';
+import {
+  createWebhookEndpoint,
+  loadWebhookDelivery,
+  type WebhookEventType,
+  webhookDeliveryStream,
+  webhookPayloadSchema,
+} from '@quern/core/webhooks';
 import { OpenWork } from '../dispatch/open-work.js';
 import { dispatchRules, jobsRequestedBy } from '../dispatch/rules.js';
 import { openTempStore, type TempStore } from '../testing/store.js';
@@ -21,7 +27,7 @@ let store: EventStore;
 let uuid = 0;
 const deps = () => ({ store, clock, newId: () => `00000000-0000-0000-0000-${String(++uuid).padStart(12, '0')}` });
 
-const endpoint = (merchantUserId: string, events: ('order.paid' | 'refund.succeeded' | 'payout.completed')[] = []) =>
+const endpoint = (merchantUserId: string, events: WebhookEventType[] = []) =>
   createWebhookEndpoint(deps(), { merchantUserId, url: 'https://shop.example/hook', events, secret });
 
 async function appendOne(streamId: string, type: string, data: Record<string, unknown>): Promise<RecordedEvent> {
@@ -132,6 +138,56 @@ describe('webhook fan-out', () => {
     expect(jobsRequestedBy(posted, dispatchRules).map((j) => j.queue)).not.toContain('webhook-fanout');
   });
 
+  it("a subscription's events reach its plan's provider with the subscription as it was right after each event", async () => {
+    const all = await endpoint('provider-1');
+    const renewalsOnly = await endpoint('provider-1', ['subscription.renewed']);
+    await endpoint('subscriber-1');
+    const sub = `sub_${'d'.repeat(24)}`;
+    const charge = (period: number, chargedAt: string, paidThrough: string) => ({
+      subscriptionId: sub,
+      period,
+      attempt: 1,
+      priceMlx: '250000',
+      transferId: `subscription-${sub}-${period}`,
+      chargedAt,
+      paidThrough,
+      billingDay: 15,
+    });
+    const started = await appendOne(`subscription-${sub}`, 'SubscriptionStarted', {
+      ...charge(1, '2026-01-15T10:00:00.000Z', '2026-02-15T10:00:00.000Z'),
+      planId: '00000000-0000-4000-8000-000000000009',
+      providerUserId: 'provider-1',
+      subscriberUserId: 'subscriber-1',
+      generation: 1,
+      planName: 'Gold',
+    });
+    const renewed = await appendOne(
+      `subscription-${sub}`,
+      'SubscriptionRenewed',
+      charge(2, '2026-02-15T10:00:00.000Z', '2026-03-15T10:00:00.000Z'),
+    );
+    expect(jobsRequestedBy(started, dispatchRules).map((j) => j.queue)).toContain('webhook-fanout');
+    // Fanned out after the renewal was recorded, the creation still reports the subscription of that moment.
+    expect(await fanOut(started)).toEqual({ deliveries: 1 });
+    expect(await fanOut(renewed)).toEqual({ deliveries: 2 });
+    const bodies = (await store.readAll({ maxCount: 1_000 }))
+      .filter((e) => e.type === 'WebhookDeliveryScheduled' && String(e.data.body).includes(sub))
+      .map((e) => ({ endpointId: e.data.endpointId, body: JSON.parse(String(e.data.body)) }));
+    expect(bodies.map((b) => [b.endpointId, b.body.type])).toEqual([
+      [all.endpointId, 'subscription.created'],
+      [all.endpointId, 'subscription.renewed'],
+      [renewalsOnly.endpointId, 'subscription.renewed'],
+    ]);
+    for (const { body } of bodies) expect(webhookPayloadSchema.safeParse(body).success).toBe(true);
+    expect(bodies[0]?.body).toMatchObject({
+      timestamp: '2026-01-15T10:00:00.000Z',
+      data: { id: sub, status: 'active', paid_through: '2026-02-15T10:00:00.000Z' },
+    });
+    expect(bodies[0]?.body.data.charges).toHaveLength(1);
+    expect(bodies[1]?.body).toMatchObject({ timestamp: '2026-02-15T10:00:00.000Z', data: { paid_through: '2026-03-15T10:00:00.000Z' } });
+    expect(bodies[1]?.body.data.charges).toHaveLength(2);
+  });
+
   it('open work: a fan-out closes on its marker, a delivery run on its success or failure', async () => {
     const all = await store.readAll({ maxCount: 1_000 });
     const work = new OpenWork(dispatchRules, 1_000);
@@ -140,7 +196,8 @@ describe('webhook fan-out', () => {
     // Every fan-out above recorded its marker; every scheduled delivery is still open (run 0).
     expect(open.filter((id) => id.startsWith('webhook-fanout-'))).toEqual([]);
     const deliveryJobs = open.filter((id) => id.startsWith('webhook-delivery-'));
-    expect(deliveryJobs).toHaveLength(3);
+    expect(deliveryJobs).toHaveLength(all.filter((e) => e.type === 'WebhookDeliveryScheduled').length);
+    expect(deliveryJobs).toHaveLength(6);
     const [first] = all.filter((e) => e.type === 'WebhookDeliveryScheduled');
     const deliveryId = String(first?.data.deliveryId);
     await store.append(

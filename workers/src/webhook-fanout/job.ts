@@ -1,6 +1,6 @@
 /**
  * The webhook fan-out job (ADR 035): one source event (a checkout paid, a refund, a payout's
- * transfer posted) becomes one delivery per endpoint of its merchant that wants that type and
+ * transfer posted, a subscription's start, renewal, failed charge or cancellation) becomes one delivery per endpoint of its merchant that wants that type and
  * existed before the event. Idempotent through the log: the fan-out's marker stream and the
  * delivery streams are opened with 'no_stream' in one append, so a second run appends nothing.
  */
@@ -12,6 +12,7 @@ import { fanOutWebhook, payoutObjectOf, refundObjectOf, type WebhookSource } fro
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';
 import { webhookFanOutPayload } from './payload.js';
+import { subscriptionWebhookSource } from './subscription-source.js';
 
 export interface WebhookFanOutDeps {
   store: EventStore;
@@ -58,7 +59,7 @@ export async function webhookSourceOf(store: EventStore, recorded: RecordedEvent
       occurredAt: recorded.recordedAt,
     };
   }
-  return undefined;
+  return subscriptionWebhookSource(store, recorded);
 }
 
 export async function fanOutWebhookJob(data: unknown, deps: WebhookFanOutDeps): Promise<{ deliveries: number }> {

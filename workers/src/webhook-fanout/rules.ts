@@ -13,6 +13,7 @@ import {
   webhookDeliveryJobId,
   webhookDeliveryPayload,
 } from '../webhook-delivery/payload.js';
+import { SUBSCRIPTION_WEBHOOK_SOURCES } from './subscription-source.js';
 import { WEBHOOK_FANOUT_JOB_NAME, WEBHOOK_FANOUT_QUEUE, webhookFanOutJobId, webhookFanOutPayload } from './payload.js';
 
 function webhookEventOf<T extends WebhookEvent['type']>(recorded: RecordedEvent, types: readonly T[]): Extract<WebhookEvent, { type: T }> {
@@ -49,6 +50,8 @@ export const webhookFanOutRules: readonly DispatchRule[] = [
   fanOutRule('CheckoutRefunded'),
   // Only a payout's transfer completes a payout; every other posted send reports nothing.
   fanOutRule('TransferPosted', (recorded) => payoutIdOfTransfer(String(recorded.data.transferId ?? '')) !== undefined),
+  // Subscriptions (issue 13): to the plan's provider.
+  ...SUBSCRIPTION_WEBHOOK_SOURCES.map((type) => fanOutRule(type)),
 ];
 
 const deliveryCompletions = ['WebhookDeliverySucceeded', 'WebhookDeliveryFailed'] as const;
