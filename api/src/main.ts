@@ -18,6 +18,7 @@ import {
   listPurchasesAwaitingCredit,
   startProjections,
   type ProjectionRunner,
+  subscriptionIdsOfPlanAsOf,
 } from '@quern/projections';
 import { createMailer } from '@quern/adapters/mail';
 import { startDepositWatcher, startDispatcher, startWorkers } from '@quern/workers';
@@ -181,6 +182,10 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     networkPollIntervalMs: config.NETWORK_POLL_INTERVAL_MS,
     walletSerializer: f.walletDeps.serialize,
     walletStateCache: f.walletDeps.stateCache,
+    // The plans' subscriptions for price-change notices, from the read model (this process or another).
+    planSubscriptions: {
+      subscriptionIdsOfPlan: (planId, atLeastPosition) => subscriptionIdsOfPlanAsOf(redis, planId, atLeastPosition),
+    },
     webhooks: {
       allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,

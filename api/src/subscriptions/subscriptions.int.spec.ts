@@ -4,6 +4,8 @@
 // plan, a changed price and too little MLX are refused and move nothing; the subscriber lists and
 // reads it (a stranger gets 404), the provider sees the subscriber; cancel is effective at the
 // end of the paid period, a second cancel is 409, a stranger's cancel 403; the audit is clean.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
 import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
@@ -146,6 +148,22 @@ describe('subscribing', () => {
     const answer = await call(subscriber, 'POST', '/api/subscriptions/create', { subscription_plan_id: second });
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('This plan was deleted and takes no new subscribers.');
+  });
+
+  it('e-mails the receipt and the new subscriber through the workers, and announces a price change from the read model', async () => {
+    const mails = () => readdirSync(join(quern.dataDir, 'outbox'));
+    await eventually(() => (mails().some((f) => f.startsWith('subscription-receipt')) ? true : undefined), 20_000);
+    const third = (await call(provider, 'POST', '/api/subscription-plans/create', { ...plan, name: 'Bronze', price: 10_000 })).body.id;
+    const subscribed = await call(subscriber, 'POST', '/api/subscriptions/create', { subscription_plan_id: third });
+    expect(subscribed.status).toBe(200);
+    const edited = await call(provider, 'POST', '/api/subscription-plans/update', { id: third, ...plan, name: 'Bronze', price: 12_000 });
+    expect(edited.status).toBe(200);
+    const announced = await eventually(async () => {
+      const page = await quern.store.readAll({ maxCount: 5000 });
+      return page.find((e) => e.type === 'PlanPriceChangeAnnounced' && e.data.planId === third);
+    }, 20_000);
+    expect(announced.data.subscriptions).toBe(1);
+    await eventually(() => (mails().some((f) => f.includes('price')) ? true : undefined), 20_000);
   });
 
   it('leaves a clean ledger audit', async () => {
