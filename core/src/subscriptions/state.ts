@@ -12,14 +12,8 @@ import { attemptDueAt } from './schedule.js';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'cancelled' | 'ended';
 
-export interface SubscriptionCharge {
-  period: number;
-  attempt: number;
-  priceMlx: string;
-  transferId: string;
-  chargedAt: string;
-  paidThrough: string;
-}
+/** A charge as the subscription keeps it: the event's charge without what names the subscription. */
+export type SubscriptionCharge = Omit<ChargeData, 'subscriptionId' | 'billingDay'>;
 
 export interface SubscriptionFailure {
   period: number;
