@@ -1,7 +1,14 @@
 /** The spec's identity calls (section 7), at their exact paths. */
 import { Router } from 'express';
 import { AppError } from '@quern/core';
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, registerInput, userIdParam, userUpdateInput } from '@quern/core/identity';
+import {
+  loginInput,
+  passwordResetConfirmInput,
+  passwordResetRequestInput,
+  registerInput,
+  userIdParam,
+  userUpdateInput,
+} from '@quern/core/identity';
 import { z } from 'zod';
 import { restRoute, type ContextFactory } from '../http/rest.js';
 import type { Session } from './sessions.js';

@@ -1,13 +1,5 @@
 /** Identity procedures for the web app; each is a thin call into the shared identity handlers. */
-import {
-  checkUserUpdate,
-  loginInput,
-  registerInput,
-  sessionOutput,
-  userIdParam,
-  userOutput,
-  userUpdateFields,
-} from '@quern/core/identity';
+import { checkUserUpdate, loginInput, registerInput, sessionOutput, userIdParam, userOutput, userUpdateFields } from '@quern/core/identity';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '@quern/core/identity';

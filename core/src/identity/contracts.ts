@@ -144,6 +144,11 @@ interface UserUpdateShape {
 /** Exactly one field, and the current password exactly when the password changes. */
 export function checkUserUpdate(input: UserUpdateShape, ctx: z.RefinementCtx): void {
   const given = profileFields.filter((field) => input[field] !== undefined);
+  if (given.length === 0 && input.current_password !== undefined) {
+    // A current password alone is a password change without the new one.
+    ctx.addIssue({ code: 'custom', message: required, path: ['password'] });
+    return;
+  }
   if (given.length !== 1) {
     ctx.addIssue({ code: 'custom', message: 'errors:oneProfileField', path: given.length > 1 ? [given[1] as string] : [] });
     return;

@@ -154,10 +154,7 @@ export function assertOwnAccount(user: UserState | undefined, requesterId: strin
 }
 
 /** A name edit (already trimmed and bounded by the schema); saving the same name records nothing. */
-export function decideNameChange(
-  user: UserState,
-  c: { firstName?: string; lastName?: string; now: Date },
-): UserNameChanged[] {
+export function decideNameChange(user: UserState, c: { firstName?: string; lastName?: string; now: Date }): UserNameChanged[] {
   const firstName = c.firstName ?? user.firstName;
   const lastName = c.lastName ?? user.lastName;
   if (firstName === user.firstName && lastName === user.lastName) return [];

@@ -219,7 +219,12 @@ export async function updateOwnProfile(
   if (input.phone_number !== undefined) {
     const phone = normalizePhone(input.phone_number);
     if (phone === user.phone) return { profile: profileOf(user), passwordChanged: false };
-    await claimKey(deps, 'phone', phone, userId);
+    await claimKey(deps, 'phone', phone, userId).catch((error: unknown) => {
+      // The profile form's field is phone_number, not registration's phone.
+      if (error instanceof AppError && error.code === 'CONFLICT')
+        throw new AppError('CONFLICT', 'errors:phoneTaken', { phone_number: 'errors:phoneTaken' });
+      throw error;
+    });
     let previousPhone: string | undefined;
     let updated: UserState;
     try {

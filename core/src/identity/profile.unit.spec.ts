@@ -44,7 +44,10 @@ describe('userUpdateInput', () => {
   });
 
   it('needs the current password with a new one, and only then', () => {
-    expect(messages(userUpdateInput.safeParse({ password: 'a new long one' }))).toEqual(['current_password:errors:currentPasswordRequired']);
+    expect(messages(userUpdateInput.safeParse({ password: 'a new long one' }))).toEqual([
+      'current_password:errors:currentPasswordRequired',
+    ]);
+    expect(messages(userUpdateInput.safeParse({ current_password: 'x' }))).toEqual(['password:errors:allFieldsRequired']);
     expect(messages(userUpdateInput.safeParse({ first_name: 'A', current_password: 'x' }))).toEqual([
       'current_password:errors:oneProfileField',
     ]);

@@ -91,7 +91,12 @@ describe('users read model: profile edits', () => {
       changedAt: '2026-02-02T00:00:00.000Z',
     });
 
-    expect(await getUser(redis.redis, 'u1')).toEqual({ ...profile, first_name: 'Grace', last_name: 'Hopper', phone_number: '+15550109999' });
+    expect(await getUser(redis.redis, 'u1')).toEqual({
+      ...profile,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      phone_number: '+15550109999',
+    });
     expect(await findUserIdByUsername(redis.redis, 'Ada_L')).toBe('u1');
     expect(await log.checkpoint()).toBe('3');
   });

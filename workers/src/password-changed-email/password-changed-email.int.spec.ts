@@ -77,7 +77,12 @@ describe('password changed e-mail', () => {
     const user = await registerUser(temp.store, 1, 'es');
     await temp.store.append(
       userStream(user.userId),
-      [{ type: 'UserNameChanged', data: { userId: user.userId, firstName: 'Grace', lastName: 'Hopper', changedAt: new Date().toISOString() } }],
+      [
+        {
+          type: 'UserNameChanged',
+          data: { userId: user.userId, firstName: 'Grace', lastName: 'Hopper', changedAt: new Date().toISOString() },
+        },
+      ],
       'any',
     );
     const changeId = await changePassword(temp.store, user.userId, 'profile', 'es');
@@ -97,7 +102,14 @@ describe('password changed e-mail', () => {
 
     const again = await sendPasswordChangedEmail(
       { userId: user.userId, changeId },
-      { store: temp.store, mailer, publicUrl: TEST_PUBLIC_URL, appSecret: TEST_APP_SECRET, clock: systemClock, logger: captureLog().logger },
+      {
+        store: temp.store,
+        mailer,
+        publicUrl: TEST_PUBLIC_URL,
+        appSecret: TEST_APP_SECRET,
+        clock: systemClock,
+        logger: captureLog().logger,
+      },
     );
     expect(again).toEqual({ outcome: 'already-sent', messageId: notice?.parsed.messageId });
     expect(smtp.received.filter((mail) => mail.parsed.subject === 'Se cambió tu contraseña de Quern')).toHaveLength(1);
@@ -116,7 +128,14 @@ describe('password changed e-mail', () => {
 
   it('given a change id the user stream does not hold, when the job runs, then it fails as unrecoverable', async () => {
     const user = await registerUser(temp.store, 3);
-    const deps = { store: temp.store, mailer, publicUrl: TEST_PUBLIC_URL, appSecret: TEST_APP_SECRET, clock: systemClock, logger: captureLog().logger };
+    const deps = {
+      store: temp.store,
+      mailer,
+      publicUrl: TEST_PUBLIC_URL,
+      appSecret: TEST_APP_SECRET,
+      clock: systemClock,
+      logger: captureLog().logger,
+    };
     await expect(sendPasswordChangedEmail({ userId: user.userId, changeId: randomUUID() }, deps)).rejects.toThrow(/no password change/);
   });
 });
