@@ -13,7 +13,7 @@ async function signIn(page: Page, user: TestUser): Promise<void> {
   await expect(page).toHaveURL(/\/account$/);
 }
 
-const valueOf = (page: Page, id: string) => page.getByTestId(`${id}-value`);
+const shownValue = (page: Page, id: string) => page.getByTestId(`${id}-value`);
 
 test('a visitor who opens /profile is sent to /login', async ({ page }) => {
   await page.goto('/profile');
@@ -39,13 +39,13 @@ test('names and phone: Edit then Save keeps the new value after a reload; Cancel
   await page.getByRole('button', { name: 'Edit First name' }).click();
   await page.getByLabel('First name', { exact: true }).fill('  Grace ');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(valueOf(page, 'first_name')).toHaveText('Grace');
+  await expect(shownValue(page, 'first_name')).toHaveText('Grace');
   await expect(page.getByLabel('First name', { exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Edit Last name' }).click();
   await page.getByLabel('Last name', { exact: true }).fill('Byron');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(valueOf(page, 'last_name')).toHaveText('Lovelace');
+  await expect(shownValue(page, 'last_name')).toHaveText('Lovelace');
 
   await page.getByRole('button', { name: 'Edit Phone number' }).click();
   await page.getByLabel('Phone number', { exact: true }).fill(other.phone);
@@ -54,12 +54,12 @@ test('names and phone: Edit then Save keeps the new value after a reload; Cancel
   const fresh = uniqueUser().phone;
   await page.getByLabel('Phone number', { exact: true }).fill(`${fresh.slice(0, 2)} ${fresh.slice(2, 5)} ${fresh.slice(5)}`);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(valueOf(page, 'phone_number')).toHaveText(fresh);
+  await expect(shownValue(page, 'phone_number')).toHaveText(fresh);
 
   await page.reload();
-  await expect(valueOf(page, 'first_name')).toHaveText('Grace');
-  await expect(valueOf(page, 'last_name')).toHaveText('Lovelace');
-  await expect(valueOf(page, 'phone_number')).toHaveText(fresh);
+  await expect(shownValue(page, 'first_name')).toHaveText('Grace');
+  await expect(shownValue(page, 'last_name')).toHaveText('Lovelace');
+  await expect(shownValue(page, 'phone_number')).toHaveText(fresh);
 });
 
 test('password: a differing confirmation is refused, Cancel clears, and a saved one signs in while the other session ends', async ({

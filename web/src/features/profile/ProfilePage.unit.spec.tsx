@@ -81,7 +81,7 @@ describe('ProfilePage', () => {
     ]);
     expect(textOf(container)).toContain('Password');
     expect(container.querySelectorAll('input')).toHaveLength(0);
-    expect(rendered?.calls.find((call) => call.path === 'identity.user')?.input).toEqual({ id: signedIn.id });
+    expect(rendered?.calls?.find((call) => call.path === 'identity.user')?.input).toEqual({ id: signedIn.id });
   });
 
   it('when a first name is edited and saved, then one field is sent, the saved value shows and the editor closes', async () => {
