@@ -7,6 +7,7 @@ import type { JobsOptions } from 'bullmq';
 
 export const WELCOME_EMAIL_QUEUE = 'welcome-email';
 export const PASSWORD_RESET_EMAIL_QUEUE = 'password-reset-email';
+export const PASSWORD_CHANGED_EMAIL_QUEUE = 'password-changed-email';
 
 export const DEFAULT_QUEUE_PREFIX = 'bull';
 

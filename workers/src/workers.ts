@@ -12,9 +12,10 @@ import { DEPOSIT_CONFIRMATION_QUEUE } from './deposits/payload.js';
 import type { Mailer } from '@quern/adapters/mail';
 import type { PayPalClient } from '@quern/adapters/paypal';
 import type { EmailJobDeps } from './email-job.js';
-import { DEFAULT_QUEUE_PREFIX, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';
+import { DEFAULT_QUEUE_PREFIX, PASSWORD_CHANGED_EMAIL_QUEUE, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';
 import { describeError, type Logger } from '@quern/core';
 import { consoleLogger } from '@quern/adapters/runtime';
+import { sendPasswordChangedEmail } from './password-changed-email/job.js';
 import { sendPasswordResetEmail } from './password-reset-email/job.js';
 import type { PurchaseJobDeps } from './purchase-capture/deps.js';
 import { capturePurchase } from './purchase-capture/job.js';
@@ -172,6 +173,7 @@ function emailProcessors(deps: EmailJobDeps, wallet: Pick<StartWorkersOptions, '
   return [
     { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
     { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
+    { queue: PASSWORD_CHANGED_EMAIL_QUEUE, process: (job) => sendPasswordChangedEmail(job.data, deps) },
     { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
     { queue: SUBSCRIPTION_EMAIL_QUEUE, process: (job) => sendSubscriptionEmail(job.data, subscriptionDeps) },
   ];

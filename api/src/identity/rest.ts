@@ -1,7 +1,14 @@
 /** The spec's identity calls (section 7), at their exact paths. */
 import { Router } from 'express';
 import { AppError } from '@quern/core';
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, registerInput, userIdParam } from '@quern/core/identity';
+import {
+  loginInput,
+  passwordResetConfirmInput,
+  passwordResetRequestInput,
+  registerInput,
+  userIdParam,
+  userUpdateInput,
+} from '@quern/core/identity';
 import { z } from 'zod';
 import { restRoute, type ContextFactory } from '../http/rest.js';
 import type { Session } from './sessions.js';
@@ -39,6 +46,15 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
       const session = await requireSession(ctx.getSession);
       const id = z.object({ id: userIdParam }).parse(ctx.http.req.params).id;
       return ctx.identity.getUser(session, id);
+    }),
+  );
+  routes.post(
+    '/api/user/update/:id',
+    // The session is checked before the body, so a visitor never gets a validation answer.
+    restRoute(createContext, null, async (ctx) => {
+      const session = await requireSession(ctx.getSession);
+      const id = z.object({ id: userIdParam }).parse(ctx.http.req.params).id;
+      return ctx.identity.updateUser(session, id, userUpdateInput.parse(ctx.http.req.body ?? {}), ctx.http);
     }),
   );
   routes.post(

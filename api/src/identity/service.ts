@@ -15,6 +15,7 @@ import {
   registerUser,
   requestPasswordReset,
   resetPassword,
+  updateOwnProfile,
   type IdentityDeps,
   type LoginInput,
   type PasswordResetConfirmInput,
@@ -22,6 +23,7 @@ import {
   type RegisterInput,
   type SessionOutput,
   type UserOutput,
+  type UserUpdateInput,
 } from '@quern/core/identity';
 import { verifyResetToken } from '@quern/core/identity';
 import type { HttpExchange } from '../http/context.js';
@@ -112,6 +114,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     getUser(session: Session, userId: string): Promise<UserOutput> {
       return getOwnProfile(deps.core, session.userId, userId);
+    },
+
+    /**
+     * One profile edit. A new password ends every other session of the user (whoever knew the
+     * old one is signed out) but keeps this one, and the workers mail a notice of the change.
+     */
+    async updateUser(session: Session, userId: string, input: UserUpdateInput, http: HttpExchange): Promise<UserOutput> {
+      const updated = await updateOwnProfile(deps.core, session.userId, userId, input, requestLanguage(http.req));
+      if (updated.passwordChanged) await deps.sessions.destroyOthersFor(userId, readCookie(http.req.get('cookie'), SESSION_COOKIE));
+      return updated.profile;
     },
 
     async requestPasswordReset(input: PasswordResetRequestInput, http: HttpExchange): Promise<{ success: true }> {

@@ -1,5 +1,5 @@
 /** Identity procedures for the web app; each is a thin call into the shared identity handlers. */
-import { loginInput, registerInput, sessionOutput, userIdParam, userOutput } from '@quern/core/identity';
+import { checkUserUpdate, loginInput, registerInput, sessionOutput, userIdParam, userOutput, userUpdateFields } from '@quern/core/identity';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '@quern/core/identity';
@@ -22,6 +22,11 @@ export const identityRouter = router({
     .input(z.strictObject({ id: userIdParam }))
     .output(userOutput)
     .query(({ ctx, input }) => ctx.identity.getUser(ctx.session, input.id)),
+  /** POST /api/user/update/{id} for the web app: the id with exactly one field (see userUpdateInput). */
+  update: authedProcedure
+    .input(z.strictObject({ id: userIdParam, ...userUpdateFields }).superRefine(checkUserUpdate))
+    .output(userOutput)
+    .mutation(({ ctx, input: { id, ...fields } }) => ctx.identity.updateUser(ctx.session, id, fields, ctx.http)),
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
     .mutation(({ ctx, input }) => ctx.identity.requestPasswordReset(input, ctx.http)),

@@ -106,3 +106,60 @@ export const passwordResetConfirmInput = z
   .strict()
   .refine((v) => v.password === v.password1, { error: 'errors:passwordsMustMatchDot', path: ['password1'] });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;
+
+/** The fields POST /api/user/update/{id} may change, one per call. */
+export const profileFields = ['first_name', 'last_name', 'phone_number', 'password'] as const;
+export type ProfileField = (typeof profileFields)[number];
+
+/**
+ * The profile update body: exactly one of the four fields; a new password also needs the current
+ * one (`current_password`), which the old API did not ask for. Names are trimmed, 1 to 100
+ * characters; the phone is normalized as at registration. The password policy that needs the
+ * account (not its username or e-mail, not a common password) is checked by the handler.
+ */
+export const userUpdateFields = {
+  first_name: requiredText().max(100, { error: 'errors:nameTooLong' }).optional(),
+  last_name: requiredText().max(100, { error: 'errors:nameTooLong' }).optional(),
+  phone_number: requiredText()
+    .transform(normalizePhone)
+    .pipe(z.string().regex(phoneDigits, { error: 'errors:invalidPhone' }))
+    .optional(),
+  password: newPassword(required).optional(),
+  // Bounded like sign-in's, so a huge body cannot make the hash check expensive.
+  current_password: z
+    .string({ error: 'errors:currentPasswordRequired' })
+    .min(1, { error: 'errors:currentPasswordRequired' })
+    .max(1024, { error: 'errors:wrongCurrentPassword' })
+    .optional(),
+};
+
+interface UserUpdateShape {
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string;
+  password?: string;
+  current_password?: string;
+}
+
+/** Exactly one field, and the current password exactly when the password changes. */
+export function checkUserUpdate(input: UserUpdateShape, ctx: z.RefinementCtx): void {
+  const given = profileFields.filter((field) => input[field] !== undefined);
+  if (given.length === 0 && input.current_password !== undefined) {
+    // A current password alone is a password change without the new one.
+    ctx.addIssue({ code: 'custom', message: required, path: ['password'] });
+    return;
+  }
+  if (given.length !== 1) {
+    ctx.addIssue({ code: 'custom', message: 'errors:oneProfileField', path: given.length > 1 ? [given[1] as string] : [] });
+    return;
+  }
+  if (input.password !== undefined && input.current_password === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'errors:currentPasswordRequired', path: ['current_password'] });
+  }
+  if (input.password === undefined && input.current_password !== undefined) {
+    ctx.addIssue({ code: 'custom', message: 'errors:oneProfileField', path: ['current_password'] });
+  }
+}
+
+export const userUpdateInput = z.strictObject(userUpdateFields).superRefine(checkUserUpdate);
+export type UserUpdateInput = z.infer<typeof userUpdateInput>;

@@ -11,6 +11,8 @@ import type {
   IdentityKeyReleased,
   PasswordChanged,
   PasswordResetRequested,
+  UserNameChanged,
+  UserPhoneChanged,
   UserRegistered,
 } from './events.js';
 import type { IdentityKeyState, UserState } from './state.js';
@@ -140,6 +142,48 @@ export function decidePasswordReset(
     {
       type: 'PasswordChanged',
       data: { userId: user.userId, passwordHash: c.passwordHash, changedAt: c.now.toISOString(), via: 'reset', requestId: c.requestId },
+    },
+  ];
+}
+
+/** Only the account itself edits its profile; an unknown account is not found. */
+export function assertOwnAccount(user: UserState | undefined, requesterId: string, userId: string): UserState {
+  if (requesterId !== userId) throw new AppError('FORBIDDEN', 'errors:forbidden');
+  if (!user) throw new AppError('NOT_FOUND', 'errors:notFound');
+  return user;
+}
+
+/** A name edit (already trimmed and bounded by the schema); saving the same name records nothing. */
+export function decideNameChange(user: UserState, c: { firstName?: string; lastName?: string; now: Date }): UserNameChanged[] {
+  const firstName = c.firstName ?? user.firstName;
+  const lastName = c.lastName ?? user.lastName;
+  if (firstName === user.firstName && lastName === user.lastName) return [];
+  return [{ type: 'UserNameChanged', data: { userId: user.userId, firstName, lastName, changedAt: c.now.toISOString() } }];
+}
+
+/** A phone edit (normalized); the caller has claimed the new number's key. The same number records nothing. */
+export function decidePhoneChange(user: UserState, c: { phone: string; now: Date }): UserPhoneChanged[] {
+  if (c.phone === user.phone) return [];
+  return [
+    { type: 'UserPhoneChanged', data: { userId: user.userId, phone: c.phone, previousPhone: user.phone, changedAt: c.now.toISOString() } },
+  ];
+}
+
+/**
+ * A password change from the profile: only with the current password (checked by the caller
+ * against the hash in this state), so a borrowed session cannot lock the owner out.
+ */
+export function decideProfilePasswordChange(
+  user: UserState,
+  c: { currentPasswordValid: boolean; passwordHash: string; changeId: string; now: Date },
+): PasswordChanged[] {
+  if (!c.currentPasswordValid) {
+    throw new AppError('VALIDATION', 'errors:wrongCurrentPassword', { current_password: 'errors:wrongCurrentPassword' });
+  }
+  return [
+    {
+      type: 'PasswordChanged',
+      data: { userId: user.userId, passwordHash: c.passwordHash, changedAt: c.now.toISOString(), via: 'profile', changeId: c.changeId },
     },
   ];
 }

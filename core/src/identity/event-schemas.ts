@@ -32,7 +32,11 @@ const userEventDataSchemas = {
     changedAt: time,
     via: z.enum(['reset', 'profile']),
     requestId: id.optional(),
+    changeId: id.optional(),
   }),
+  UserNameChanged: z.object({ userId: id, firstName: z.string(), lastName: z.string(), changedAt: time }),
+  UserPhoneChanged: z.object({ userId: id, phone: z.string().min(1), previousPhone: z.string(), changedAt: time }),
+  PasswordChangedEmailSent: z.object({ userId: id, changeId: id, messageId: z.string().min(1), sentAt: time }),
 } satisfies Record<UserEvent['type'], z.ZodType>;
 
 const isUserEventType = (type: string): type is UserEvent['type'] => Object.hasOwn(userEventDataSchemas, type);

@@ -66,9 +66,34 @@ export interface PasswordResetEmailSent {
   data: { userId: string; requestId: string; messageId: string; sentAt: string };
 }
 
+/**
+ * `requestId`: the reset request a link change used. `changeId`: a fresh id a profile change
+ * carries, naming the notice e-mail job it asks for (older events have neither for 'profile').
+ */
 export interface PasswordChanged {
   type: 'PasswordChanged';
-  data: { userId: string; passwordHash: string; changedAt: string; via: 'reset' | 'profile'; requestId?: string };
+  data: { userId: string; passwordHash: string; changedAt: string; via: 'reset' | 'profile'; requestId?: string; changeId?: string };
+}
+
+/** A profile edit of the name; both parts are recorded, trimmed, whichever one was edited. */
+export interface UserNameChanged {
+  type: 'UserNameChanged';
+  data: { userId: string; firstName: string; lastName: string; changedAt: string };
+}
+
+/**
+ * A profile edit of the phone (normalized). The new number's identity key is claimed before this
+ * is appended and the previous one released after, so two accounts never hold one number.
+ */
+export interface UserPhoneChanged {
+  type: 'UserPhoneChanged';
+  data: { userId: string; phone: string; previousPhone: string; changedAt: string };
+}
+
+/** Completion of the notice e-mail job that a profile PasswordChanged (with a changeId) requests. */
+export interface PasswordChangedEmailSent {
+  type: 'PasswordChangedEmailSent';
+  data: { userId: string; changeId: string; messageId: string; sentAt: string };
 }
 
 export type UserEvent =
@@ -78,7 +103,10 @@ export type UserEvent =
   | WelcomeEmailSent
   | PasswordResetRequested
   | PasswordResetEmailSent
-  | PasswordChanged;
+  | PasswordChanged
+  | UserNameChanged
+  | UserPhoneChanged
+  | PasswordChangedEmailSent;
 
 export interface IdentityKeyClaimed {
   type: 'IdentityKeyClaimed';

@@ -4,9 +4,20 @@
  */
 import { AppError } from '../shared/errors.js';
 import { WrongExpectedRevisionError, type ExpectedRevision, type RecordedEvent } from '../shared/ports/event-store.js';
-import type { LoginInput, PasswordResetRequestInput, RegisterInput, UserOutput } from './contracts.js';
+import type { LoginInput, PasswordResetRequestInput, RegisterInput, UserOutput, UserUpdateInput } from './contracts.js';
 import { normalizeEmail, normalizePhone, normalizeUsername } from './contracts.js';
-import { decideClaim, decidePasswordReset, decidePasswordResetRequest, decideRegistration, decideRelease, takenError } from './decider.js';
+import {
+  assertOwnAccount,
+  decideClaim,
+  decideNameChange,
+  decidePasswordReset,
+  decidePasswordResetRequest,
+  decidePhoneChange,
+  decideProfilePasswordChange,
+  decideRegistration,
+  decideRelease,
+  takenError,
+} from './decider.js';
 import { identityKeyStream, userStream, type IdentityKeyEvent, type IdentityKeyKind, type UserEvent } from './events.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import type { IdentityDeps } from './ports.js';
@@ -142,7 +153,109 @@ export async function getOwnProfile(deps: IdentityDeps, requesterId: string, use
   if (requesterId !== userId) throw new AppError('FORBIDDEN', 'errors:forbidden');
   const { state } = await loadUser(deps, userId);
   if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
-  return { username: state.username, first_name: state.firstName, last_name: state.lastName, phone_number: state.phone };
+  return profileOf(state);
+}
+
+const profileOf = (state: UserState): UserOutput => ({
+  username: state.username,
+  first_name: state.firstName,
+  last_name: state.lastName,
+  phone_number: state.phone,
+});
+
+/**
+ * Appends what `decide` makes of the user's current state, deciding again when an unrelated
+ * append (a sign-in) won the race. Returns the state after the append.
+ */
+async function appendToUser(
+  deps: IdentityDeps,
+  userId: string,
+  decide: (user: UserState) => UserEvent[],
+  language?: string,
+): Promise<UserState> {
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadUser(deps, userId);
+    if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
+    const events = decide(state);
+    if (events.length === 0) return state;
+    try {
+      await deps.store.append(userStream(userId), withLanguage(events, language), revision);
+      return events.reduce<UserState>((s, e) => evolveUser(s, e) as UserState, state);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= USER_APPEND_ATTEMPTS_MAX) throw error;
+    }
+  }
+}
+
+export interface ProfileUpdated {
+  profile: UserOutput;
+  /** Whether the password changed (the caller then ends the user's other sessions). */
+  passwordChanged: boolean;
+}
+
+/**
+ * One profile edit by the account itself (403 for anyone else, nothing recorded). A new phone
+ * claims its identity key first, as registration does, and the old key is released once the
+ * change is recorded; a password change needs the current password and keeps the policy.
+ */
+export async function updateOwnProfile(
+  deps: IdentityDeps,
+  requesterId: string,
+  userId: string,
+  input: UserUpdateInput,
+  language?: string,
+): Promise<ProfileUpdated> {
+  const { state } = await loadUser(deps, userId);
+  const user = assertOwnAccount(state, requesterId, userId);
+  const now = () => deps.clock.now();
+
+  if (input.first_name !== undefined || input.last_name !== undefined) {
+    const updated = await appendToUser(deps, userId, (s) =>
+      decideNameChange(s, { firstName: input.first_name, lastName: input.last_name, now: now() }),
+    );
+    return { profile: profileOf(updated), passwordChanged: false };
+  }
+
+  if (input.phone_number !== undefined) {
+    const phone = normalizePhone(input.phone_number);
+    if (phone === user.phone) return { profile: profileOf(user), passwordChanged: false };
+    await claimKey(deps, 'phone', phone, userId).catch((error: unknown) => {
+      // The profile form's field is phone_number, not registration's phone.
+      if (error instanceof AppError && error.code === 'CONFLICT')
+        throw new AppError('CONFLICT', 'errors:phoneTaken', { phone_number: 'errors:phoneTaken' });
+      throw error;
+    });
+    let previousPhone: string | undefined;
+    let updated: UserState;
+    try {
+      updated = await appendToUser(deps, userId, (s) => {
+        const events = decidePhoneChange(s, { phone, now: now() });
+        previousPhone = events[0]?.data.previousPhone;
+        return events;
+      });
+    } catch (error) {
+      await releaseKey(deps, 'phone', phone, userId);
+      throw error;
+    }
+    if (previousPhone !== undefined) await releaseKey(deps, 'phone', previousPhone, userId);
+    return { profile: profileOf(updated), passwordChanged: false };
+  }
+
+  if (input.password !== undefined) {
+    const password = input.password;
+    const currentPasswordValid = await deps.hasher.verify(user.passwordHash, input.current_password ?? '');
+    if (currentPasswordValid) assertPasswordPolicy(password, { username: user.username, email: user.email }, deps.isCommonPassword);
+    const passwordHash = currentPasswordValid ? await deps.hasher.hash(password) : '';
+    const changeId = deps.newId();
+    const updated = await appendToUser(
+      deps,
+      userId,
+      (s) => decideProfilePasswordChange(s, { currentPasswordValid, passwordHash, changeId, now: now() }),
+      language,
+    );
+    return { profile: profileOf(updated), passwordChanged: true };
+  }
+  throw new AppError('VALIDATION', 'errors:oneProfileField');
 }
 
 /**

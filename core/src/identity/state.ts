@@ -52,10 +52,17 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
       if (requestId && request) resetRequests.set(requestId, { ...request, used: true });
       return { ...state, passwordHash: event.data.passwordHash, resetRequests };
     }
+    case 'UserNameChanged':
+      if (!state) return state;
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
+    case 'UserPhoneChanged':
+      if (!state) return state;
+      return { ...state, phone: event.data.phone };
     case 'UserSignedIn':
     case 'UserSignedOut':
     case 'WelcomeEmailSent':
     case 'PasswordResetEmailSent':
+    case 'PasswordChangedEmailSent':
       return state;
     default:
       return assertNever(event);

@@ -80,6 +80,39 @@ describe('users read model: registration', () => {
   });
 });
 
+describe('users read model: profile edits', () => {
+  it('given name and phone changes after a registration, when committed, then the reader sees the edited profile and the lookups stay', async () => {
+    await log.apply('UserRegistered', registered);
+    await log.apply('UserNameChanged', { userId: 'u1', firstName: 'Grace', lastName: 'Hopper', changedAt: '2026-02-01T00:00:00.000Z' });
+    await log.apply('UserPhoneChanged', {
+      userId: 'u1',
+      phone: '+15550109999',
+      previousPhone: '+15550102030',
+      changedAt: '2026-02-02T00:00:00.000Z',
+    });
+
+    expect(await getUser(redis.redis, 'u1')).toEqual({
+      ...profile,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      phone_number: '+15550109999',
+    });
+    expect(await findUserIdByUsername(redis.redis, 'Ada_L')).toBe('u1');
+    expect(await log.checkpoint()).toBe('3');
+  });
+
+  it('given a name change without its last name, when committed, then it is refused and the profile is unchanged', async () => {
+    await log.apply('UserRegistered', registered);
+
+    await expect(
+      log.commit(log.event('UserNameChanged', { userId: 'u1', firstName: 'Grace', changedAt: '2026-02-01T00:00:00.000Z' })),
+    ).rejects.toThrow(ProjectionApplyError);
+
+    expect(await getUser(redis.redis, 'u1')).toEqual(profile);
+    expect(await log.checkpoint()).toBe('1');
+  });
+});
+
 describe('users read model: what it ignores and refuses', () => {
   it('given PasswordChanged and an unknown event after a registration, when committed, then the reader sees the same profile and nothing new', async () => {
     await log.apply('UserRegistered', registered);

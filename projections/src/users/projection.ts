@@ -1,11 +1,12 @@
 /**
  * The users read model: one hash per user plus two lookup hashes (username and e-mail to id).
- * Only UserRegistered writes; PasswordChanged and the sign-in events change nothing shown here.
+ * UserRegistered writes the user; the profile edits UserNameChanged and UserPhoneChanged update
+ * the name and phone fields. PasswordChanged and the sign-in events change nothing shown here.
  * Uniqueness is already guaranteed on the write side (one claim stream per key), so plain HSET
  * is enough and a replay in log order always ends with the same values.
  */
 import type { RecordedEvent } from '@quern/core';
-import { normalizeEmail, normalizeUsername, type UserRegistered } from '@quern/core/identity';
+import { normalizeEmail, normalizeUsername, toUserEvent, type UserRegistered } from '@quern/core/identity';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import { USER_ID_BY_EMAIL_KEY, USER_ID_BY_USERNAME_KEY, userKey } from './keys.js';
@@ -24,6 +25,10 @@ function registeredData(event: RecordedEvent): Omit<UserRegistered['data'], 'pas
 export const usersProjection: Projection = {
   name: 'users',
   apply(event: RecordedEvent, tx: ChainableCommander): void {
+    if (event.type === 'UserNameChanged' || event.type === 'UserPhoneChanged') {
+      applyProfileEdit(event, tx);
+      return;
+    }
     if (event.type !== 'UserRegistered') return;
     const user = registeredData(event);
     tx.hset(userKey(user.userId), {
@@ -39,3 +44,15 @@ export const usersProjection: Projection = {
     tx.hset(USER_ID_BY_EMAIL_KEY, normalizeEmail(user.email), user.userId);
   },
 };
+
+/** A malformed edit is refused like a malformed registration, never written half. */
+function applyProfileEdit(event: RecordedEvent, tx: ChainableCommander): void {
+  const edit = toUserEvent(event);
+  if (edit?.type === 'UserNameChanged') {
+    tx.hset(userKey(edit.data.userId), { first_name: edit.data.firstName, last_name: edit.data.lastName });
+  } else if (edit?.type === 'UserPhoneChanged') {
+    tx.hset(userKey(edit.data.userId), { phone_number: edit.data.phone });
+  } else {
+    throw new Error(`${event.type} is malformed`);
+  }
+}

@@ -11,6 +11,7 @@ import { checkoutRoutes } from '../features/checkout/routes.js';
 import { directRoutes } from '../features/direct/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
+import { profileRoutes } from '../features/profile/routes.js';
 import { Layout } from '../features/shell/Layout.js';
 import { subscriptionsRoutes } from '../features/subscriptions/routes.js';
 import { walletRoutes } from '../features/wallet/routes.js';
@@ -63,6 +64,7 @@ export const appRoutes: RouteObject[] = [
                 ...directRoutes,
                 ...paymentsRoutes,
                 ...plansRoutes,
+                ...profileRoutes,
                 ...subscriptionsRoutes,
               ]),
             ],

@@ -13,8 +13,9 @@ import {
   depositConfirmationJobId,
   depositConfirmationPayload,
 } from '../deposits/payload.js';
-import { PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from '../jobs.js';
+import { PASSWORD_CHANGED_EMAIL_QUEUE, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from '../jobs.js';
 import { languageOf } from '../language.js';
+import { passwordChangedEmailJobId, passwordChangedEmailPayload } from '../password-changed-email/payload.js';
 import { passwordResetEmailJobId, passwordResetEmailPayload } from '../password-reset-email/payload.js';
 import {
   PURCHASE_CAPTURE_JOB_NAME,
@@ -85,6 +86,25 @@ export const passwordResetEmailRule = typedRule<UserEventOf<'PasswordResetReques
   payload: ({ data }, recorded) =>
     passwordResetEmailPayload.parse({ userId: data.userId, requestId: data.requestId, language: languageOf(recorded) }),
   matchCompletion: (event) => passwordResetEmailJobId(event.data.requestId),
+});
+
+/**
+ * The notice after a profile password change. Only changes that carry a change id (profile
+ * changes since the profile page) ask for it; a reset by e-mailed link already went through the
+ * inbox the notice would go to.
+ */
+export const passwordChangedEmailRule = typedRule<UserEventOf<'PasswordChanged'>, UserEventOf<'PasswordChangedEmailSent'>>({
+  read: toUserEvent,
+  request: 'PasswordChanged',
+  completions: ['PasswordChangedEmailSent'],
+  queue: PASSWORD_CHANGED_EMAIL_QUEUE,
+  name: 'send-password-changed-email',
+  jobId: ({ data }) =>
+    passwordChangedEmailJobId(passwordChangedEmailPayload.parse({ userId: data.userId, changeId: data.changeId }).changeId),
+  payload: ({ data }, recorded) =>
+    passwordChangedEmailPayload.parse({ userId: data.userId, changeId: data.changeId, language: languageOf(recorded) }),
+  matchCompletion: (event) => passwordChangedEmailJobId(event.data.changeId),
+  needsJob: ({ data }) => data.via === 'profile' && data.changeId !== undefined,
 });
 
 const settlementRequest = ({ data }: WalletEventOf<'TransferReserved'>) =>
@@ -188,6 +208,7 @@ export const purchaseReceiptEmailRule = typedRule<PurchaseEventOf<'PurchaseCredi
 export const dispatchRules: readonly DispatchRule[] = [
   welcomeEmailRule,
   passwordResetEmailRule,
+  passwordChangedEmailRule,
   settlementRule,
   depositConfirmationRule,
   purchaseCaptureRule,

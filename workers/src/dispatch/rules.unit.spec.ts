@@ -5,6 +5,7 @@ import {
   depositConfirmationRule,
   dispatchRules,
   jobsRequestedBy,
+  passwordChangedEmailRule,
   passwordResetEmailRule,
   settlementRule,
   welcomeEmailRule,
@@ -171,5 +172,28 @@ describe('depositConfirmationRule', () => {
     ['no wallet id', { walletId: undefined }],
   ])('given DepositReceived with %s, when dispatched, then it throws', (_label, data) => {
     expect(() => depositConfirmationRule.payload(received(data))).toThrow();
+  });
+});
+
+describe('passwordChangedEmailRule', () => {
+  const changed = (data: Record<string, unknown>) =>
+    recorded('PasswordChanged', { userId, passwordHash: '$argon2id$x', changedAt: '2026-11-24T10:00:00.000Z', ...data }, 5n, {
+      language: 'es',
+    });
+
+  it('given a profile change with a change id, when dispatched, then one job named by the change asks for the notice in the language', () => {
+    const event = changed({ via: 'profile', changeId: requestId });
+    expect(jobsRequestedBy(event, dispatchRules).map((job) => job.jobId)).toEqual([`password-changed-email-${requestId}`]);
+    expect(passwordChangedEmailRule.payload(event)).toEqual({ userId, changeId: requestId, language: 'es' });
+    expect(
+      passwordChangedEmailRule.matchCompletion(
+        recorded('PasswordChangedEmailSent', { userId, changeId: requestId, messageId: '<m@x>', sentAt: '2026-11-24T10:00:01.000Z' }),
+      ),
+    ).toBe(`password-changed-email-${requestId}`);
+  });
+
+  it('given a change by reset link, or a profile change without a change id, when dispatched, then no notice is asked for', () => {
+    expect(jobsRequestedBy(changed({ via: 'reset', requestId }), dispatchRules)).toEqual([]);
+    expect(jobsRequestedBy(changed({ via: 'profile' }), dispatchRules)).toEqual([]);
   });
 });

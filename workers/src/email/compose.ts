@@ -90,6 +90,24 @@ export function composePasswordResetEmail(input: {
   });
 }
 
+/** The notice after a profile password change; the link asks for a reset, to take the account back. */
+export function composePasswordChangedEmail(input: {
+  language: Language;
+  firstName: string;
+  changedAt: string;
+  resetUrl: string;
+}): ComposedEmail {
+  const t = emailTexts(input.language).passwordChanged;
+  return layout({
+    language: input.language,
+    subject: t.subject,
+    greeting: fill(t.greeting, { firstName: input.firstName }),
+    paragraphsBeforeLink: [fill(t.body, { date: receiptDate(input.changedAt, input.language) })],
+    link: { url: input.resetUrl, text: t.linkText },
+    paragraphsAfterLink: [t.notYou],
+  });
+}
+
 export interface PurchaseReceiptFigures {
   mlx: bigint;
   usdCents: bigint;
