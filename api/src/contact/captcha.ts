@@ -6,8 +6,8 @@
  *
  * A response counts once. `check` (POST /api/auth/recaptcha-verify) proves it and remembers the
  * proof for a few minutes without spending it; `spend` (the send calls) spends it: it is marked
- * used with SET NX, so a solved challenge replayed, or two sends racing with one solution, get
- * one message through at most. ALTCHA challenges also expire after CHALLENGE_TTL_SECONDS.
+ * used with SET NX under the challenge's signature, so a solved challenge replayed (re-encoded
+ * or not), or two sends racing with one solution, get one message through at most. ALTCHA challenges also expire after CHALLENGE_TTL_SECONDS.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
@@ -108,7 +108,11 @@ export function createCaptcha(settings: CaptchaSettings): Captcha {
   const hmacKeySignatureSecret = derive('key');
   const [low, high] = settings.counterRange ?? [5_000, 50_000];
   const digest = (response: string) => createHash('sha256').update(response).digest('hex');
-  const usedKey = (response: string) => `${prefix}:used:${digest(response)}`;
+  // What a response proves, once: an ALTCHA challenge's signature (the payload's other fields,
+  // its counter or time, or its JSON spacing, can change without changing the proof), or a
+  // reCAPTCHA token.
+  const proofOf = (response: string) => (recaptcha ? response : (parseAltchaPayload(response)?.challenge.signature ?? response));
+  const usedKey = (response: string) => `${prefix}:used:${digest(proofOf(response))}`;
   const checkedKey = (response: string) => `${prefix}:checked:${digest(response)}`;
 
   const verifyAltcha = async (response: string): Promise<boolean> => {

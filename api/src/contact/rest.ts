@@ -28,7 +28,9 @@ export function contactRestRoutes(createContext: ContextFactory): Router {
   });
   routes.post(
     '/api/auth/recaptcha-verify',
-    restRoute(createContext, recaptchaVerifyInput, (ctx, input) => ctx.contact.verify(input.response, clientIp(ctx.http.req), ctx.language)),
+    restRoute(createContext, recaptchaVerifyInput, (ctx, input) =>
+      ctx.contact.verify(input.response, clientIp(ctx.http.req), ctx.language),
+    ),
   );
   routes.post(
     '/api/contact/send-email',

@@ -103,7 +103,7 @@ export function createContactService(deps: ContactServiceDeps) {
     /** POST /api/auth/recaptcha-verify: `success` and a readable `message`; spends nothing. */
     async verify(response: string, ip: string, language: Language): Promise<{ success: boolean; message: string }> {
       const success = await deps.captcha.check(response, ip);
-      return { success, message: success ? texts[language].captchaVerified : errorText('errors:captchaFailed', language) };
+      return { success, message: success ? texts[language].captchaPassed : errorText('errors:captchaFailed', language) };
     },
 
     async sendContact(session: Session, input: ContactSendInput, ip: string, language: Language) {

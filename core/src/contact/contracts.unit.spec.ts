@@ -15,7 +15,9 @@ describe('contact and support inputs', () => {
 
   it('given an empty subject or details, then the answer is all fields required', () => {
     expect(messages(contactSendInput.safeParse({ ...contact, subject: ' ' }))).toEqual(['errors:allFieldsRequired']);
-    expect(messages(supportSendInput.safeParse({ userId: 'u', subject: 'Help', text: '', captcha: 'x' }))).toEqual(['errors:allFieldsRequired']);
+    expect(messages(supportSendInput.safeParse({ userId: 'u', subject: 'Help', text: '', captcha: 'x' }))).toEqual([
+      'errors:allFieldsRequired',
+    ]);
   });
 
   it('given no captcha response, then the answer is Verify reCAPTCHA', () => {
@@ -37,7 +39,9 @@ describe('contact and support inputs', () => {
 
   it('given a bad address or an extra field, then it is refused', () => {
     expect(messages(contactSendInput.safeParse({ ...contact, from: 'not an address' }))).toEqual(['errors:invalidEmail']);
-    expect(messages(contactSendInput.safeParse({ ...contact, from: 'a@example.com\r\nBcc: x@example.com' }))).toEqual(['errors:invalidEmail']);
+    expect(messages(contactSendInput.safeParse({ ...contact, from: 'a@example.com\r\nBcc: x@example.com' }))).toEqual([
+      'errors:invalidEmail',
+    ]);
     expect(contactSendInput.safeParse({ ...contact, cc: 'x@example.com' }).success).toBe(false);
   });
 
