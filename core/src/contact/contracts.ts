@@ -22,11 +22,11 @@ const text = z
   .min(1, { error: required, abort: true })
   .max(DETAILS_MAX, { error: 'errors:contactDetailsTooLong' });
 
-/** The widget's answer: an ALTCHA payload or a reCAPTCHA token. Bounded; its content is checked by the api. */
+/** The widget's answer: an ALTCHA payload (under 1 KB) or a reCAPTCHA token (about 2 KB at most). Bounded; its content is checked by the api. */
 export const captchaResponse = z
   .string({ error: 'errors:verifyCaptcha' })
   .min(1, { error: 'errors:verifyCaptcha', abort: true })
-  .max(20_000, { error: 'errors:captchaFailed' });
+  .max(4_000, { error: 'errors:captchaFailed' });
 
 export const recaptchaVerifyInput = z.object({ response: captchaResponse }).strict();
 
