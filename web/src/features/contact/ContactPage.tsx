@@ -75,7 +75,8 @@ function MessageForm({ form }: { form: 'contact' | 'support' }) {
     event.preventDefault();
     if (busy) return;
     setFormError(null);
-    const checked = (form === 'contact' ? contactFormFields : supportFormFields).safeParse({ from, subject, text });
+    const checked =
+      form === 'contact' ? contactFormFields.safeParse({ from, subject, text }) : supportFormFields.safeParse({ subject, text });
     if (!checked.success) {
       setErrors(firstIssuePerField(checked.error.issues, fields));
       return;
