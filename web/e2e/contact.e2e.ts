@@ -44,11 +44,15 @@ test('the support form solved with the real ALTCHA widget reaches the support ma
   await sheet.getByRole('button', { name: 'Ok' }).click();
   await expect(sheet).toHaveCount(0);
 
-  await expect.poll(() => outbox().find((mail) => mail.includes(subject) && /^To: support@quern\.example/m.test(mail)) ?? null, {
-    timeout: 20_000,
-  }).not.toBeNull();
+  await expect
+    .poll(() => outbox().find((mail) => mail.includes(subject) && /^To: support@quern\.example/m.test(mail)) ?? null, {
+      timeout: 20_000,
+    })
+    .not.toBeNull();
   const toSupport = outbox().find((mail) => mail.includes(subject) && /^To: support@quern\.example/m.test(mail)) ?? '';
   expect(toSupport).toMatch(new RegExp(`^Reply-To: Ada Lovelace <${user.email}>`, 'm'));
-  await expect.poll(() => outbox().some((mail) => mail.includes(`To: ${user.email}`) && mail.includes('We received your message'))).toBe(true);
+  await expect
+    .poll(() => outbox().some((mail) => mail.includes(`To: ${user.email}`) && mail.includes('We received your message')))
+    .toBe(true);
   expect(cspErrors).toEqual([]);
 });
