@@ -1,4 +1,4 @@
-// Proves the contact and support calls end to end: an ALTCHA challenge solved, checked and spent once, the message mailed to SUPPORT_EMAIL (reply-to the sender) with an acknowledgement, and every refusal (no captcha, a replay, a forged solution, another user's id, a header injection, the hourly limit) sending nothing; and the reCAPTCHA adapter against a local stand-in speaking siteverify's protocol.
+// Proves the contact and support calls end to end: an ALTCHA challenge solved, checked and spent once, the message mailed to SUPPORT_EMAIL (reply-to the sender) with an acknowledgement, and every refusal (no captcha, a replay, a forged solution, another user's id, a header injection, the hourly limits per account and per reply address) sending nothing, and captcha checks bounded per client address; and the reCAPTCHA adapter against a local stand-in speaking siteverify's protocol.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -169,6 +169,29 @@ describe('contact and support with ALTCHA', () => {
     expect(await supportEvents(quern, 'SupportMessageSubmitted')).toHaveLength(before);
   });
 
+  it('given one reply address used by two accounts, when together they pass the hourly limit, then 429', async () => {
+    const carl = await registerUser(quern, 'carl_contact');
+    const dana = await registerUser(quern, 'dana_contact');
+    const body = async (subject: string) => ({
+      from: 'Shared@example.com',
+      subject,
+      text: 'Same address',
+      captcha: await solvedPayload(quern),
+    });
+    for (const [user, subject] of [
+      [carl, 'One'],
+      [carl, 'Two'],
+      [dana, 'Three'],
+    ] as const) {
+      expect((await quern.call('POST', '/api/contact/send-email', { cookie: user.cookie, body: await body(subject) })).status).toBe(200);
+    }
+    const over = await quern.call('POST', '/api/contact/send-email', {
+      cookie: dana.cookie,
+      body: { ...(await body('Four')), from: 'shared@example.com' },
+    });
+    expect(over).toMatchObject({ status: 429, body: { messageKey: 'errors:tooManyMessages' } });
+  });
+
   it('given a challenge past its expiry, when spent, then it is refused', async () => {
     const redis = new Redis(quern.redisUrl);
     try {
@@ -251,5 +274,18 @@ describe('contact with reCAPTCHA (a local stand-in for siteverify)', () => {
   it('given a bad token, when checked, then success is false with the spec message', async () => {
     const check = await quern.call('POST', '/api/auth/recaptcha-verify', { body: { response: 'bad-1' } });
     expect(check).toMatchObject({ status: 200, body: { success: false, message: 'reCAPTCHA verification failed' } });
+  });
+
+  // Last in this Quern: it uses up the address's captcha checks.
+  it('given one address checking captchas in bulk, when past 60 in 15 minutes, then 429 and siteverify is not asked', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 62; i += 1) {
+      statuses.push((await quern.call('POST', '/api/auth/recaptcha-verify', { body: { response: `bad-bulk-${i}` } })).status);
+    }
+    const asked = seen.length;
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(60);
+    expect((await quern.call('POST', '/api/auth/recaptcha-verify', { body: { response: 'good-late' } })).status).toBe(429);
+    expect(seen.length).toBe(asked);
   });
 });

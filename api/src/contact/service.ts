@@ -1,9 +1,9 @@
 /**
  * Contact and support as the api offers them (spec sections 7 and 8, issue 14): the captcha
  * check, and the two send calls. A send checks, in order: the session, the input, the hourly
- * limits (per account and per client address, peeked so a refused captcha costs nothing), the
- * captcha (spent, so it cannot be replayed), then records SupportMessageSubmitted; the mail
- * worker mails the support mailbox and the sender from there.
+ * limits (per account, per client address and per reply address, peeked so a refused captcha
+ * costs nothing), the captcha (spent, so it cannot be replayed), then records
+ * SupportMessageSubmitted; the mail worker mails the support mailbox and the sender from there.
  */
 import { AppError } from '@quern/core';
 import { type ContactSendInput, type SupportDeps, type SupportSendInput, NAME_MAX, submitSupportMessage } from '@quern/core/contact';
@@ -50,12 +50,26 @@ export function createContactService(deps: ContactServiceDeps) {
     new RateLimiterRedis({ storeClient: deps.redis, keyPrefix: `${prefix}:${name}`, points, duration: HOUR_SECONDS });
   const perUser = limiter('contact-user', deps.messagesPerUserHour);
   const perIp = limiter('contact-ip', deps.messagesPerIpHour);
+  // The address a message answers to: one account cannot use many sessions, nor many accounts one
+  // address, to send more than an account may.
+  const perAddress = limiter('contact-address', deps.messagesPerUserHour);
+  // The captcha check alone (it may call reCAPTCHA's server): generous, but not a free relay.
+  const checksPerIp = new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: `${prefix}:captcha-check-ip`,
+    points: 60,
+    duration: 15 * 60,
+  });
 
-  const assertUnderLimits = async (userId: string, ip: string) => {
-    for (const [limit, key] of [
+  const limitsOf = (userId: string, ip: string, address: string) =>
+    [
       [perUser, userId],
       [perIp, ip],
-    ] as const) {
+      [perAddress, address.toLowerCase()],
+    ] as const;
+
+  const assertUnderLimits = async (userId: string, ip: string, address: string) => {
+    for (const [limit, key] of limitsOf(userId, ip, address)) {
       const state = await limit.get(key);
       if (state && state.consumedPoints >= limit.points) throw tooMany(state.msBeforeNext);
     }
@@ -67,14 +81,11 @@ export function createContactService(deps: ContactServiceDeps) {
     language: Language,
     message: { form: 'contact' | 'support'; fromEmail: string; subject: string; text: string; captcha: string },
   ) => {
-    await assertUnderLimits(session.userId, ip);
+    await assertUnderLimits(session.userId, ip, message.fromEmail);
     if (!(await deps.captcha.spend(message.captcha, ip))) throw captchaFailed();
     // Counted once the captcha passed; of two racing sends that both passed the peek, the one
     // over the limit is refused here.
-    for (const [limit, key] of [
-      [perUser, session.userId],
-      [perIp, ip],
-    ] as const) {
+    for (const [limit, key] of limitsOf(session.userId, ip, message.fromEmail)) {
       try {
         await limit.consume(key);
       } catch (rejection) {
@@ -102,6 +113,12 @@ export function createContactService(deps: ContactServiceDeps) {
 
     /** POST /api/auth/recaptcha-verify: `success` and a readable `message`; spends nothing. */
     async verify(response: string, ip: string, language: Language): Promise<{ success: boolean; message: string }> {
+      try {
+        await checksPerIp.consume(ip);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext);
+        throw rejection;
+      }
       const success = await deps.captcha.check(response, ip);
       return { success, message: success ? texts[language].captchaPassed : errorText('errors:captchaFailed', language) };
     },
