@@ -51,9 +51,12 @@ describe('contact and support with ALTCHA', () => {
     await quern?.stop();
   });
 
-  it('given no reCAPTCHA keys, when the forms ask, then the captcha is ALTCHA', async () => {
+  it('given no reCAPTCHA keys, when the forms ask, then the captcha is ALTCHA and the pages admit no Google source', async () => {
     const config = await quern.call('GET', '/api/captcha/config');
     expect(config.body).toEqual({ provider: 'altcha' });
+    const page = await quern.call('GET', '/support');
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+    expect(page.headers.get('content-security-policy')).not.toMatch(/google|gstatic/);
   });
 
   it('given a solved challenge, when checked and then sent on /support, then the support mailbox gets it reply-to the user and the user an acknowledgement', async () => {
@@ -257,6 +260,18 @@ describe('contact with reCAPTCHA (a local stand-in for siteverify)', () => {
   it('given the keys, then the forms are told reCAPTCHA with the site key and no ALTCHA challenge is served', async () => {
     expect((await quern.call('GET', '/api/captcha/config')).body).toEqual({ provider: 'recaptcha', siteKey: 'test-site-key' });
     expect((await quern.call('GET', '/api/captcha/challenge')).status).toBe(404);
+  });
+
+  it("given the keys, then /contact and /support admit Google's widget (script and frame) and no other page does", async () => {
+    for (const path of ['/contact', '/support']) {
+      const policy = (await quern.call('GET', path)).headers.get('content-security-policy') ?? '';
+      expect(policy).toMatch(/script-src [^;]*'self'[^;]*https:\/\/www\.google\.com\/recaptcha\/ https:\/\/www\.gstatic\.com\/recaptcha\//);
+      expect(policy).toMatch(/frame-src 'self' https:\/\/www\.google\.com\/recaptcha\/ https:\/\/recaptcha\.google\.com\/recaptcha\//);
+      expect(policy).toMatch(/frame-ancestors 'none'/);
+    }
+    for (const path of ['/account', '/', '/millix/send']) {
+      expect((await quern.call('GET', path)).headers.get('content-security-policy')).not.toMatch(/google|gstatic/);
+    }
   });
 
   it('given a good token, when checked then sent, then siteverify is asked once with the secret and the send goes through once', async () => {

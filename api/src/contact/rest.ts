@@ -1,16 +1,24 @@
 /**
  * The contact calls at the spec's paths (section 7), and the captcha's own: its configuration
  * (which widget the forms show) and ALTCHA challenges. The send calls are for signed-in callers.
+ * With reCAPTCHA configured, the contact pages' CSP also admits Google's widget.
  */
 import { Router } from 'express';
 import { contactSendInput, recaptchaVerifyInput, supportSendInput } from '@quern/core/contact';
 import { authedRoute, restRoute, type ContextFactory } from '../http/rest.js';
 import { AppError } from '@quern/core';
+import { allowRecaptcha } from '../http/web/csp.js';
 
 const clientIp = (req: { ip?: string }) => req.ip ?? 'unknown';
 
 export function contactRestRoutes(createContext: ContextFactory): Router {
   const routes = Router();
+  // With reCAPTCHA on, the contact pages (served further down by the web app) may load Google's
+  // widget; every other page, and every page with ALTCHA, keeps the policy as it is.
+  routes.get(['/contact', '/support'], (req, res, next) => {
+    if (createContext(req, res).contact.captchaConfig().provider === 'recaptcha') allowRecaptcha(res);
+    next();
+  });
   routes.get(
     '/api/captcha/config',
     restRoute(createContext, null, async (ctx) => ctx.contact.captchaConfig()),
