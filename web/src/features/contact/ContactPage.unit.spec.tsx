@@ -17,9 +17,11 @@ afterEach(() => rendered?.unmount());
 const verified: FakeProcedures[string] = () => ({ data: { success: true, message: 'Verification passed.' } });
 const sentOk: FakeProcedures[string] = () => ({ data: { message: 'Your message was sent. We will reply to ada@example.com.' } });
 
+const altcha: FakeProcedures[string] = () => ({ data: { provider: 'altcha' } });
+
 async function renderForm(page: 'contact' | 'support', procedures: FakeProcedures, language: 'en' | 'es' = 'en') {
   rendered = await renderWalletPage(page === 'contact' ? <ContactPage /> : <SupportPage />, {
-    procedures,
+    procedures: { 'contact.captchaConfig': altcha, ...procedures },
     path: `/${page}`,
     language,
   });
@@ -39,8 +41,12 @@ function typeDetails(container: HTMLElement, value: string) {
   });
 }
 
-function solveCaptcha(container: HTMLElement, payload = 'solved-payload') {
-  const widget = container.querySelector('altcha-widget') as HTMLElement;
+async function solveCaptcha(container: HTMLElement, payload = 'solved-payload') {
+  const widget = await waitFor(() => {
+    const element = container.querySelector('altcha-widget');
+    if (!element) throw new Error('no widget yet');
+    return element as HTMLElement;
+  });
   act(() => {
     widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
   });
@@ -52,7 +58,7 @@ describe('support form', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Support');
     expect(byLabel(container, 'Subject')).toBeTruthy();
     expect(container.querySelector('label[for="contact-details"]')?.textContent).toBe('Details');
-    expect(container.querySelector('altcha-widget')?.getAttribute('challenge')).toBe('/api/captcha/challenge');
+    await waitFor(() => expect(container.querySelector('altcha-widget')?.getAttribute('challenge')).toBe('/api/captcha/challenge'));
     expect(byRole(container, 'button', 'Send')).toBeTruthy();
     expect(() => byLabel(container, 'Your email')).toThrow();
   });
@@ -81,7 +87,7 @@ describe('support form', () => {
     });
     typeInto(byLabel(container, 'Subject'), 'Stuck');
     typeDetails(container, 'My send is pending');
-    solveCaptcha(container);
+    await solveCaptcha(container);
     await submit(form);
     await waitFor(() => expect(sheet()?.querySelector('h2')?.textContent).toBe('Error'));
     expect(sheet()?.textContent).toContain('reCAPTCHA verification failed');
@@ -93,7 +99,7 @@ describe('support form', () => {
     const { container, form, sheet, callsTo } = await renderForm('support', { 'contact.verify': verified, 'contact.sendSupport': sentOk });
     typeInto(byLabel(container, 'Subject'), 'Stuck');
     typeDetails(container, 'My send is pending');
-    solveCaptcha(container, 'payload-1');
+    await solveCaptcha(container, 'payload-1');
     await submit(form);
     await waitFor(() => expect(sheet()?.querySelector('h2')?.textContent).toBe('Success'));
     expect(sheet()?.textContent).toContain('Your message was sent. We will reply to ada@example.com.');
@@ -114,10 +120,40 @@ describe('support form', () => {
     });
     typeInto(byLabel(container, 'Subject'), 'Stuck');
     typeDetails(container, 'Again');
-    solveCaptcha(container);
+    await solveCaptcha(container);
     await submit(form);
     await waitFor(() => expect(sheet()?.textContent).toContain('Too many messages. Try again in 12 minutes.'));
     expect(sheet()?.querySelector('h2')?.textContent).toBe('Error');
+  });
+});
+
+describe('support form with reCAPTCHA', () => {
+  it("given the server says reCAPTCHA, then Google's widget is rendered with the site key and its token is what the send spends", async () => {
+    const rendering: Array<Record<string, unknown>> = [];
+    const resets: number[] = [];
+    (globalThis as unknown as { grecaptcha: unknown }).grecaptcha = {
+      render: (_box: HTMLElement, options: Record<string, unknown>) => rendering.push(options),
+      reset: (id: number) => resets.push(id),
+    };
+    try {
+      const { container, form, sheet, callsTo } = await renderForm('support', {
+        'contact.captchaConfig': () => ({ data: { provider: 'recaptcha', siteKey: 'site-key-1' } }),
+        'contact.verify': verified,
+        'contact.sendSupport': sentOk,
+      });
+      await waitFor(() => expect(rendering).toHaveLength(1));
+      expect(container.querySelector('altcha-widget')).toBeNull();
+      expect(rendering[0]?.sitekey).toBe('site-key-1');
+      typeInto(byLabel(container, 'Subject'), 'Stuck');
+      typeDetails(container, 'Pending');
+      act(() => (rendering[0]?.callback as (token: string) => void)('google-token'));
+      await submit(form);
+      await waitFor(() => expect(sheet()?.querySelector('h2')?.textContent).toBe('Success'));
+      expect(callsTo('contact.verify')).toEqual([{ response: 'google-token' }]);
+      expect(resets).toEqual([1]);
+    } finally {
+      delete (globalThis as unknown as { grecaptcha?: unknown }).grecaptcha;
+    }
   });
 });
 
@@ -128,7 +164,7 @@ describe('contact form', () => {
     typeInto(byLabel(container, 'Your email'), 'other@example.com');
     typeInto(byLabel(container, 'Subject'), 'Hello');
     typeDetails(container, 'A question');
-    solveCaptcha(container, 'payload-2');
+    await solveCaptcha(container, 'payload-2');
     await submit(form);
     await waitFor(() => expect(sheet()?.querySelector('h2')?.textContent).toBe('Success'));
     expect(callsTo('contact.sendContact')).toEqual([
