@@ -10,13 +10,16 @@ import { AppError } from '@quern/core';
 import { allowRecaptcha } from '../http/web/csp.js';
 
 const clientIp = (req: { ip?: string }) => req.ip ?? 'unknown';
+const CONTACT_PAGES = new Set(['/contact', '/support']);
 
 export function contactRestRoutes(createContext: ContextFactory): Router {
   const routes = Router();
   // With reCAPTCHA on, the contact pages (served further down by the web app) may load Google's
   // widget; every other page, and every page with ALTCHA, keeps the policy as it is.
-  routes.get(['/contact', '/support'], (req, res, next) => {
-    if (createContext(req, res).contact.captchaConfig().provider === 'recaptcha') allowRecaptcha(res);
+  // Middleware, not a route: it answers nothing, it only adjusts the page the web app serves.
+  routes.use((req, res, next) => {
+    const page = req.method === 'GET' && CONTACT_PAGES.has(req.path.toLowerCase().replace(/\/+$/, ''));
+    if (page && createContext(req, res).contact.captchaConfig().provider === 'recaptcha') allowRecaptcha(res);
     next();
   });
   routes.get(
