@@ -6,7 +6,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCaptcha } from './captcha.js';
+import { createCaptcha, recaptchaSiteVerify } from './captcha.js';
 import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
 import { registerUser, type TestUser } from '../test-support/users.js';
 
@@ -302,5 +302,32 @@ describe('contact with reCAPTCHA (a local stand-in for siteverify)', () => {
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(60);
     expect((await quern.call('POST', '/api/auth/recaptcha-verify', { body: { response: 'good-late' } })).status).toBe(429);
     expect(seen.length).toBe(asked);
+  });
+});
+
+describe('the siteverify adapter', () => {
+  it('given answers other than a JSON success (an error status, not JSON, success as a string, silence), then the check does not pass', async () => {
+    const answers: Record<string, (res: import('node:http').ServerResponse) => void> = {
+      '/ok': (res) => res.end(JSON.stringify({ success: true })),
+      '/500': (res) => {
+        res.statusCode = 500;
+        res.end(JSON.stringify({ success: true }));
+      },
+      '/html': (res) => res.end('<html>captcha</html>'),
+      '/string': (res) => res.end(JSON.stringify({ success: 'true' })),
+      '/silent': () => {},
+    };
+    const server = createServer((req, res) => answers[req.url ?? '']?.(res));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const address = server.address();
+    const url = (path: string) => `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}${path}`;
+    try {
+      const check = (path: string) => recaptchaSiteVerify({ secret: 's', verifyUrl: url(path), timeoutMs: 300 }, 'token');
+      expect(await check('/ok')).toBe(true);
+      for (const path of ['/500', '/html', '/string', '/silent']) expect(await check(path), path).toBe(false);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 });
