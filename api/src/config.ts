@@ -105,6 +105,16 @@ export const configSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(50),
   /** Failed sign-ins from one address, on any accounts, in 15 minutes before that address gets 429. */
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100000).default(100),
+  /** The support mailbox: contact and support messages are mailed here, reply-to the sender. */
+  SUPPORT_EMAIL: z.email().default('support@quern.example'),
+  /** reCAPTCHA instead of the built-in ALTCHA proof of work, when both the site key and the secret are set. */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  /** Where reCAPTCHA responses are checked (Google's siteverify; tests point it at a stand-in). */
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Contact and support messages one account, and one client address, may send per hour. */
+  CONTACT_MESSAGES_PER_USER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  CONTACT_MESSAGES_PER_IP_HOUR: z.coerce.number().int().min(1).max(10000).default(20),
   /** Requests one API Direct key may make to /api/v1 per minute before it gets 429 with Retry-After. */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
   /** Registrations allowed per IP in an hour. */

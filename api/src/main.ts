@@ -38,6 +38,8 @@ import { type OpenedMillixNetwork, openMillixNetwork } from '@quern/adapters/mil
 import { nodeNotificationRoutes } from './wallet/node-notification.js';
 import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { createPlanService } from './plans/service.js';
+import { createCaptcha } from './contact/captcha.js';
+import { createContactService } from './contact/service.js';
 import { createSubscriptionService } from './subscriptions/service.js';
 import { createWalletService } from './wallet/service.js';
 import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
@@ -175,6 +177,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     mailer,
     appSecret: f.appSecret,
     publicUrl: config.publicUrl,
+    supportEmail: config.SUPPORT_EMAIL,
     network,
     settlementDelayMs: config.SETTLEMENT_DELAY_MS,
     settlementWaitMs: config.SETTLEMENT_WAIT_MS,
@@ -290,6 +293,19 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
       redis,
       noteWrite: (userId, position) => wallet.noteWrite(userId, position),
       awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
+    }),
+    contact: createContactService({
+      core: { store, clock: systemClock, newId: randomUUID },
+      redis,
+      captcha: createCaptcha({
+        appSecret: f.appSecret,
+        redis,
+        ...(config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
+          ? { recaptcha: { siteKey: config.RECAPTCHA_SITE_KEY, secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL } }
+          : {}),
+      }),
+      messagesPerUserHour: config.CONTACT_MESSAGES_PER_USER_HOUR,
+      messagesPerIpHour: config.CONTACT_MESSAGES_PER_IP_HOUR,
     }),
     sessions,
     health: createHealthCheck(store, redis),

@@ -42,6 +42,8 @@ import { sendSubscriptionEmail } from './subscription-email/job.js';
 import { SUBSCRIPTION_EMAIL_QUEUE } from './subscription-email/payload.js';
 import { renewSubscription } from './subscription-renewal/job.js';
 import { SUBSCRIPTION_RENEWAL_QUEUE } from './subscription-renewal/payload.js';
+import { sendSupportEmail } from './support-email/job.js';
+import { SUPPORT_EMAIL_QUEUE } from './support-email/payload.js';
 
 export interface StartWorkersOptions {
   store: EventStore;
@@ -55,6 +57,8 @@ export interface StartWorkersOptions {
   appSecret: string;
   /** Where users reach Quern, used in e-mailed links. */
   publicUrl: string;
+  /** The support mailbox contact and support messages go to (SUPPORT_EMAIL); its default unless given. */
+  supportEmail?: string;
   /**
    * The millix network: settlement of external sends and confirmation of deposits. Without it
    * the settlement and deposit-confirmation queues are not consumed (their jobs wait, nothing is
@@ -156,6 +160,8 @@ interface QueueProcessor {
 }
 
 const MAX_CONCURRENCY = 100;
+/** The api's SUPPORT_EMAIL default, for workers started without one (tests). */
+const DEFAULT_SUPPORT_EMAIL = 'support@quern.example';
 /**
  * A worker killed mid-job (kill -9, a lost container) leaves its job locked. Every job here checks
  * the log before acting, so running a stalled job again is safe: the lock is short so another
@@ -168,14 +174,19 @@ const MINUTE_MS = 60_000;
 /** Above POLLS_MAX plus the retry attempts, so the jobs' own deadline always acts first. */
 const WAITING_JOB_RUNS_MAX = 10_000;
 
-function emailProcessors(deps: EmailJobDeps, wallet: Pick<StartWorkersOptions, 'walletSerializer' | 'walletStateCache'>): QueueProcessor[] {
-  const subscriptionDeps = { ...deps, serialize: wallet.walletSerializer, stateCache: wallet.walletStateCache };
+function emailProcessors(
+  deps: EmailJobDeps,
+  options: Pick<StartWorkersOptions, 'walletSerializer' | 'walletStateCache' | 'supportEmail'>,
+): QueueProcessor[] {
+  const subscriptionDeps = { ...deps, serialize: options.walletSerializer, stateCache: options.walletStateCache };
+  const supportDeps = { ...deps, supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL };
   return [
     { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
     { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
     { queue: PASSWORD_CHANGED_EMAIL_QUEUE, process: (job) => sendPasswordChangedEmail(job.data, deps) },
     { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
     { queue: SUBSCRIPTION_EMAIL_QUEUE, process: (job) => sendSubscriptionEmail(job.data, subscriptionDeps) },
+    { queue: SUPPORT_EMAIL_QUEUE, process: (job) => sendSupportEmail(job.data, supportDeps) },
   ];
 }
 

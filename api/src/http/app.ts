@@ -18,6 +18,8 @@ import type { CheckoutService } from '../checkout/service.js';
 import type { PayoutService } from '../payouts/service.js';
 import type { RefundService } from '../refunds/service.js';
 import { checkoutRestRoutes } from '../checkout/rest.js';
+import { contactRestRoutes } from '../contact/rest.js';
+import type { ContactService } from '../contact/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import { paymentsRestRoutes } from '../payments/rest.js';
 import { planRestRoutes } from '../plans/rest.js';
@@ -53,6 +55,7 @@ export interface AppDeps {
   payments: PaymentsService;
   plans: PlanService;
   subscriptions: SubscriptionService;
+  contact: ContactService;
   sessions: SessionStore;
   health: HealthCheck;
   /** Origins allowed to make cookie-authenticated calls (the public URL). */
@@ -95,6 +98,7 @@ export function createApp(deps: AppDeps): Express {
       payments: deps.payments,
       plans: deps.plans,
       subscriptions: deps.subscriptions,
+      contact: deps.contact,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -122,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(paymentsRestRoutes(createContext));
   app.use(planRestRoutes(createContext));
   app.use(subscriptionRestRoutes(createContext));
+  app.use(contactRestRoutes(createContext));
   app.use(openApiRoute(v1RouteTable, { publicUrl: deps.publicUrl }));
   app.use(v1Routes(createContext, deps.direct, v1RouteTable));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);

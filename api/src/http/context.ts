@@ -5,6 +5,7 @@ import type { DirectService } from '../direct/service.js';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
+import type { ContactService } from '../contact/service.js';
 import type { PayoutService } from '../payouts/service.js';
 import type { PaymentsService } from '../payments/service.js';
 import type { PlanService } from '../plans/service.js';
@@ -35,4 +36,5 @@ export interface RequestContext {
   payments: PaymentsService;
   plans: PlanService;
   subscriptions: SubscriptionService;
+  contact: ContactService;
 }

@@ -114,6 +114,10 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'subscriptions.mine': { input: null },
   'subscriptions.get': { input: { id: SUBSCRIPTION_ID } },
   'subscriptions.cancel': { input: { id: SUBSCRIPTION_ID } },
+  'contact.captchaConfig': { input: null },
+  'contact.verify': { input: { response: 'walk' } },
+  'contact.sendContact': { input: { from: f.email, subject: 'Walk', text: 'Walk text', captcha: 'walk' } },
+  'contact.sendSupport': { input: { userId: f.userId, subject: 'Walk', text: 'Walk text', captcha: 'walk' } },
 });
 
 /** Headers sent with every variant of a route (a bearer key). */
@@ -211,6 +215,12 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'POST /api/subscriptions/cancel': { kind: 'body', input: { id: SUBSCRIPTION_ID } },
     'POST /api/subscriptions/quote': { kind: 'body', input: { subscription_plan_id: PLAN_ID } },
     'GET /api/subscriptions/all': { kind: 'none' },
+    'GET /api/captcha/config': { kind: 'none' },
+    'GET /api/captcha/challenge': { kind: 'none' },
+    // A captcha that is no solution: even the valid-shaped call is refused (400) and records nothing.
+    'POST /api/auth/recaptcha-verify': { kind: 'body', input: { response: 'walk' } },
+    'POST /api/contact/send-email': { kind: 'body', input: { from: f.email, subject: 'Walk', text: 'Walk text', captcha: 'walk' } },
+    'POST /api/support/send-email': { kind: 'body', input: { userId: f.userId, subject: 'Walk', text: 'Walk text', captcha: 'walk' } },
     'POST /api/subscriptions/all': { kind: 'none' },
     'POST /api/subscriptions': { kind: 'body', input: { id: SUBSCRIPTION_ID } },
     'GET /api/subscriptions/:id': {

@@ -1,6 +1,7 @@
 /** The web app's API: one router per capability, each calling the same handlers as REST. */
 import { router } from './init.js';
 import { checkoutRouter } from '../checkout/trpc.js';
+import { contactRouter } from '../contact/trpc.js';
 import { directRouter } from '../direct/trpc.js';
 import { identityRouter } from '../identity/trpc.js';
 import { paymentsRouter } from '../payments/trpc.js';
@@ -22,6 +23,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   plans: plansRouter,
   subscriptions: subscriptionsRouter,
+  contact: contactRouter,
 });
 
 export type AppRouter = typeof appRouter;

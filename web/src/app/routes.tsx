@@ -8,6 +8,7 @@ import { bareRoutes, contentRoutes, protectedContentRoutes } from '../features/c
 import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
 import { buyRoutes } from '../features/buy/routes.js';
 import { checkoutRoutes } from '../features/checkout/routes.js';
+import { contactRoutes } from '../features/contact/routes.js';
 import { directRoutes } from '../features/direct/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
@@ -66,6 +67,7 @@ export const appRoutes: RouteObject[] = [
                 ...plansRoutes,
                 ...profileRoutes,
                 ...subscriptionsRoutes,
+                ...contactRoutes,
               ]),
             ],
           },

@@ -7,6 +7,7 @@ import type { RecordedEvent } from '@quern/core';
 import { toUserEvent, type UserEvent } from '@quern/core/identity';
 import { toPurchaseEvent, type PurchaseEvent } from '@quern/core/purchases';
 import { toWalletEvent, type WalletEvent } from '@quern/core/wallet';
+import { toSupportEvent, type SupportEvent } from '@quern/core/contact';
 import {
   DEPOSIT_CONFIRMATION_JOB_NAME,
   DEPOSIT_CONFIRMATION_QUEUE,
@@ -32,6 +33,7 @@ import {
 } from '../purchase-receipt-email/payload.js';
 import { SETTLEMENT_JOB_NAME, SETTLEMENT_QUEUE, settlementJobId, settlementPayload } from '../settlement/payload.js';
 import { welcomeEmailJobId, welcomeEmailPayload } from '../welcome-email/payload.js';
+import { SUPPORT_EMAIL_JOB_NAME, SUPPORT_EMAIL_QUEUE, supportEmailJobId, supportEmailPayload } from '../support-email/payload.js';
 import { subscriptionRules } from './subscription-rules.js';
 import { typedRule } from './typed-rule.js';
 import { webhookDeliveryRules, webhookFanOutRules } from '../webhook-fanout/rules.js';
@@ -205,6 +207,20 @@ export const purchaseReceiptEmailRule = typedRule<PurchaseEventOf<'PurchaseCredi
   matchCompletion: ({ data }) => purchaseReceiptEmailJobId(data.orderId),
 });
 
+type SupportEventOf<T extends SupportEvent['type']> = Extract<SupportEvent, { type: T }>;
+
+/** A contact or support message is mailed to the support mailbox and acknowledged; done when sent. */
+export const supportEmailRule = typedRule<SupportEventOf<'SupportMessageSubmitted'>, SupportEventOf<'SupportMessageSent'>>({
+  read: toSupportEvent,
+  request: 'SupportMessageSubmitted',
+  completions: ['SupportMessageSent'],
+  queue: SUPPORT_EMAIL_QUEUE,
+  name: SUPPORT_EMAIL_JOB_NAME,
+  jobId: ({ data }) => supportEmailJobId(supportEmailPayload.parse({ messageId: data.messageId }).messageId),
+  payload: ({ data }) => supportEmailPayload.parse({ messageId: data.messageId }),
+  matchCompletion: ({ data }) => supportEmailJobId(data.messageId),
+});
+
 export const dispatchRules: readonly DispatchRule[] = [
   welcomeEmailRule,
   passwordResetEmailRule,
@@ -214,6 +230,7 @@ export const dispatchRules: readonly DispatchRule[] = [
   purchaseCaptureRule,
   purchaseCreditRule,
   purchaseReceiptEmailRule,
+  supportEmailRule,
   ...subscriptionRules,
   ...webhookFanOutRules,
   ...webhookDeliveryRules,

@@ -85,3 +85,24 @@ export function allowPayPalCheckout(res: Response): void {
   const policy = res.getHeader(CSP);
   if (typeof policy === 'string') res.setHeader(CSP, withPayPalSources(policy));
 }
+
+/**
+ * Google's documented CSP sources for reCAPTCHA (developers.google.com/recaptcha/docs/faq): its
+ * script from www.google.com and www.gstatic.com, its challenge in a frame from www.google.com.
+ * Only the contact pages get them, and only when reCAPTCHA is configured (ADR 039); the default
+ * captcha, ALTCHA, needs nothing beyond 'self'.
+ */
+export const RECAPTCHA_SOURCES = {
+  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+} as const;
+
+export function allowRecaptcha(res: Response): void {
+  const policy = res.getHeader(CSP);
+  if (typeof policy !== 'string') return;
+  const widened = Object.entries(RECAPTCHA_SOURCES).reduce(
+    (current, [directive, sources]) => withDirectiveSources(current, directive, sources),
+    policy,
+  );
+  res.setHeader(CSP, widened);
+}

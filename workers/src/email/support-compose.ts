@@ -1,0 +1,44 @@
+/**
+ * The support mails: the message as the support mailbox reads it (in English, the team's
+ * language, with the sender's text quoted as they wrote it) and the acknowledgement to the
+ * sender in their own language. Both go through layout(), which escapes every value in the HTML.
+ */
+import type { Language } from '@quern/core/i18n';
+import { layout, type ComposedEmail } from './compose.js';
+import { emailTexts, fill } from './texts.js';
+
+export interface SupportMessageFields {
+  form: 'contact' | 'support';
+  userId: string;
+  fromEmail: string;
+  fromName: string;
+  subject: string;
+  text: string;
+  language: Language;
+}
+
+/** The mail to the support mailbox; its links lead to the sender (the reply-to carries them too). */
+export function composeSupportMessage(message: SupportMessageFields): ComposedEmail {
+  const t = emailTexts('en').supportMessage;
+  const params = { name: message.fromName, email: message.fromEmail, form: message.form, userId: message.userId };
+  return layout({
+    language: 'en',
+    subject: fill(t.subject, { subject: message.subject }),
+    greeting: fill(t.intro, params),
+    paragraphsBeforeLink: [message.text],
+    link: { url: `mailto:${message.fromEmail}`, text: message.fromEmail },
+    paragraphsAfterLink: [fill(t.replyHint, params)],
+  });
+}
+
+export function composeSupportAcknowledgement(message: SupportMessageFields & { homeUrl: string }): ComposedEmail {
+  const t = emailTexts(message.language).supportAcknowledgement;
+  return layout({
+    language: message.language,
+    subject: t.subject,
+    greeting: fill(t.greeting, { name: message.fromName }),
+    paragraphsBeforeLink: [fill(t.body, { subject: message.subject }), t.copy, message.text],
+    link: { url: message.homeUrl, text: t.linkText },
+    paragraphsAfterLink: [],
+  });
+}

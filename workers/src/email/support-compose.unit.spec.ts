@@ -1,0 +1,36 @@
+// Proves the support mails' composition: the support mailbox's copy in English with the sender named and their text quoted, the acknowledgement in the sender's language, and every user-written value escaped in the HTML.
+import { describe, expect, it } from 'vitest';
+import { composeSupportAcknowledgement, composeSupportMessage } from './support-compose.js';
+
+const message = {
+  form: 'contact' as const,
+  userId: 'user-1',
+  fromEmail: 'ana@example.com',
+  fromName: 'Ana <script>',
+  subject: 'Help & "quotes"',
+  text: 'Line one\nLine <b>two</b>',
+  language: 'es' as const,
+};
+
+describe('support mails', () => {
+  it('given a message, then the support copy is English, names the sender and quotes the text', () => {
+    const mail = composeSupportMessage(message);
+    expect(mail.subject).toBe('[Support] Help & "quotes"');
+    expect(mail.text).toContain('A message from Ana <script> <ana@example.com> (contact form, user user-1):');
+    expect(mail.text).toContain('Line one\nLine <b>two</b>');
+    expect(mail.html).toContain('Line one\nLine &lt;b&gt;two&lt;/b&gt;');
+    expect(mail.html).toContain('Ana &lt;script&gt;');
+    expect(mail.html).not.toContain('<script>');
+  });
+
+  it('given a Spanish sender, then the acknowledgement is Spanish and carries the subject and the text', () => {
+    const mail = composeSupportAcknowledgement({ ...message, homeUrl: 'https://quern.example/account' });
+    expect(mail.subject).toBe('Recibimos tu mensaje');
+    expect(mail.text).toContain('Hola, Ana <script>:');
+    expect(mail.text).toContain('Recibimos tu mensaje "Help & "quotes""');
+    expect(mail.html).toContain('Help &amp; &quot;quotes&quot;');
+    expect(composeSupportAcknowledgement({ ...message, language: 'en', homeUrl: 'https://quern.example/account' }).subject).toBe(
+      'We received your message',
+    );
+  });
+});

@@ -1,0 +1,162 @@
+// Proves a SupportMessageSubmitted appended to the log becomes, through the dispatcher and the workers, one mail to the support mailbox (Reply-To the sender, the text quoted) and one acknowledgement to the sender in their language, received by a real SMTP server, and one SupportMessageSent; that a re-run or two overlapping runs record it once; and that an unreadable message fails as unrecoverable without mailing anyone.
+import { randomUUID } from 'node:crypto';
+import { systemClock } from '@quern/core';
+import { submitSupportMessage, supportStream } from '@quern/core/contact';
+import { createMailer, type Mailer } from '@quern/adapters/mail';
+import { decodeWords } from '@quern/test-support/eml';
+import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
+import { UnrecoverableError } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  captureLog,
+  connectRedis,
+  deleteKeys,
+  eventually,
+  startPipeline,
+  TEST_APP_SECRET,
+  TEST_PUBLIC_URL,
+  uniquePrefix,
+  type Pipeline,
+} from '../testing/pipeline.js';
+import { openTempStore, type TempStore } from '../testing/store.js';
+import { sendSupportEmail } from './job.js';
+
+const redisUrl = process.env.REDIS_URL as string;
+const SUPPORT = 'support@quern.example';
+let temp: TempStore;
+let smtp: TestSmtpServer;
+let mailer: Mailer;
+let redis: Redis;
+let prefix: string;
+let pipeline: Pipeline | undefined;
+
+const jobDeps = () => ({
+  store: temp.store,
+  mailer,
+  publicUrl: TEST_PUBLIC_URL,
+  appSecret: TEST_APP_SECRET,
+  clock: systemClock,
+  logger: captureLog().logger,
+  supportEmail: SUPPORT,
+});
+
+const submit = (overrides: Partial<Parameters<typeof submitSupportMessage>[1]> = {}) =>
+  submitSupportMessage(
+    { store: temp.store, clock: systemClock, newId: randomUUID },
+    {
+      form: 'support',
+      userId: 'user-1',
+      fromEmail: 'ana@example.com',
+      fromName: 'Ana Díaz',
+      subject: 'Stuck send',
+      text: 'My send is pending <b>since</b> an hour.',
+      language: 'en',
+      ...overrides,
+    },
+  );
+
+const sentEvents = async (messageId: string) =>
+  (await temp.store.readStream(supportStream(messageId))).filter((event) => event.type === 'SupportMessageSent');
+
+beforeEach(async () => {
+  temp = openTempStore();
+  smtp = await startTestSmtpServer();
+  mailer = createMailer({ smtpUrl: smtp.url, dataDir: temp.dir, from: 'Quern <no-reply@quern.example>' });
+  redis = connectRedis(redisUrl);
+  prefix = uniquePrefix();
+});
+afterEach(async () => {
+  await pipeline?.stop();
+  pipeline = undefined;
+  await mailer.close();
+  await smtp.stop();
+  await deleteKeys(redis, prefix);
+  redis.disconnect();
+  await temp.dispose();
+});
+
+describe('support e-mail', () => {
+  it('given a message appended, when the pipeline runs, then support gets it reply-to the sender and the sender an acknowledgement', async () => {
+    pipeline = startPipeline({ store: temp.store, redis, redisUrl, mailer, prefix, logger: captureLog().logger });
+    const { messageId } = await submit();
+    await eventually(async () => (await sentEvents(messageId)).length === 1, 15_000, 'SupportMessageSent');
+
+    expect(smtp.received).toHaveLength(2);
+    const toSupport = smtp.received.find((mail) => mail.envelopeTo.includes(SUPPORT));
+    expect(toSupport?.parsed.subject).toBe('[Support] Stuck send');
+    // The name is non-ASCII, so it travels as an encoded word; the header is one line either way.
+    expect(toSupport?.parsed.headers.get('reply-to')).toMatch(/^=\?UTF-8\?[QB]\?.+\?= <ana@example\.com>$/);
+    expect(decodeWords(toSupport?.parsed.headers.get('reply-to') ?? '')).toBe('Ana Díaz <ana@example.com>');
+    expect(toSupport?.parsed.text).toContain('A message from Ana Díaz <ana@example.com> (support form, user user-1):');
+    expect(toSupport?.parsed.text).toContain('My send is pending <b>since</b> an hour.');
+    const ack = smtp.received.find((mail) => mail.envelopeTo.includes('ana@example.com'));
+    expect(ack?.parsed.subject).toBe('We received your message');
+    expect(ack?.parsed.text).toContain('Hello Ana Díaz,');
+    const [sent] = await sentEvents(messageId);
+    expect(sent?.data).toMatchObject({
+      messageId,
+      supportMessageId: toSupport?.parsed.messageId,
+      acknowledgementMessageId: ack?.parsed.messageId,
+    });
+  });
+
+  it('given a Spanish sender, then the acknowledgement is in Spanish and the support mail in English', async () => {
+    const { messageId } = await submit({ language: 'es' });
+    await sendSupportEmail({ messageId }, jobDeps());
+    const ack = smtp.received.find((mail) => mail.envelopeTo.includes('ana@example.com'));
+    expect(ack?.parsed.subject).toBe('Recibimos tu mensaje');
+    expect(smtp.received.find((mail) => mail.envelopeTo.includes(SUPPORT))?.parsed.subject).toBe('[Support] Stuck send');
+  });
+
+  it('given SupportMessageSent already recorded, when the job runs again, then nothing is sent or appended', async () => {
+    const { messageId } = await submit();
+    const first = await sendSupportEmail({ messageId }, jobDeps());
+    const again = await sendSupportEmail({ messageId }, jobDeps());
+    expect(first.outcome).toBe('sent');
+    expect(again).toEqual({ outcome: 'already-sent', messageId: first.outcome === 'sent' ? first.messageId : '' });
+    expect(smtp.received).toHaveLength(2);
+    expect(await sentEvents(messageId)).toHaveLength(1);
+  });
+
+  it('given two runs at once, then the stream records one SupportMessageSent', async () => {
+    const { messageId } = await submit();
+    const outcomes = await Promise.all([sendSupportEmail({ messageId }, jobDeps()), sendSupportEmail({ messageId }, jobDeps())]);
+    expect(outcomes.every((o) => o.outcome === 'sent' || o.outcome === 'already-sent')).toBe(true);
+    expect(await sentEvents(messageId)).toHaveLength(1);
+  });
+
+  it('given a missing message, a forged one with a line break in the name, or a malformed payload, then the job fails as unrecoverable and mails no one', async () => {
+    const missing = randomUUID();
+    await expect(sendSupportEmail({ messageId: missing }, jobDeps())).rejects.toBeInstanceOf(UnrecoverableError);
+    const forged = randomUUID();
+    await temp.store.append(
+      supportStream(forged),
+      [
+        {
+          type: 'SupportMessageSubmitted',
+          data: {
+            messageId: forged,
+            form: 'contact',
+            userId: 'u',
+            fromEmail: 'ana@example.com',
+            fromName: 'Ana\r\nBcc: victim@example.com',
+            subject: 'Hi',
+            text: 'x',
+            language: 'en',
+            submittedAt: new Date().toISOString(),
+          },
+        },
+      ],
+      'no_stream',
+    );
+    await expect(sendSupportEmail({ messageId: forged }, jobDeps())).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(sendSupportEmail({ messageId: 'x' }, jobDeps())).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(sendSupportEmail({ messageId: missing, extra: 1 }, jobDeps())).rejects.toBeInstanceOf(UnrecoverableError);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('given a subject with a line break that reached the job, then the submit refuses to record it', async () => {
+    await expect(submit({ subject: 'Hi\r\nBcc: victim@example.com' })).rejects.toThrow(/schema/);
+  });
+});
