@@ -21,6 +21,8 @@ export interface EmailMessage {
    * clients collapse it, and overwrites the same outbox file. A random one when absent.
    */
   messageKey?: string;
+  /** Where replies go (a support message is answered to the user who sent it); nodemailer builds the header. */
+  replyTo?: { name: string; address: string };
 }
 
 export interface Mailer {

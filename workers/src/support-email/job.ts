@@ -39,7 +39,7 @@ export async function sendSupportEmail(data: unknown, deps: SupportEmailJobDeps)
   const key = supportEmailJobId(messageId);
   // The mailer hands every field to nodemailer, which writes Reply-To with the name encoded;
   // the address and the name were refused at the door if they held a line break.
-  const toSupport: EmailMessage & { replyTo: { name: string; address: string } } = {
+  const toSupport: EmailMessage = {
     to: deps.supportEmail,
     replyTo: { name: message.fromName, address: message.fromEmail },
     ...composeSupportMessage(message),
