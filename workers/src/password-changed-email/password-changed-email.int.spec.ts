@@ -6,22 +6,20 @@ import { systemClock, type EventStore } from '@quern/core';
 import { userStream } from '@quern/core/identity';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '@quern/adapters/mail';
-import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
+import type { Mailer } from '@quern/adapters/mail';
+import type { TestSmtpServer } from '@quern/test-support/smtp';
 import { registerUser } from '../testing/identity-events.js';
 import {
   captureLog,
-  connectRedis,
-  deleteKeys,
   eventsOfType,
   eventually,
   startPipeline,
   TEST_APP_SECRET,
   TEST_PUBLIC_URL,
-  uniquePrefix,
   type Pipeline,
 } from '../testing/pipeline.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import type { TempStore } from '../testing/store.js';
+import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
 import { sendPasswordChangedEmail } from './job.js';
 
 const redisUrl = process.env.REDIS_URL as string;
@@ -33,20 +31,12 @@ let prefix: string;
 let pipeline: Pipeline | undefined;
 
 beforeEach(async () => {
-  temp = openTempStore();
-  smtp = await startTestSmtpServer();
-  mailer = createMailer({ smtpUrl: smtp.url, dataDir: temp.dir, from: 'Quern <no-reply@quern.example>' });
-  redis = connectRedis(redisUrl);
-  prefix = uniquePrefix();
+  ({ temp, smtp, mailer, redis, prefix } = await openEmailWorld(redisUrl));
 });
 afterEach(async () => {
   await pipeline?.stop();
   pipeline = undefined;
-  await mailer.close();
-  await smtp.stop();
-  await deleteKeys(redis, prefix);
-  redis.disconnect();
-  await temp.dispose();
+  await closeEmailWorld({ temp, smtp, mailer, redis, prefix });
 });
 
 async function changePassword(store: EventStore, userId: string, via: 'profile' | 'reset', language?: 'en' | 'es'): Promise<string> {

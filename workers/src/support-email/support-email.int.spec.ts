@@ -2,24 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '@quern/core';
 import { submitSupportMessage, supportStream } from '@quern/core/contact';
-import { createMailer, type Mailer } from '@quern/adapters/mail';
+import type { Mailer } from '@quern/adapters/mail';
 import { decodeWords } from '@quern/test-support/eml';
-import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
+import type { TestSmtpServer } from '@quern/test-support/smtp';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  captureLog,
-  connectRedis,
-  deleteKeys,
-  eventually,
-  startPipeline,
-  TEST_APP_SECRET,
-  TEST_PUBLIC_URL,
-  uniquePrefix,
-  type Pipeline,
-} from '../testing/pipeline.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { captureLog, eventually, startPipeline, TEST_APP_SECRET, TEST_PUBLIC_URL, type Pipeline } from '../testing/pipeline.js';
+import type { TempStore } from '../testing/store.js';
+import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
 import { sendSupportEmail } from './job.js';
 
 const redisUrl = process.env.REDIS_URL as string;
@@ -60,20 +51,12 @@ const sentEvents = async (messageId: string) =>
   (await temp.store.readStream(supportStream(messageId))).filter((event) => event.type === 'SupportMessageSent');
 
 beforeEach(async () => {
-  temp = openTempStore();
-  smtp = await startTestSmtpServer();
-  mailer = createMailer({ smtpUrl: smtp.url, dataDir: temp.dir, from: 'Quern <no-reply@quern.example>' });
-  redis = connectRedis(redisUrl);
-  prefix = uniquePrefix();
+  ({ temp, smtp, mailer, redis, prefix } = await openEmailWorld(redisUrl));
 });
 afterEach(async () => {
   await pipeline?.stop();
   pipeline = undefined;
-  await mailer.close();
-  await smtp.stop();
-  await deleteKeys(redis, prefix);
-  redis.disconnect();
-  await temp.dispose();
+  await closeEmailWorld({ temp, smtp, mailer, redis, prefix });
 });
 
 describe('support e-mail', () => {

@@ -3,22 +3,20 @@ import { systemClock } from '@quern/core';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '@quern/adapters/mail';
+import type { Mailer } from '@quern/adapters/mail';
 import { registerUser } from '../testing/identity-events.js';
 import {
   captureLog,
-  connectRedis,
-  deleteKeys,
   eventsOfType,
   eventually,
   startPipeline,
   TEST_APP_SECRET,
   TEST_PUBLIC_URL,
-  uniquePrefix,
   type Pipeline,
 } from '../testing/pipeline.js';
-import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import type { TestSmtpServer } from '@quern/test-support/smtp';
+import type { TempStore } from '../testing/store.js';
+import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
 import { sendWelcomeEmail } from './job.js';
 
 const redisUrl = process.env.REDIS_URL as string;
@@ -40,20 +38,12 @@ const jobDeps = (logger = captureLog().logger) => ({
 });
 
 beforeEach(async () => {
-  temp = openTempStore();
-  smtp = await startTestSmtpServer();
-  mailer = createMailer({ smtpUrl: smtp.url, dataDir: temp.dir, from: 'Quern <no-reply@quern.example>' });
-  redis = connectRedis(redisUrl);
-  prefix = uniquePrefix();
+  ({ temp, smtp, mailer, redis, prefix } = await openEmailWorld(redisUrl));
 });
 afterEach(async () => {
   await pipeline?.stop();
   pipeline = undefined;
-  await mailer.close();
-  await smtp.stop();
-  await deleteKeys(redis, prefix);
-  redis.disconnect();
-  await temp.dispose();
+  await closeEmailWorld({ temp, smtp, mailer, redis, prefix });
 });
 
 describe('welcome e-mail', () => {
