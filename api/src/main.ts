@@ -178,6 +178,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     appSecret: f.appSecret,
     publicUrl: config.publicUrl,
     supportEmail: config.SUPPORT_EMAIL,
+    companyName: config.COMPANY_NAME,
     network,
     settlementDelayMs: config.SETTLEMENT_DELAY_MS,
     settlementWaitMs: config.SETTLEMENT_WAIT_MS,
@@ -314,6 +315,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     https: config.publicUrl.startsWith('https://'),
     publicUrl: config.publicUrl,
     webDistDir: WEB_DIST_DIR,
+    companyName: config.COMPANY_NAME,
     extraRoutes: [
       ...(network.incomingFromNotification
         ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]

@@ -11,9 +11,17 @@ export interface EmailJobDeps {
   /** Where users reach Quern, without a trailing slash. */
   publicUrl: string;
   appSecret: string;
+  /** The operator's company (COMPANY_NAME), which signs the e-mails; DEFAULT_COMPANY_NAME unless given. */
+  companyName?: string;
   clock: Clock;
   logger: Logger;
 }
+
+/** COMPANY_NAME's default, as in api/src/config.ts. */
+export const DEFAULT_COMPANY_NAME = 'Quern';
+
+/** The company the e-mails of these deps name. */
+export const companyOf = (deps: Pick<EmailJobDeps, 'companyName'>): string => deps.companyName ?? DEFAULT_COMPANY_NAME;
 
 export type EmailJobResult =
   | { outcome: 'sent'; messageId: string }

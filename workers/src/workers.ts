@@ -59,6 +59,8 @@ export interface StartWorkersOptions {
   publicUrl: string;
   /** The support mailbox contact and support messages go to (SUPPORT_EMAIL); its default unless given. */
   supportEmail?: string;
+  /** The operator's company (COMPANY_NAME), which signs the e-mails; 'Quern' unless given. */
+  companyName?: string;
   /**
    * The millix network: settlement of external sends and confirmation of deposits. Without it
    * the settlement and deposit-confirmation queues are not consumed (their jobs wait, nothing is
@@ -307,6 +309,7 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
     mailer: options.mailer,
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     appSecret: options.appSecret,
+    ...(options.companyName ? { companyName: options.companyName } : {}),
     clock,
     logger,
   };

@@ -62,6 +62,8 @@ export interface AppDeps {
   allowedOrigins: ReadonlySet<string>;
   /** Built web app; unset in api-only tests. */
   webDistDir?: string;
+  /** COMPANY_NAME, filled into the web app's pages as they are served; 'Quern' when unset. */
+  companyName?: string;
   /** Routes mounted before the catch-alls (e.g. the millix node's notification). */
   extraRoutes?: Router[];
   /** Express's 'trust proxy': false, a hop count, or the proxies' addresses (TRUST_PROXY). */
@@ -132,7 +134,7 @@ export function createApp(deps: AppDeps): Express {
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   app.use(sdkRoutes());
-  if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir));
+  if (deps.webDistDir) app.use(staticWebApp(deps.webDistDir, deps.companyName));
   app.use(errorHandler);
   return app;
 }

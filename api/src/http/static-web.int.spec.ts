@@ -6,7 +6,8 @@
 // stays frameable at exactly that path, the checkout popup keeps its cross-origin opener and both it
 // and the Buy page may load PayPal's SDK, and every other page refuses framing (DENY, 'none') and
 // keeps the locked-down opener policy, and a dist without a manifest answers 503 until a build
-// appears.
+// appears, and every page carries the configured company name (COMPANY_NAME) escaped, in its slot
+// and in a meta tag, whatever the encoding.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,16 @@ function put(dist: string, file: string, content: string, compress = true): void
   writeFileSync(`${path}.gz`, gzipSync(content));
 }
 
-const pageHtml = (language: string, page: string) => `<!doctype html><html lang="${language}"><p>${page} ${language}</p></html>`;
+/** COMPANY_NAME for the served pages: every character HTML must escape. */
+const COMPANY = 'Acme Ltd <&>';
+/** The token web/src/features/shell/companyName.ts renders in the company's place. */
+const TOKEN = 'QUERN-COMPANY-NAME-7c41e9d2';
+/** A prerendered page as the build writes it: the company's slot holds the token. */
+const pageHtml = (language: string, page: string) =>
+  `<!doctype html><html lang="${language}"><head><title>${page}</title></head><body><p>${page} ${language}</p><footer>© 2026 ${TOKEN}</footer></body></html>`;
+/** The same page as Quern serves it with COMPANY: the name escaped in the slot and in the meta tag. */
+const servedHtml = (language: string, page: string) =>
+  `<!doctype html><html lang="${language}"><head>\n    <meta name="quern-company" content="Acme Ltd &lt;&amp;&gt;" /><title>${page}</title></head><body><p>${page} ${language}</p><footer>© 2026 Acme Ltd &lt;&amp;&gt;</footer></body></html>`;
 
 function putManifest(dist: string, content: object = manifest): void {
   put(dist, 'prerendered/manifest.json', JSON.stringify(content), false);
@@ -67,7 +77,7 @@ function fakeDist(options: { manifest: boolean }): string {
 async function serve(dist: string): Promise<string> {
   const app = express();
   app.use(httpHeaders({ https: false }));
-  app.use(staticWebApp(dist));
+  app.use(staticWebApp(dist, COMPANY));
   app.use((_req, res) => {
     res.status(418).type('text/plain').send('not the web app');
   });
@@ -123,6 +133,11 @@ const scriptSrcOf = (answer: Answer) =>
 let base: string;
 
 beforeAll(async () => {
+  // The server's copies of the pages (web/web-build.ts) go under os.tmpdir(): here, a folder this
+  // spec removes, since a test worker ends without the process's exit event.
+  const copies = mkdtempSync(join(tmpdir(), 'quern-page-copies-'));
+  dirs.push(copies);
+  process.env.TMPDIR = copies;
   base = await serve(fakeDist({ manifest: true }));
 });
 afterAll(async () => {
@@ -158,7 +173,7 @@ describe('precompressed files', () => {
       const answer = await send(base, '/faqs', { 'accept-encoding': accept });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-encoding']).toBe(encoding);
-      expect(answer.text).toBe(pageHtml('en', 'faqs'));
+      expect(answer.text).toBe(servedHtml('en', 'faqs'));
       expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
     }
   });
@@ -201,7 +216,7 @@ describe('caching', () => {
     const english = await send(local, '/millix/send', { cookie: 'quern.language=en' });
     const spanish = await send(local, '/millix/send', { cookie: 'quern.language=es', 'if-none-match': String(english.headers.etag) });
     expect(spanish.status).toBe(200);
-    expect(spanish.text).toBe(pageHtml('es', 'shell'));
+    expect(spanish.text).toBe(servedHtml('es', 'shell'));
     const again = await send(local, '/millix/send', { cookie: 'quern.language=en', 'if-none-match': String(english.headers.etag) });
     expect(again.status).toBe(304);
   });
@@ -210,7 +225,7 @@ describe('caching', () => {
 describe('page language', () => {
   const languageOf = async (headers: Record<string, string>) => {
     const answer = await send(base, '/faqs', headers);
-    expect(answer.text).toBe(pageHtml(String(answer.headers['content-language']), 'faqs'));
+    expect(answer.text).toBe(servedHtml(String(answer.headers['content-language']), 'faqs'));
     return answer.headers['content-language'];
   };
 
@@ -234,15 +249,15 @@ describe('page language', () => {
 
 describe('which page', () => {
   it('given a path with a page, when fetched, then that page', async () => {
-    expect((await send(base, '/faqs', { cookie: 'quern.language=es' })).text).toBe(pageHtml('es', 'faqs'));
-    expect((await send(base, '/')).text).toBe(pageHtml('en', 'home'));
+    expect((await send(base, '/faqs', { cookie: 'quern.language=es' })).text).toBe(servedHtml('es', 'faqs'));
+    expect((await send(base, '/')).text).toBe(servedHtml('en', 'home'));
   });
 
   it('given a client route without a page, when fetched, then the shell with 200', async () => {
     for (const path of ['/millix/send', '/users/42', '/docs/a/b', '/MILLIX/send']) {
       const answer = await send(base, path, { 'accept-encoding': 'gzip' });
       expect(answer.status).toBe(200);
-      expect(answer.text).toBe(pageHtml('en', 'shell'));
+      expect(answer.text).toBe(servedHtml('en', 'shell'));
     }
   });
 
@@ -250,7 +265,7 @@ describe('which page', () => {
     for (const accept of ['br', 'gzip', '']) {
       const answer = await send(base, '/nope', { 'accept-encoding': accept, cookie: 'quern.language=es' });
       expect(answer.status).toBe(404);
-      expect(answer.text).toBe(pageHtml('es', 'not-found'));
+      expect(answer.text).toBe(servedHtml('es', 'not-found'));
     }
     expect((await send(base, '/users')).status).toBe(404);
     expect((await send(base, '/users/1/2')).status).toBe(404);
@@ -268,7 +283,7 @@ describe('which page', () => {
     for (const path of ['/index.html', '/prerendered/en/faqs.html', '/prerendered/manifest.json']) {
       const answer = await send(base, path);
       expect(answer.status).toBe(404);
-      expect(answer.text).toBe(pageHtml('en', 'not-found'));
+      expect(answer.text).toBe(servedHtml('en', 'not-found'));
     }
   });
 
@@ -332,7 +347,7 @@ describe('content security policy', () => {
     for (const path of ['/millix/buy', '/MILLIX/Buy']) {
       const answer = await send(base, path, { 'accept-encoding': 'br' });
       expect(answer.status).toBe(200);
-      expect(answer.text).toBe(pageHtml('en', 'shell'));
+      expect(answer.text).toBe(servedHtml('en', 'shell'));
       expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
       expect(directiveOf(answer, 'script-src')).toEqual(["'self'", `'${HASH}'`, ...payPalSources]);
       for (const directive of ['connect-src', 'frame-src', 'child-src'])
@@ -352,7 +367,7 @@ describe('content security policy', () => {
       const answer = await send(base, path);
       expect(answer.status, path).toBe(200);
       expect(answer.headers.location, path).toBeUndefined();
-      expect(answer.text).toBe(pageHtml('en', 'shell'));
+      expect(answer.text).toBe(servedHtml('en', 'shell'));
       expect(answer.headers['cross-origin-opener-policy'], path).toBe('unsafe-none');
       expect(directiveOf(answer, 'script-src')).toEqual(["'self'", `'${HASH}'`, ...payPalSources]);
       expect(directiveOf(answer, 'frame-src')).toEqual(["'self'", ...payPalSources]);
@@ -397,6 +412,41 @@ describe('content security policy', () => {
   });
 });
 
+describe('the company name (COMPANY_NAME at run time)', () => {
+  it('given COMPANY_NAME with markup, when a prerendered page and the shell are fetched in each encoding, then the name is there escaped, in the slot and the meta tag, and neither the token nor the raw name is', async () => {
+    for (const [path, page] of [
+      ['/faqs', 'faqs'],
+      ['/millix/send', 'shell'],
+      ['/nope', 'not-found'],
+    ] as const) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const answer = await send(base, path, { 'accept-encoding': encoding });
+        expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(answer.text).toBe(servedHtml('en', page));
+        expect(answer.text).toContain('<meta name="quern-company" content="Acme Ltd &lt;&amp;&gt;" />');
+        expect(answer.text).not.toContain(TOKEN);
+        expect(answer.text).not.toContain(COMPANY);
+      }
+    }
+  });
+
+  it('given another Quern with its own COMPANY_NAME over the same build, when a page is fetched, then it shows that name, with no rebuild', async () => {
+    const dist = fakeDist({ manifest: true });
+    const app = express();
+    app.use(staticWebApp(dist, 'Zeta "Co"'));
+    const server = await new Promise<Server>((done) => {
+      const s = app.listen(0, '127.0.0.1', () => done(s));
+    });
+    servers.push(server);
+    const address = server.address();
+    if (!address || typeof address !== 'object') throw new Error('no address');
+    const answer = await send(`http://127.0.0.1:${address.port}`, '/faqs', { 'accept-encoding': 'br', cookie: 'quern.language=es' });
+    expect(answer.text).toContain('<footer>© 2026 Zeta &quot;Co&quot;</footer>');
+    expect(answer.text).toContain('<meta name="quern-company" content="Zeta &quot;Co&quot;" />');
+    expect(answer.text).toContain('<p>faqs es</p>');
+  });
+});
+
 describe('a dist without a build', () => {
   it('given no manifest, when a page is fetched, then 503 says the web app is not built', async () => {
     const answer = await send(await serve(fakeDist({ manifest: false })), '/faqs');
@@ -412,7 +462,7 @@ describe('a dist without a build', () => {
     putManifest(dist);
     const page = await send(local, '/faqs', { 'accept-encoding': 'br' });
     expect(page.status).toBe(200);
-    expect(page.text).toBe(pageHtml('en', 'faqs'));
+    expect(page.text).toBe(servedHtml('en', 'faqs'));
     expect((await send(local, '/assets/app-new456.js', { 'accept-encoding': 'br' })).headers['content-encoding']).toBe('br');
   });
 

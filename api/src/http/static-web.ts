@@ -13,12 +13,13 @@
  * framed; every other page keeps helmet's locked-down policies (no framing at all). HTML files are only
  * ever served as pages, so they are never cached or served in the wrong language under their
  * file names. The web build's contract is in web/manifest.ts; how a build after start is picked
- * up, in web/web-build.ts.
+ * up, and how each page gets the configured company name (COMPANY_NAME), in web/web-build.ts.
  */
 import { resolve } from 'node:path';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { Router as createRouter } from 'express';
 import { choosePage } from './web/choose-page.js';
+import { DEFAULT_COMPANY_NAME } from './web/company-name.js';
 import { allowAnyFramer, allowCheckoutPopup, allowInlineScripts, allowPayPalCheckout } from './web/csp.js';
 import { hashSources } from './web/manifest.js';
 import { pageLanguage } from './web/page-language.js';
@@ -37,8 +38,9 @@ const NOT_PAGES = /^\/(?:api|trpc)(?:\/|$)|^\/healthz$/;
 /** Served only as pages (language, no-cache), never under their file names. */
 const NOT_PUBLIC_FILES = /^\/prerendered(?:\/|$)|\.html$/i;
 
-export function staticWebApp(distDir: string): Router {
-  const builds = webBuildOf(resolve(distDir));
+/** `companyName` (COMPANY_NAME, default Quern) is filled into every page as it is served (ADR 041). */
+export function staticWebApp(distDir: string, companyName = DEFAULT_COMPANY_NAME): Router {
+  const builds = webBuildOf(resolve(distDir), companyName);
   const routes = createRouter();
 
   function servePage(build: WebBuild, req: Request, res: Response, next: NextFunction): void {

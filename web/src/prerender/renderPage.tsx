@@ -10,6 +10,7 @@ import { StaticRouter, type RouteObject } from 'react-router';
 import { AppRoutes } from '../app/App.js';
 import { appRoutes } from '../app/routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
+import { COMPANY_NAME_TOKEN, CompanyNameContext } from '../features/shell/companyName.js';
 import { createI18n } from '../i18n/i18n.js';
 import { defaultLanguage, languages, type Language } from '../i18n/languages.js';
 import { DocumentTitleSink } from '../ui/useDocumentTitle.js';
@@ -40,11 +41,14 @@ export async function renderPage(url: string, language: Language): Promise<Rende
               title = pageTitle;
             }}
           >
-            <AuthProvider>
-              <StaticRouter location={url}>
-                <AppRoutes />
-              </StaticRouter>
-            </AuthProvider>
+            {/* The server puts the configured COMPANY_NAME in the token's place (ADR 041). */}
+            <CompanyNameContext.Provider value={COMPANY_NAME_TOKEN}>
+              <AuthProvider>
+                <StaticRouter location={url}>
+                  <AppRoutes />
+                </StaticRouter>
+              </AuthProvider>
+            </CompanyNameContext.Provider>
           </DocumentTitleSink.Provider>
         </I18nextProvider>
       </Suspense>

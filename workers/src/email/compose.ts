@@ -1,10 +1,16 @@
 /**
  * Composes the e-mails from the i18n texts: plain text for every client, and simple HTML with
- * every interpolated value escaped (names are user input).
+ * every interpolated value escaped (names are user input). The signature and the footer name the
+ * operator's company (COMPANY_NAME, given at run time: ADR 041); "Quern" elsewhere is the product.
  */
 import type { Language } from '@quern/core/i18n';
 import { formatMlx, formatMlxPerUsd, formatUsdCents, parseExchangeRate } from '@quern/core/wallet';
 import { emailTexts, fill } from './texts.js';
+
+/** What every composed e-mail is told: the operator's company (COMPANY_NAME). */
+export interface Sender {
+  company: string;
+}
 
 export interface ComposedEmail {
   subject: string;
@@ -17,6 +23,8 @@ const escapeHtml = (value: string): string =>
 
 export interface Layout {
   language: Language;
+  /** The operator's company (COMPANY_NAME), in the signature and the footer. */
+  company: string;
   subject: string;
   greeting: string;
   paragraphsBeforeLink: string[];
@@ -27,7 +35,8 @@ export interface Layout {
 }
 
 export function layout(parts: Layout): ComposedEmail {
-  const common = emailTexts(parts.language);
+  const texts = emailTexts(parts.language);
+  const common = { signature: fill(texts.signature, { company: parts.company }), footer: fill(texts.footer, { company: parts.company }) };
   const details = parts.details ?? [];
   const text = [
     parts.greeting,
@@ -61,10 +70,13 @@ export function layout(parts: Layout): ComposedEmail {
   return { subject: parts.subject, text: `${text}\n`, html };
 }
 
-export function composeWelcomeEmail(input: { language: Language; firstName: string; username: string; walletUrl: string }): ComposedEmail {
+export function composeWelcomeEmail(
+  input: Sender & { language: Language; firstName: string; username: string; walletUrl: string },
+): ComposedEmail {
   const t = emailTexts(input.language).welcome;
   return layout({
     language: input.language,
+    company: input.company,
     subject: t.subject,
     greeting: fill(t.greeting, { firstName: input.firstName }),
     paragraphsBeforeLink: [t.body, fill(t.details, { username: input.username })],
@@ -73,15 +85,18 @@ export function composeWelcomeEmail(input: { language: Language; firstName: stri
   });
 }
 
-export function composePasswordResetEmail(input: {
-  language: Language;
-  firstName: string;
-  resetUrl: string;
-  minutesValid: number;
-}): ComposedEmail {
+export function composePasswordResetEmail(
+  input: Sender & {
+    language: Language;
+    firstName: string;
+    resetUrl: string;
+    minutesValid: number;
+  },
+): ComposedEmail {
   const t = emailTexts(input.language).passwordReset;
   return layout({
     language: input.language,
+    company: input.company,
     subject: t.subject,
     greeting: fill(t.greeting, { firstName: input.firstName }),
     paragraphsBeforeLink: [t.body],
@@ -91,15 +106,18 @@ export function composePasswordResetEmail(input: {
 }
 
 /** The notice after a profile password change; the link asks for a reset, to take the account back. */
-export function composePasswordChangedEmail(input: {
-  language: Language;
-  firstName: string;
-  changedAt: string;
-  resetUrl: string;
-}): ComposedEmail {
+export function composePasswordChangedEmail(
+  input: Sender & {
+    language: Language;
+    firstName: string;
+    changedAt: string;
+    resetUrl: string;
+  },
+): ComposedEmail {
   const t = emailTexts(input.language).passwordChanged;
   return layout({
     language: input.language,
+    company: input.company,
     subject: t.subject,
     greeting: fill(t.greeting, { firstName: input.firstName }),
     paragraphsBeforeLink: [fill(t.body, { date: receiptDate(input.changedAt, input.language) })],
@@ -128,7 +146,7 @@ export function receiptDate(iso: string, language: Language): string {
 }
 
 export function composePurchaseReceiptEmail(
-  input: { language: Language; firstName: string; walletUrl: string } & PurchaseReceiptFigures,
+  input: Sender & { language: Language; firstName: string; walletUrl: string } & PurchaseReceiptFigures,
 ): ComposedEmail {
   const { language } = input;
   const t = emailTexts(language).purchaseReceipt;
@@ -137,6 +155,7 @@ export function composePurchaseReceiptEmail(
   const mlx = formatMlx(input.mlx, language);
   return layout({
     language,
+    company: input.company,
     subject: fill(t.subject, { mlx }),
     greeting: fill(t.greeting, { firstName: input.firstName }),
     paragraphsBeforeLink: [fill(t.body, { mlx })],

@@ -25,7 +25,13 @@ describe('e-mail texts', () => {
 
 describe('composeWelcomeEmail', () => {
   it('given English, when composed, then subject, greeting, username and link are there', () => {
-    const mail = composeWelcomeEmail({ language: 'en', firstName: 'Ada', username: 'ada_l', walletUrl: 'https://quern.example/account' });
+    const mail = composeWelcomeEmail({
+      company: 'Quern',
+      language: 'en',
+      firstName: 'Ada',
+      username: 'ada_l',
+      walletUrl: 'https://quern.example/account',
+    });
     expect(mail.subject).toBe('Welcome to Quern');
     expect(mail.text).toContain('Hello Ada,');
     expect(mail.text).toContain('Your username is ada_l.');
@@ -34,13 +40,20 @@ describe('composeWelcomeEmail', () => {
   });
 
   it('given Spanish, when composed, then the Spanish texts are used', () => {
-    const mail = composeWelcomeEmail({ language: 'es', firstName: 'Ada', username: 'ada_l', walletUrl: 'https://quern.example/account' });
+    const mail = composeWelcomeEmail({
+      company: 'Quern',
+      language: 'es',
+      firstName: 'Ada',
+      username: 'ada_l',
+      walletUrl: 'https://quern.example/account',
+    });
     expect(mail.subject).toBe('Te damos la bienvenida a Quern');
     expect(mail.text).toContain('Hola, Ada:');
   });
 
   it('given a name with markup, when composed, then the HTML escapes it and the text keeps it', () => {
     const mail = composeWelcomeEmail({
+      company: 'Quern',
       language: 'en',
       firstName: '<b>Eve</b>',
       username: 'eve',
@@ -52,10 +65,52 @@ describe('composeWelcomeEmail', () => {
   });
 });
 
+describe('the company (COMPANY_NAME)', () => {
+  it('given a configured name, when any e-mail is composed, then its signature and footer name it, escaped in the HTML', () => {
+    const company = 'Acme Ltd <&>';
+    const en = composeWelcomeEmail({
+      company,
+      language: 'en',
+      firstName: 'Ada',
+      username: 'ada_l',
+      walletUrl: 'https://quern.example/account',
+    });
+    expect(en.text).toContain(
+      '\n\nThe Acme Ltd <&> team\n\n--\nYou receive this e-mail because an account was created with this address at Acme Ltd <&>, the millix (MLX) wallet.\n',
+    );
+    expect(en.html).toContain('<p>The Acme Ltd &lt;&amp;&gt; team</p>');
+    expect(en.html).toContain('at Acme Ltd &lt;&amp;&gt;, the millix (MLX) wallet.</p>');
+    expect(en.html).not.toContain('Acme Ltd <&>');
+    // The product keeps its name in the subject; only the operator's lines change.
+    expect(en.subject).toBe('Welcome to Quern');
+    const es = composePasswordResetEmail({
+      company,
+      language: 'es',
+      firstName: 'Ada',
+      resetUrl: 'https://quern.example/r',
+      minutesValid: 60,
+    });
+    expect(es.text).toContain('El equipo de Acme Ltd <&>');
+    expect(es.text).toContain('en Acme Ltd <&>, la billetera de millix (MLX).');
+  });
+
+  it('given the default name, when composed, then the e-mail reads as before', () => {
+    const mail = composeWelcomeEmail({
+      company: 'Quern',
+      language: 'en',
+      firstName: 'Ada',
+      username: 'ada_l',
+      walletUrl: 'https://quern.example/account',
+    });
+    expect(mail.text).toContain('The Quern team');
+    expect(mail.text).not.toContain('{{');
+  });
+});
+
 describe('composePasswordResetEmail', () => {
   it('given a reset link, when composed, then it carries the link and how long it is valid', () => {
     const resetUrl = 'https://quern.example/password-reset-verify?t=u.r.sig';
-    const mail = composePasswordResetEmail({ language: 'en', firstName: 'Ada', resetUrl, minutesValid: 60 });
+    const mail = composePasswordResetEmail({ company: 'Quern', language: 'en', firstName: 'Ada', resetUrl, minutesValid: 60 });
     expect(mail.subject).toBe('Reset your Quern password');
     expect(mail.text).toContain(`Choose a new password: ${resetUrl}`);
     expect(mail.text).toContain('expires in 60 minutes');
@@ -76,7 +131,7 @@ describe('composePurchaseReceiptEmail', () => {
   };
 
   it('given English, when composed, then MLX, USD with two decimals, the rate with separators, both ids and the date are there', () => {
-    const mail = composePurchaseReceiptEmail({ language: 'en', ...figures });
+    const mail = composePurchaseReceiptEmail({ company: 'Quern', language: 'en', ...figures });
     expect(mail.subject).toBe('Your Quern receipt: 1,234,567 MLX');
     expect(mail.text).toContain('Hello Ada,');
     expect(mail.text).toContain('MLX credited: 1,234,567 MLX');
@@ -90,7 +145,7 @@ describe('composePurchaseReceiptEmail', () => {
   });
 
   it('given Spanish, when composed, then the Spanish texts and number and date formats are used', () => {
-    const mail = composePurchaseReceiptEmail({ language: 'es', ...figures, usdPerMlx: '0.000012' });
+    const mail = composePurchaseReceiptEmail({ company: 'Quern', language: 'es', ...figures, usdPerMlx: '0.000012' });
     expect(mail.subject).toBe('Tu recibo de Quern: 1.234.567 MLX');
     expect(mail.text).toContain('Hola, Ada:');
     expect(mail.text).toContain('Importe pagado: 15,50 USD');
@@ -99,7 +154,9 @@ describe('composePurchaseReceiptEmail', () => {
   });
 
   it('given a name with markup, when composed, then the HTML escapes it; an unreadable rate is refused rather than mailed', () => {
-    expect(composePurchaseReceiptEmail({ language: 'en', ...figures, firstName: '<i>Eve</i>' }).html).toContain('&lt;i&gt;Eve&lt;/i&gt;');
-    expect(() => composePurchaseReceiptEmail({ language: 'en', ...figures, usdPerMlx: 'abc' })).toThrow(/rate/);
+    expect(composePurchaseReceiptEmail({ company: 'Quern', language: 'en', ...figures, firstName: '<i>Eve</i>' }).html).toContain(
+      '&lt;i&gt;Eve&lt;/i&gt;',
+    );
+    expect(() => composePurchaseReceiptEmail({ company: 'Quern', language: 'en', ...figures, usdPerMlx: 'abc' })).toThrow(/rate/);
   });
 });

@@ -23,7 +23,13 @@ describe('createMailer without SMTP (outbox)', () => {
   it('given a message, when sent, then DATA_DIR/outbox holds one parsable .eml and one log line names it', async () => {
     const log = captureLog();
     const mailer = createMailer({ dataDir, from, logger: log.logger });
-    const mail = composeWelcomeEmail({ language: 'en', firstName: 'Ada', username: 'ada_l', walletUrl: 'https://quern.example/account' });
+    const mail = composeWelcomeEmail({
+      company: 'Quern',
+      language: 'en',
+      firstName: 'Ada',
+      username: 'ada_l',
+      walletUrl: 'https://quern.example/account',
+    });
 
     const { messageId } = await mailer.send({ to: 'ada@example.com', ...mail, messageKey: 'welcome-email-u1' });
     await mailer.close();
@@ -41,7 +47,13 @@ describe('createMailer without SMTP (outbox)', () => {
 
   it('given a Spanish message sent twice with the same key, when read back, then one file holds it and the accents survive', async () => {
     const mailer = createMailer({ dataDir, from, logger: captureLog().logger });
-    const mail = composeWelcomeEmail({ language: 'es', firstName: 'Íñigo', username: 'inigo', walletUrl: 'https://quern.example/account' });
+    const mail = composeWelcomeEmail({
+      company: 'Quern',
+      language: 'es',
+      firstName: 'Íñigo',
+      username: 'inigo',
+      walletUrl: 'https://quern.example/account',
+    });
     await mailer.send({ to: 'inigo@example.com', ...mail, messageKey: 'welcome-email-u2' });
     await mailer.send({ to: 'inigo@example.com', ...mail, messageKey: 'welcome-email-u2' });
 
@@ -72,7 +84,13 @@ describe('createMailer with SMTP', () => {
 
   it('given an SMTP URL, when a message is sent, then the server receives it for the recipient with the subject and Message-ID', async () => {
     const mailer = createMailer({ smtpUrl: smtp.url, dataDir, from });
-    const mail = composeWelcomeEmail({ language: 'en', firstName: 'Ada', username: 'ada_l', walletUrl: 'https://quern.example/account' });
+    const mail = composeWelcomeEmail({
+      company: 'Quern',
+      language: 'en',
+      firstName: 'Ada',
+      username: 'ada_l',
+      walletUrl: 'https://quern.example/account',
+    });
     const { messageId } = await mailer.send({ to: 'ada@example.com', ...mail, messageKey: 'welcome-email-u3' });
     await mailer.close();
 

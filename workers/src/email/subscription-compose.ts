@@ -6,10 +6,10 @@
 import type { Language } from '@quern/core/i18n';
 import type { CancelledBy, SubscriptionEmailKind } from '@quern/core/subscriptions';
 import { formatMlx } from '@quern/core/wallet';
-import { type ComposedEmail, layout, receiptDate } from './compose.js';
+import { type ComposedEmail, layout, receiptDate, type Sender } from './compose.js';
 import { emailTexts, fill } from './texts.js';
 
-interface Common {
+interface Common extends Sender {
   language: Language;
   firstName: string;
   planName: string;
@@ -31,7 +31,12 @@ export function composeSubscriptionEmail(input: Common & SubscriptionEmail): Com
   const plan = input.planName;
   const mlx = (value: bigint) => formatMlx(value, language);
   const date = (iso: string) => fill(t.dateValue, { date: receiptDate(iso, language) });
-  const base = { language, greeting: fill(t.greeting, { firstName: input.firstName }), link: { url: input.url, text: t.linkText } };
+  const base = {
+    language,
+    company: input.company,
+    greeting: fill(t.greeting, { firstName: input.firstName }),
+    link: { url: input.url, text: t.linkText },
+  };
   const planLine = { label: t.planLabel, value: plan };
   const kind: SubscriptionEmailKind = input.kind;
   switch (input.kind) {

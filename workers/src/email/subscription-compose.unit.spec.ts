@@ -5,7 +5,7 @@ import { CANCELLED_BY } from '@quern/core/subscriptions';
 import { describe, expect, it } from 'vitest';
 import { composeSubscriptionEmail, type SubscriptionEmail } from './subscription-compose.js';
 
-const common = { firstName: 'Ada', planName: 'Gold <VIP>', url: 'https://quern.example/account' };
+const common = { company: 'Acme Ltd <&>', firstName: 'Ada', planName: 'Gold <VIP>', url: 'https://quern.example/account' };
 const emails: SubscriptionEmail[] = [
   {
     kind: 'receipt',
@@ -32,6 +32,8 @@ describe('composeSubscriptionEmail', () => {
     expect(mail.text).toContain('Transaction: subscription-sub_x-3');
     expect(mail.html).toContain('Gold &lt;VIP&gt;');
     expect(mail.html).not.toContain('Gold <VIP>');
+    expect(mail.text).toContain('The Acme Ltd <&> team');
+    expect(mail.html).toContain('at Acme Ltd &lt;&amp;&gt;, the millix (MLX) wallet.');
   });
 
   it('a price change in Spanish gives both prices and the date it applies from', () => {

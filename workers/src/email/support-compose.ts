@@ -4,7 +4,7 @@
  * sender in their own language. Both go through layout(), which escapes every value in the HTML.
  */
 import type { Language } from '@quern/core/i18n';
-import { layout, type ComposedEmail } from './compose.js';
+import { layout, type ComposedEmail, type Sender } from './compose.js';
 import { emailTexts, fill } from './texts.js';
 
 export interface SupportMessageFields {
@@ -18,11 +18,12 @@ export interface SupportMessageFields {
 }
 
 /** The mail to the support mailbox; its links lead to the sender (the reply-to carries them too). */
-export function composeSupportMessage(message: SupportMessageFields): ComposedEmail {
+export function composeSupportMessage(message: SupportMessageFields & Sender): ComposedEmail {
   const t = emailTexts('en').supportMessage;
   const params = { name: message.fromName, email: message.fromEmail, form: message.form, userId: message.userId };
   return layout({
     language: 'en',
+    company: message.company,
     subject: fill(t.subject, { subject: message.subject }),
     greeting: fill(t.intro, params),
     paragraphsBeforeLink: [message.text],
@@ -31,10 +32,11 @@ export function composeSupportMessage(message: SupportMessageFields): ComposedEm
   });
 }
 
-export function composeSupportAcknowledgement(message: SupportMessageFields & { homeUrl: string }): ComposedEmail {
+export function composeSupportAcknowledgement(message: SupportMessageFields & Sender & { homeUrl: string }): ComposedEmail {
   const t = emailTexts(message.language).supportAcknowledgement;
   return layout({
     language: message.language,
+    company: message.company,
     subject: t.subject,
     greeting: fill(t.greeting, { name: message.fromName }),
     paragraphsBeforeLink: [fill(t.body, { subject: message.subject }), t.copy, message.text],

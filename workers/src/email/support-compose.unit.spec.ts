@@ -1,4 +1,4 @@
-// Proves the support mails' composition: the support mailbox's copy in English with the sender named and their text quoted, the acknowledgement in the sender's language, and every user-written value escaped in the HTML.
+// Proves the support mails' composition: the support mailbox's copy in English with the sender named and their text quoted, the acknowledgement in the sender's language, both signed by the configured company, and every user-written value escaped in the HTML.
 import { describe, expect, it } from 'vitest';
 import { composeSupportAcknowledgement, composeSupportMessage } from './support-compose.js';
 
@@ -10,6 +10,7 @@ const message = {
   subject: 'Help & "quotes"',
   text: 'Line one\nLine <b>two</b>',
   language: 'es' as const,
+  company: 'Acme Ltd <&>',
 };
 
 describe('support mails', () => {
@@ -21,6 +22,7 @@ describe('support mails', () => {
     expect(mail.html).toContain('Line one\nLine &lt;b&gt;two&lt;/b&gt;');
     expect(mail.html).toContain('Ana &lt;script&gt;');
     expect(mail.html).not.toContain('<script>');
+    expect(mail.text).toContain('The Acme Ltd <&> team');
   });
 
   it('given a Spanish sender, then the acknowledgement is Spanish and carries the subject and the text', () => {
@@ -29,6 +31,8 @@ describe('support mails', () => {
     expect(mail.text).toContain('Hola, Ana <script>:');
     expect(mail.text).toContain('Recibimos tu mensaje "Help & "quotes""');
     expect(mail.html).toContain('Help &amp; &quot;quotes&quot;');
+    expect(mail.text).toContain('El equipo de Acme Ltd <&>');
+    expect(mail.html).toContain('<p>El equipo de Acme Ltd &lt;&amp;&gt;</p>');
     expect(composeSupportAcknowledgement({ ...message, language: 'en', homeUrl: 'https://quern.example/account' }).subject).toBe(
       'We received your message',
     );

@@ -8,7 +8,7 @@ import type { RecordedEvent } from '@quern/core';
 import type { PasswordChanged, PasswordChangedEmailSent, UserNameChanged, UserRegistered } from '@quern/core/identity';
 import { UnrecoverableError } from 'bullmq';
 import { composePasswordChangedEmail } from '../email/compose.js';
-import { parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { appendCompletionOnce, readUserStream } from '../user-stream.js';
 import { passwordChangedEmailJobId, passwordChangedEmailPayload } from './payload.js';
 
@@ -27,6 +27,7 @@ export async function sendPasswordChangedEmail(data: unknown, deps: EmailJobDeps
   const renamed = events.findLast((event) => event.type === 'UserNameChanged');
   const firstName = renamed ? (renamed.data as UserNameChanged['data']).firstName : user.firstName;
   const mail = composePasswordChangedEmail({
+    company: companyOf(deps),
     language,
     firstName,
     changedAt: (change.data as PasswordChanged['data']).changedAt,

@@ -7,7 +7,7 @@ import type { RecordedEvent } from '@quern/core';
 import type { PasswordResetEmailSent, PasswordResetRequested, UserRegistered } from '@quern/core/identity';
 import { UnrecoverableError } from 'bullmq';
 import { composePasswordResetEmail } from '../email/compose.js';
-import { parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { appendCompletionOnce, readUserStream } from '../user-stream.js';
 import { passwordResetEmailJobId, passwordResetEmailPayload } from './payload.js';
 import { createResetToken } from '@quern/core/identity';
@@ -34,7 +34,7 @@ export async function sendPasswordResetEmail(data: unknown, deps: EmailJobDeps):
   const user = registered.data as UserRegistered['data'];
   const resetUrl = `${deps.publicUrl}/password-reset-verify?t=${createResetToken(deps.appSecret, userId, requestId)}`;
   const minutesValid = Math.max(1, Math.floor((expiresAtMs - nowMs) / MINUTE_MS));
-  const mail = composePasswordResetEmail({ language, firstName: user.firstName, resetUrl, minutesValid });
+  const mail = composePasswordResetEmail({ company: companyOf(deps), language, firstName: user.firstName, resetUrl, minutesValid });
   const sent = await deps.mailer.send({ to: user.email, ...mail, messageKey: passwordResetEmailJobId(requestId) });
   const completion: PasswordResetEmailSent = {
     type: 'PasswordResetEmailSent',

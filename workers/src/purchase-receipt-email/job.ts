@@ -13,7 +13,7 @@ import type { UserRegistered } from '@quern/core/identity';
 import { loadPurchase, purchaseStream, recordPurchaseReceipt } from '@quern/core/purchases';
 import { UnrecoverableError } from 'bullmq';
 import { composePurchaseReceiptEmail } from '../email/compose.js';
-import { parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { languageIn } from '../language.js';
 import { readUserStream } from '../user-stream.js';
 import { purchaseReceiptEmailPayload, purchaseReceiptMessageKey } from './payload.js';
@@ -34,6 +34,7 @@ export async function sendPurchaseReceiptEmail(data: unknown, deps: EmailJobDeps
 
   const user = registered.data as UserRegistered['data'];
   const mail = composePurchaseReceiptEmail({
+    company: companyOf(deps),
     language,
     firstName: user.firstName,
     walletUrl: `${deps.publicUrl}/account`,

@@ -22,7 +22,7 @@ import {
 import { mlxFromWire } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
 import { composeSubscriptionEmail, type SubscriptionEmail } from '../email/subscription-compose.js';
-import { parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { languageIn } from '../language.js';
 import { readUserStream } from '../user-stream.js';
 import { emailIdOf, type SubscriptionEmailPayload, subscriptionEmailMessageKey, subscriptionEmailPayload } from './payload.js';
@@ -87,6 +87,7 @@ export async function sendSubscriptionEmail(data: unknown, deps: SubscriptionJob
   const subscriber = toProvider ? (await registrationOf(deps, state.subscriberUserId)).user.username : '';
   const content = contentFor(kind, source, subscriber);
   const mail = composeSubscriptionEmail({
+    company: companyOf(deps),
     language: recipient.language,
     firstName: recipient.user.firstName,
     planName: state.planName,

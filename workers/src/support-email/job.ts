@@ -10,7 +10,7 @@ import { supportStream, toSupportEvent, type SupportMessageSent, type SupportMes
 import type { EmailMessage } from '@quern/adapters/mail';
 import { UnrecoverableError } from 'bullmq';
 import { composeSupportAcknowledgement, composeSupportMessage } from '../email/support-compose.js';
-import { parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { supportEmailJobId, supportEmailPayload } from './payload.js';
 
 export interface SupportEmailJobDeps extends EmailJobDeps {
@@ -42,13 +42,13 @@ export async function sendSupportEmail(data: unknown, deps: SupportEmailJobDeps)
   const toSupport: EmailMessage = {
     to: deps.supportEmail,
     replyTo: { name: message.fromName, address: message.fromEmail },
-    ...composeSupportMessage(message),
+    ...composeSupportMessage({ ...message, company: companyOf(deps) }),
     messageKey: `${key}.support`,
   };
   const supportMail = await deps.mailer.send(toSupport);
   const acknowledgement = await deps.mailer.send({
     to: message.fromEmail,
-    ...composeSupportAcknowledgement({ ...message, homeUrl: `${deps.publicUrl}/account` }),
+    ...composeSupportAcknowledgement({ ...message, company: companyOf(deps), homeUrl: `${deps.publicUrl}/account` }),
     messageKey: `${key}.ack`,
   });
   const completion: SupportMessageSent = {

@@ -8,7 +8,7 @@ import type { RecordedEvent } from '@quern/core';
 import type { UserRegistered, WelcomeEmailSent } from '@quern/core/identity';
 import { UnrecoverableError } from 'bullmq';
 import { composeWelcomeEmail } from '../email/compose.js';
-import { parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { appendCompletionOnce, readUserStream } from '../user-stream.js';
 import { welcomeEmailJobId, welcomeEmailPayload } from './payload.js';
 
@@ -24,6 +24,7 @@ export async function sendWelcomeEmail(data: unknown, deps: EmailJobDeps): Promi
 
   const user = registered.data as UserRegistered['data'];
   const mail = composeWelcomeEmail({
+    company: companyOf(deps),
     language,
     firstName: user.firstName,
     username: user.username,

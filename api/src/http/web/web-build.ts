@@ -9,13 +9,23 @@
  * manifest last, so a new manifest means the files it names are in place. A manifest that is not
  * valid is kept as an error until it changes again, and pages answer that error (a broken build
  * is a fault to see, not a page to guess).
+ *
+ * Choice (COMPANY_NAME at run time, ADR 041): with each manifest, the prerendered pages are copied
+ * once into a fresh temporary directory with the configured company name filled in
+ * (web/company-name.ts) and their brotli and gzip siblings made again at the build's own levels
+ * (measured: about 1.3 s for 24 pages on this machine, once per build), and the pages are served
+ * from there as before: the same precompressed bytes per request, ETags and all. The previous
+ * copy is removed when a new build replaces it, and the last one when the process exits.
  */
-import { readFileSync, type Stats, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { withCompanyName } from './company-name.js';
 import { parseManifest, type PrerenderManifest } from './manifest.js';
 import { routeMatcher } from './route-patterns.js';
 
@@ -83,35 +93,98 @@ function stampOf(stats: Stats | undefined): string {
   return stats ? `${stats.mtimeMs}:${stats.size}:${stats.ino}` : 'missing';
 }
 
-function load(distDir: string, manifestFile: string, stamp: string): WebBuild & { stamp: string } {
+/**
+ * A copy of the manifest's pages (<lang>/<page>.html) with the company's name filled in, each with
+ * .br and .gz siblings at scripts/prerender.mjs's levels. A language without a folder is skipped:
+ * its pages then answer the missing-page error, as they would from dist.
+ */
+function pagesWithCompanyName(pagesDir: string, manifest: PrerenderManifest, companyName: string): string {
+  const copyDir = mkdtempSync(join(tmpdir(), 'quern-pages-'));
+  try {
+    for (const language of manifest.languages) {
+      let names: string[];
+      try {
+        names = readdirSync(join(pagesDir, language)).filter((name) => name.endsWith('.html'));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      mkdirSync(join(copyDir, language));
+      for (const name of names) {
+        const html = withCompanyName(readFileSync(join(pagesDir, language, name), 'utf8'), companyName);
+        const file = join(copyDir, language, name);
+        writeFileSync(file, html);
+        writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
+      }
+    }
+  } catch (error) {
+    rmSync(copyDir, { recursive: true, force: true });
+    throw error;
+  }
+  return copyDir;
+}
+
+type LoadedBuild = WebBuild & { stamp: string; copyDir: string | null };
+
+function load(distDir: string, manifestFile: string, stamp: string, companyName: string): LoadedBuild {
   let manifest: PrerenderManifest | null = null;
   let manifestError: Error | null = null;
+  let copyDir: string | null = null;
   if (stamp !== 'missing') {
     try {
       manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
+      copyDir = pagesWithCompanyName(join(distDir, 'prerendered'), manifest, companyName);
     } catch (error) {
       // Gone between the stat and the read: not built; the next request's stat sees it.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') manifestError = error as Error;
+      manifest = null;
     }
   }
   return {
     stamp,
+    copyDir,
     manifest,
     manifestError,
     isRoute: routeMatcher(manifest?.routes ?? []),
     files: filesOf(distDir),
-    pages: pagesOf(join(distDir, 'prerendered')),
+    pages: pagesOf(copyDir ?? join(distDir, 'prerendered')),
   };
 }
 
-/** Follows dist's build; `current()` answers the build to serve this request with. */
-export function webBuildOf(distDir: string): { current(): Promise<WebBuild> } {
+/** The page copies in use, removed when the process exits (one listener for every build). */
+const liveCopies = new Set<string>();
+process.once('exit', () => {
+  for (const copyDir of liveCopies) rmSync(copyDir, { recursive: true, force: true });
+});
+
+function keepUntilExit(copyDir: string | null): void {
+  if (copyDir) liveCopies.add(copyDir);
+}
+
+function removeCopy(copyDir: string | null): void {
+  if (!copyDir) return;
+  liveCopies.delete(copyDir);
+  rmSync(copyDir, { recursive: true, force: true });
+}
+
+/**
+ * Follows dist's build; `current()` answers the build to serve this request with, its pages
+ * naming `companyName` (COMPANY_NAME).
+ */
+export function webBuildOf(distDir: string, companyName: string): { current(): Promise<WebBuild> } {
   const manifestFile = join(distDir, 'prerendered', 'manifest.json');
-  let build = load(distDir, manifestFile, stampOf(statSync(manifestFile, { throwIfNoEntry: false })));
+  let build = load(distDir, manifestFile, stampOf(statSync(manifestFile, { throwIfNoEntry: false })), companyName);
+  keepUntilExit(build.copyDir);
   return {
     async current() {
       const stamp = stampOf(await stat(manifestFile).catch(() => undefined));
-      if (stamp !== build.stamp) build = load(distDir, manifestFile, stamp);
+      if (stamp !== build.stamp) {
+        const previous = build.copyDir;
+        build = load(distDir, manifestFile, stamp, companyName);
+        keepUntilExit(build.copyDir);
+        removeCopy(previous);
+      }
       return build;
     },
   };

@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-
-/** The company in the copyright line, set at build time (VITE_COMPANY_NAME). */
-const companyName = import.meta.env.VITE_COMPANY_NAME || 'Quern';
+import { useCompanyName } from './companyName.js';
 
 const footerLinks = [
   { to: '/', labelKey: 'footer.home' },
@@ -16,6 +14,8 @@ const footerLinks = [
 
 export function Footer() {
   const { t } = useTranslation('common');
+  // The server's COMPANY_NAME, at run time (companyName.ts).
+  const companyName = useCompanyName();
   return (
     <footer className="site-footer">
       <nav aria-label={t('footer.label')}>
