@@ -163,7 +163,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     async confirmTwoFactor(session: Session, input: TwoFactorConfirmInput) {
-      const { recoveryCodes } = await confirmTwoFactor(deps.core, totpCodes, session.userId, { enrollmentId: input.enrollment_id, code: input.code });
+      const { recoveryCodes } = await confirmTwoFactor(deps.core, totpCodes, session.userId, {
+        enrollmentId: input.enrollment_id,
+        code: input.code,
+      });
       return { recovery_codes: recoveryCodes };
     },
 

@@ -17,7 +17,13 @@ const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLow
 export const totpCodes: TotpCodes = {
   newSecret: () => new Secret({ size: 20 }).base32,
   matchStep(secret, code, now) {
-    const delta = TOTP.validate({ token: code, secret: Secret.fromBase32(secret), period: TOTP_PERIOD_SECONDS, timestamp: now.getTime(), window: 1 });
+    const delta = TOTP.validate({
+      token: code,
+      secret: Secret.fromBase32(secret),
+      period: TOTP_PERIOD_SECONDS,
+      timestamp: now.getTime(),
+      window: 1,
+    });
     if (delta === null) return undefined;
     return TOTP.counter({ period: TOTP_PERIOD_SECONDS, timestamp: now.getTime() }) + delta;
   },

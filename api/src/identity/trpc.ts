@@ -7,7 +7,8 @@ import {
   sessionOutput,
   twoFactorConfirmInput,
   twoFactorDisableInput,
-  twoFactorLoginInput,   userIdParam,
+  twoFactorLoginInput,
+  userIdParam,
   userOutput,
   userUpdateFields,
 } from '@quern/core/identity';

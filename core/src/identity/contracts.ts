@@ -168,7 +168,12 @@ export type UserUpdateInput = z.infer<typeof userUpdateInput>;
 const totpCode = z
   .string({ error: 'errors:twoFactorCodeRequired' })
   .transform((code) => code.replace(/\s/g, ''))
-  .pipe(z.string().min(1, { error: 'errors:twoFactorCodeRequired', abort: true }).regex(/^[0-9]{6}$/, { error: 'errors:twoFactorCodeInvalid' }));
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'errors:twoFactorCodeRequired', abort: true })
+      .regex(/^[0-9]{6}$/, { error: 'errors:twoFactorCodeInvalid' }),
+  );
 
 export const twoFactorConfirmInput = z.strictObject({
   enrollment_id: z.string({ error: 'errors:twoFactorNoEnrollment' }).uuid({ error: 'errors:twoFactorNoEnrollment' }),
@@ -188,9 +193,17 @@ export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableInput>;
 /** The second sign-in step: the challenge from the password step and a code or a recovery code. */
 export const twoFactorLoginInput = z
   .strictObject({
-    challenge: z.string({ error: 'errors:twoFactorChallengeInvalid' }).min(1, { error: 'errors:twoFactorChallengeInvalid' }).max(512, { error: 'errors:twoFactorChallengeInvalid' }),
+    challenge: z
+      .string({ error: 'errors:twoFactorChallengeInvalid' })
+      .min(1, { error: 'errors:twoFactorChallengeInvalid' })
+      .max(512, { error: 'errors:twoFactorChallengeInvalid' }),
     code: totpCode.optional(),
-    recovery_code: z.string().trim().min(1, { error: 'errors:recoveryCodeInvalid' }).max(64, { error: 'errors:recoveryCodeInvalid' }).optional(),
+    recovery_code: z
+      .string()
+      .trim()
+      .min(1, { error: 'errors:recoveryCodeInvalid' })
+      .max(64, { error: 'errors:recoveryCodeInvalid' })
+      .optional(),
   })
   .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), { error: 'errors:twoFactorCodeRequired', path: ['code'] });
 export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginInput>;

@@ -46,7 +46,10 @@ export function decideTwoFactorStart(
 ): TwoFactorEnrollmentStarted[] {
   if (user.twoFactor.enabled) throw new AppError('CONFLICT', 'errors:twoFactorAlreadyOn');
   return [
-    { type: 'TwoFactorEnrollmentStarted', data: { userId: user.userId, enrollmentId: c.enrollmentId, secret: c.secret, startedAt: c.now.toISOString() } },
+    {
+      type: 'TwoFactorEnrollmentStarted',
+      data: { userId: user.userId, enrollmentId: c.enrollmentId, secret: c.secret, startedAt: c.now.toISOString() },
+    },
   ];
 }
 
@@ -61,7 +64,13 @@ export function decideTwoFactorConfirm(
   return [
     {
       type: 'TwoFactorEnabled',
-      data: { userId: user.userId, enrollmentId: c.enrollmentId, recoveryCodeHashes: c.recoveryCodeHashes, usedStep, enabledAt: c.now.toISOString() },
+      data: {
+        userId: user.userId,
+        enrollmentId: c.enrollmentId,
+        recoveryCodeHashes: c.recoveryCodeHashes,
+        usedStep,
+        enabledAt: c.now.toISOString(),
+      },
     },
   ];
 }
@@ -137,7 +146,8 @@ export async function verifySecondFactor(
 ): Promise<void> {
   await appendToUser(deps, userId, (user): UserEvent[] => {
     const now = deps.clock.now();
-    if (input.recoveryCode !== undefined) return decideSecondFactor(user, { recoveryCodeHash: totp.hashRecoveryCode(input.recoveryCode), now });
+    if (input.recoveryCode !== undefined)
+      return decideSecondFactor(user, { recoveryCodeHash: totp.hashRecoveryCode(input.recoveryCode), now });
     const secret = user.twoFactor.enabled?.secret;
     const step = secret === undefined ? undefined : totp.matchStep(secret, input.code ?? '', now);
     return decideSecondFactor(user, { step, now });
@@ -165,5 +175,8 @@ export async function disableTwoFactor(
 export async function twoFactorStatus(deps: IdentityDeps, userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
   const { state } = await loadUser(deps, userId);
   const enabled = state?.twoFactor.enabled;
-  return { enabled: enabled !== undefined, recoveryCodesLeft: enabled ? enabled.recoveryCodeHashes.length - enabled.usedRecoveryCodes.size : 0 };
+  return {
+    enabled: enabled !== undefined,
+    recoveryCodesLeft: enabled ? enabled.recoveryCodeHashes.length - enabled.usedRecoveryCodes.size : 0,
+  };
 }

@@ -204,7 +204,13 @@ describe('CheckoutPage sign-in with two-factor', () => {
       procedures: {
         'identity.login': () => ({ data: { two_factor_required: true, challenge: 'challenge-1' } }),
         'identity.loginTwoFactor': () => ({
-          error: { status: 400, code: 'VALIDATION', messageKey: 'errors:twoFactorCodeInvalid', message, fields: { code: 'errors:twoFactorCodeInvalid' } },
+          error: {
+            status: 400,
+            code: 'VALIDATION',
+            messageKey: 'errors:twoFactorCodeInvalid',
+            message,
+            fields: { code: 'errors:twoFactorCodeInvalid' },
+          },
         }),
       },
     });
@@ -234,7 +240,9 @@ describe('CheckoutPage sign-in with two-factor', () => {
     typeInto(byLabel(container, 'Recovery code'), 'abcde-12345');
     await submit(container.querySelector('form') as HTMLFormElement);
     await waitFor(() => expect(byRole(container, 'button', 'Pay now')).toBeTruthy());
-    expect(callsTo('identity.loginTwoFactor').map((call) => call.input)).toEqual([{ challenge: 'challenge-1', recovery_code: 'abcde-12345' }]);
+    expect(callsTo('identity.loginTwoFactor').map((call) => call.input)).toEqual([
+      { challenge: 'challenge-1', recovery_code: 'abcde-12345' },
+    ]);
   });
 });
 

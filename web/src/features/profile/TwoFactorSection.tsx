@@ -104,7 +104,13 @@ export function TwoFactorSection() {
       return (
         <form className="form" noValidate onSubmit={(event) => submitCode(event, step.enrollmentId)}>
           <p>{t('scanIntro')}</p>
-          <img className="two-factor-qr" src={`data:image/svg+xml;utf8,${encodeURIComponent(step.qrSvg)}`} alt={t('qrAlt')} width={200} height={200} />
+          <img
+            className="two-factor-qr"
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(step.qrSvg)}`}
+            alt={t('qrAlt')}
+            width={200}
+            height={200}
+          />
           <p>
             {t('secret')}: <code data-testid="two-factor-secret">{step.secret}</code>
           </p>

@@ -15,7 +15,12 @@ afterEach(() => {
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-12345`);
-const enrollment = { enrollment_id: 'e-1', secret: SECRET, otpauth_uri: `otpauth://totp/Quern:ada?secret=${SECRET}`, qr_svg: '<svg></svg>' };
+const enrollment = {
+  enrollment_id: 'e-1',
+  secret: SECRET,
+  otpauth_uri: `otpauth://totp/Quern:ada?secret=${SECRET}`,
+  qr_svg: '<svg></svg>',
+};
 
 /** A fake server that turns two-factor on or off as the api does. */
 function server(overrides: FakeProcedures = {}): FakeProcedures {
@@ -64,7 +69,13 @@ describe('TwoFactorSection', () => {
     const container = await renderSection(
       server({
         'identity.confirmTwoFactor': () => ({
-          error: { status: 400, code: 'VALIDATION', messageKey: 'errors:twoFactorCodeInvalid', message, fields: { code: 'errors:twoFactorCodeInvalid' } },
+          error: {
+            status: 400,
+            code: 'VALIDATION',
+            messageKey: 'errors:twoFactorCodeInvalid',
+            message,
+            fields: { code: 'errors:twoFactorCodeInvalid' },
+          },
         }),
       }),
     );
