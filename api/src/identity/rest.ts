@@ -6,6 +6,9 @@ import {
   passwordResetConfirmInput,
   passwordResetRequestInput,
   registerInput,
+  twoFactorConfirmInput,
+  twoFactorDisableInput,
+  twoFactorLoginInput,
   userIdParam,
   userUpdateInput,
 } from '@quern/core/identity';
@@ -28,6 +31,33 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
   routes.post(
     '/api/user/login',
     restRoute(createContext, loginInput, (ctx, input) => ctx.identity.login(input, ctx.http)),
+  );
+  routes.post(
+    '/api/user/login/two-factor',
+    restRoute(createContext, twoFactorLoginInput, (ctx, input) => ctx.identity.loginTwoFactor(input, ctx.http)),
+  );
+  // The profile's two-factor calls (ADR 040); the session is checked before the body.
+  routes.post(
+    '/api/user/two-factor/status',
+    restRoute(createContext, null, async (ctx) => ctx.identity.twoFactorStatus(await requireSession(ctx.getSession))),
+  );
+  routes.post(
+    '/api/user/two-factor/start',
+    restRoute(createContext, null, async (ctx) => ctx.identity.startTwoFactor(await requireSession(ctx.getSession))),
+  );
+  routes.post(
+    '/api/user/two-factor/confirm',
+    restRoute(createContext, null, async (ctx) => {
+      const session = await requireSession(ctx.getSession);
+      return ctx.identity.confirmTwoFactor(session, twoFactorConfirmInput.parse(ctx.http.req.body ?? {}));
+    }),
+  );
+  routes.post(
+    '/api/user/two-factor/disable',
+    restRoute(createContext, null, async (ctx) => {
+      const session = await requireSession(ctx.getSession);
+      return ctx.identity.disableTwoFactor(session, twoFactorDisableInput.parse(ctx.http.req.body ?? {}), ctx.http);
+    }),
   );
   routes.post(
     '/api/auth/verify',

@@ -8,16 +8,26 @@ import type { CookieOptions } from 'express';
 import { AppError, type Clock } from '@quern/core';
 import {
   authenticate,
+  confirmTwoFactor,
+  disableTwoFactor,
   getOwnProfile,
+  loadUser,
   normalizeEmail,
   recordSignIn,
   recordSignOut,
   registerUser,
   requestPasswordReset,
   resetPassword,
+  startTwoFactor,
+  twoFactorStatus,
   updateOwnProfile,
+  verifySecondFactor,
   type IdentityDeps,
   type LoginInput,
+  type LoginOutput,
+  type TwoFactorConfirmInput,
+  type TwoFactorDisableInput,
+  type TwoFactorLoginInput,
   type PasswordResetConfirmInput,
   type PasswordResetRequestInput,
   type RegisterInput,
@@ -31,6 +41,7 @@ import { readCookie } from '../http/cookies.js';
 import { requestLanguage } from '../http/rest.js';
 import { assertNotBlocked, consume, isOver, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from './sessions.js';
+import { enrollmentQr, makeChallenge, readChallenge, totpCodes } from './totp.js';
 
 export interface IdentityServiceDeps {
   core: IdentityDeps;
@@ -66,6 +77,34 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     maxAge: deps.sessions.ttlSeconds * 1000,
   });
 
+  /** Refuses a try while the pair or the address must wait; otherwise counts it (login-throttle.ts). */
+  async function throttled(account: string, ip: string, http: HttpExchange): Promise<void> {
+    await assertNotBlocked(deps.limits.failedLoginsPerIp, ip, (ms) => waitBeforeRetrying(http, ms));
+    // An account failing from many addresses is under attack: every address then waits after
+    // its first failure. A new address's first try still gets through, so the owner is not
+    // locked out by strangers.
+    const underAttack = await isOver(deps.limits.failedLoginsPerAccount, account);
+    const freeFailures = underAttack ? 1 : deps.limits.loginFreeFailures;
+    const decision = await deps.limits.loginThrottle.attempt(account, ip, deps.clock.now().getTime(), freeFailures);
+    if (!decision.allowed) throw waitBeforeRetrying(http, decision.waitMs);
+  }
+
+  /** A wrong password or code counts against the address and the account; other errors pass. */
+  async function failed(error: unknown, account: string, ip: string, http: HttpExchange): Promise<unknown> {
+    if (!(error instanceof AppError) || (error.code !== 'UNAUTHENTICATED' && error.code !== 'VALIDATION')) return error;
+    const overIp = await consume(deps.limits.failedLoginsPerIp, ip);
+    await consume(deps.limits.failedLoginsPerAccount, account);
+    return overIp ? waitBeforeRetrying(http, overIp.msBeforeNext) : error;
+  }
+
+  async function signIn(user: { userId: string; email: string }, account: string, ip: string, http: HttpExchange): Promise<SessionOutput> {
+    await deps.limits.loginThrottle.succeeded(account, ip);
+    const token = await deps.sessions.create(user.userId, user.email, deps.clock.now());
+    http.res.cookie(SESSION_COOKIE, token, cookieOptions());
+    await recordSignIn(deps.core, user.userId);
+    return { id: user.userId, email: user.email };
+  }
+
   return {
     async register(input: RegisterInput, http: HttpExchange): Promise<SessionOutput> {
       await limitRequest(deps.limits.registrationsPerIp, clientIp(http));
@@ -76,31 +115,71 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { id: registered.userId, email: registered.email };
     },
 
-    async login(input: LoginInput, http: HttpExchange): Promise<SessionOutput> {
+    /**
+     * The password step. With two-factor on, a right password answers a challenge for the code
+     * step and creates no session (ADR 040); the pair's throttle is not cleared until the code.
+     */
+    async login(input: LoginInput, http: HttpExchange): Promise<LoginOutput> {
       const account = normalizeEmail(input.email);
       const ip = clientIp(http);
-      await assertNotBlocked(deps.limits.failedLoginsPerIp, ip, (ms) => waitBeforeRetrying(http, ms));
-      // An account failing from many addresses is under attack: every address then waits after
-      // its first failure. A new address's first try still gets through, so the owner is not
-      // locked out by strangers.
-      const underAttack = await isOver(deps.limits.failedLoginsPerAccount, account);
-      const freeFailures = underAttack ? 1 : deps.limits.loginFreeFailures;
-      const decision = await deps.limits.loginThrottle.attempt(account, ip, deps.clock.now().getTime(), freeFailures);
-      if (!decision.allowed) throw waitBeforeRetrying(http, decision.waitMs);
+      await throttled(account, ip, http);
       let user: { userId: string; email: string };
       try {
         user = await authenticate(deps.core, input);
       } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'UNAUTHENTICATED') throw error;
-        const overIp = await consume(deps.limits.failedLoginsPerIp, ip);
-        await consume(deps.limits.failedLoginsPerAccount, account);
-        throw overIp ? waitBeforeRetrying(http, overIp.msBeforeNext) : error;
+        throw await failed(error, account, ip, http);
       }
-      await deps.limits.loginThrottle.succeeded(account, ip);
-      const token = await deps.sessions.create(user.userId, user.email, deps.clock.now());
-      http.res.cookie(SESSION_COOKIE, token, cookieOptions());
-      await recordSignIn(deps.core, user.userId);
-      return { id: user.userId, email: user.email };
+      if ((await twoFactorStatus(deps.core, user.userId)).enabled) {
+        return { two_factor_required: true, challenge: makeChallenge(deps.appSecret, user.userId, deps.clock.now().getTime()) };
+      }
+      return signIn(user, account, ip, http);
+    },
+
+    /** The code step: a TOTP or recovery code, throttled with the same pair as passwords. */
+    async loginTwoFactor(input: TwoFactorLoginInput, http: HttpExchange): Promise<SessionOutput> {
+      const userId = readChallenge(deps.appSecret, input.challenge, deps.clock.now().getTime());
+      const state = userId ? (await loadUser(deps.core, userId)).state : undefined;
+      if (!userId || !state) throw new AppError('UNAUTHENTICATED', 'errors:twoFactorChallengeInvalid');
+      const account = state.email;
+      const ip = clientIp(http);
+      await throttled(account, ip, http);
+      try {
+        await verifySecondFactor(deps.core, totpCodes, userId, { code: input.code, recoveryCode: input.recovery_code });
+      } catch (error) {
+        throw await failed(error, account, ip, http);
+      }
+      return signIn({ userId, email: state.email }, account, ip, http);
+    },
+
+    twoFactorStatus(session: Session) {
+      return twoFactorStatus(deps.core, session.userId);
+    },
+
+    /** Starts an enrollment: the secret as text and as a QR code of its otpauth:// URI. */
+    async startTwoFactor(session: Session) {
+      const enrollment = await startTwoFactor(deps.core, totpCodes, session.userId);
+      const { uri, qrSvg } = await enrollmentQr(enrollment.secret, session.email);
+      return { enrollment_id: enrollment.enrollmentId, secret: enrollment.secret, otpauth_uri: uri, qr_svg: qrSvg };
+    },
+
+    async confirmTwoFactor(session: Session, input: TwoFactorConfirmInput) {
+      const { recoveryCodes } = await confirmTwoFactor(deps.core, totpCodes, session.userId, {
+        enrollmentId: input.enrollment_id,
+        code: input.code,
+      });
+      return { recovery_codes: recoveryCodes };
+    },
+
+    async disableTwoFactor(session: Session, input: TwoFactorDisableInput, http: HttpExchange): Promise<{ success: true }> {
+      const ip = clientIp(http);
+      await throttled(session.email, ip, http);
+      try {
+        await disableTwoFactor(deps.core, totpCodes, session.userId, input);
+      } catch (error) {
+        throw await failed(error, session.email, ip, http);
+      }
+      await deps.limits.loginThrottle.succeeded(session.email, ip);
+      return { success: true };
     },
 
     async logout(http: HttpExchange): Promise<{ success: true }> {

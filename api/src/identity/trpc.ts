@@ -1,5 +1,17 @@
 /** Identity procedures for the web app; each is a thin call into the shared identity handlers. */
-import { checkUserUpdate, loginInput, registerInput, sessionOutput, userIdParam, userOutput, userUpdateFields } from '@quern/core/identity';
+import {
+  checkUserUpdate,
+  loginInput,
+  loginOutput,
+  registerInput,
+  sessionOutput,
+  twoFactorConfirmInput,
+  twoFactorDisableInput,
+  twoFactorLoginInput,
+  userIdParam,
+  userOutput,
+  userUpdateFields,
+} from '@quern/core/identity';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '@quern/core/identity';
@@ -11,8 +23,26 @@ export const identityRouter = router({
     .mutation(({ ctx, input }) => ctx.identity.register(input, ctx.http)),
   login: publicProcedure
     .input(loginInput)
-    .output(sessionOutput)
+    .output(loginOutput)
     .mutation(({ ctx, input }) => ctx.identity.login(input, ctx.http)),
+  /** The code step after a password step that answered `two_factor_required`. */
+  loginTwoFactor: publicProcedure
+    .input(twoFactorLoginInput)
+    .output(sessionOutput)
+    .mutation(({ ctx, input }) => ctx.identity.loginTwoFactor(input, ctx.http)),
+  twoFactorStatus: authedProcedure
+    .output(z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }))
+    .query(({ ctx }) => ctx.identity.twoFactorStatus(ctx.session)),
+  startTwoFactor: authedProcedure
+    .output(z.object({ enrollment_id: z.string(), secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() }))
+    .mutation(({ ctx }) => ctx.identity.startTwoFactor(ctx.session)),
+  confirmTwoFactor: authedProcedure
+    .input(twoFactorConfirmInput)
+    .output(z.object({ recovery_codes: z.array(z.string()) }))
+    .mutation(({ ctx, input }) => ctx.identity.confirmTwoFactor(ctx.session, input)),
+  disableTwoFactor: authedProcedure
+    .input(twoFactorDisableInput)
+    .mutation(({ ctx, input }) => ctx.identity.disableTwoFactor(ctx.session, input, ctx.http)),
   /** The startup verify call: the session's id and e-mail, or null for a visitor. */
   session: publicProcedure
     .output(sessionOutput.nullable())

@@ -163,3 +163,52 @@ export function checkUserUpdate(input: UserUpdateShape, ctx: z.RefinementCtx): v
 
 export const userUpdateInput = z.strictObject(userUpdateFields).superRefine(checkUserUpdate);
 export type UserUpdateInput = z.infer<typeof userUpdateInput>;
+
+/** A six-digit TOTP code as people type it (spaces stripped). */
+const totpCode = z
+  .string({ error: 'errors:twoFactorCodeRequired' })
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'errors:twoFactorCodeRequired', abort: true })
+      .regex(/^[0-9]{6}$/, { error: 'errors:twoFactorCodeInvalid' }),
+  );
+
+export const twoFactorConfirmInput = z.strictObject({
+  enrollment_id: z.string({ error: 'errors:twoFactorNoEnrollment' }).uuid({ error: 'errors:twoFactorNoEnrollment' }),
+  code: totpCode,
+});
+export type TwoFactorConfirmInput = z.infer<typeof twoFactorConfirmInput>;
+
+export const twoFactorDisableInput = z.strictObject({
+  password: z
+    .string({ error: 'errors:currentPasswordRequired' })
+    .min(1, { error: 'errors:currentPasswordRequired' })
+    .max(1024, { error: 'errors:wrongCurrentPassword' }),
+  code: totpCode,
+});
+export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableInput>;
+
+/** The second sign-in step: the challenge from the password step and a code or a recovery code. */
+export const twoFactorLoginInput = z
+  .strictObject({
+    challenge: z
+      .string({ error: 'errors:twoFactorChallengeInvalid' })
+      .min(1, { error: 'errors:twoFactorChallengeInvalid' })
+      .max(512, { error: 'errors:twoFactorChallengeInvalid' }),
+    code: totpCode.optional(),
+    recovery_code: z
+      .string()
+      .trim()
+      .min(1, { error: 'errors:recoveryCodeInvalid' })
+      .max(64, { error: 'errors:recoveryCodeInvalid' })
+      .optional(),
+  })
+  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), { error: 'errors:twoFactorCodeRequired', path: ['code'] });
+export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginInput>;
+
+/** The password step's answer when the account has two-factor on: no session yet. */
+export const twoFactorRequiredOutput = z.object({ two_factor_required: z.literal(true), challenge: z.string() });
+export const loginOutput = z.union([sessionOutput, twoFactorRequiredOutput]);
+export type LoginOutput = z.infer<typeof loginOutput>;

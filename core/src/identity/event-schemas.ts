@@ -37,6 +37,17 @@ const userEventDataSchemas = {
   UserNameChanged: z.object({ userId: id, firstName: z.string(), lastName: z.string(), changedAt: time }),
   UserPhoneChanged: z.object({ userId: id, phone: z.string().min(1), previousPhone: z.string(), changedAt: time }),
   PasswordChangedEmailSent: z.object({ userId: id, changeId: id, messageId: z.string().min(1), sentAt: time }),
+  TwoFactorEnrollmentStarted: z.object({ userId: id, enrollmentId: id, secret: z.string().min(1), startedAt: time }),
+  TwoFactorEnabled: z.object({
+    userId: id,
+    enrollmentId: id,
+    recoveryCodeHashes: z.array(z.string().min(1)),
+    usedStep: z.number().int(),
+    enabledAt: time,
+  }),
+  TwoFactorDisabled: z.object({ userId: id, disabledAt: time }),
+  TwoFactorCodeUsed: z.object({ userId: id, step: z.number().int(), usedAt: time }),
+  RecoveryCodeUsed: z.object({ userId: id, index: z.number().int().min(0), usedAt: time }),
 } satisfies Record<UserEvent['type'], z.ZodType>;
 
 const isUserEventType = (type: string): type is UserEvent['type'] => Object.hasOwn(userEventDataSchemas, type);

@@ -96,8 +96,47 @@ export interface PasswordChangedEmailSent {
   data: { userId: string; changeId: string; messageId: string; sentAt: string };
 }
 
+/**
+ * A two-factor enrollment begun on the profile; it takes effect only when TwoFactorEnabled
+ * confirms it with a code. The base32 secret is stored as-is (ADR 040): the api needs it back
+ * to check every code, the event store is server-only like the password hashes, and sealing it
+ * would need a key kept elsewhere that the project does not have yet.
+ */
+export interface TwoFactorEnrollmentStarted {
+  type: 'TwoFactorEnrollmentStarted';
+  data: { userId: string; enrollmentId: string; secret: string; startedAt: string };
+}
+
+/** The enrollment confirmed by a valid code; recovery codes are kept only as SHA-256 hashes. */
+export interface TwoFactorEnabled {
+  type: 'TwoFactorEnabled';
+  data: { userId: string; enrollmentId: string; recoveryCodeHashes: string[]; usedStep: number; enabledAt: string };
+}
+
+export interface TwoFactorDisabled {
+  type: 'TwoFactorDisabled';
+  data: { userId: string; disabledAt: string };
+}
+
+/** A TOTP code accepted at sign-in or to disable; its step can never be used again. */
+export interface TwoFactorCodeUsed {
+  type: 'TwoFactorCodeUsed';
+  data: { userId: string; step: number; usedAt: string };
+}
+
+/** A recovery code spent; each one works once. */
+export interface RecoveryCodeUsed {
+  type: 'RecoveryCodeUsed';
+  data: { userId: string; index: number; usedAt: string };
+}
+
 export type UserEvent =
   | UserRegistered
+  | TwoFactorEnrollmentStarted
+  | TwoFactorEnabled
+  | TwoFactorDisabled
+  | TwoFactorCodeUsed
+  | RecoveryCodeUsed
   | UserSignedIn
   | UserSignedOut
   | WelcomeEmailSent

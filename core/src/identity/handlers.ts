@@ -167,7 +167,7 @@ const profileOf = (state: UserState): UserOutput => ({
  * Appends what `decide` makes of the user's current state, deciding again when an unrelated
  * append (a sign-in) won the race. Returns the state after the append.
  */
-async function appendToUser(
+export async function appendToUser(
   deps: IdentityDeps,
   userId: string,
   decide: (user: UserState) => UserEvent[],

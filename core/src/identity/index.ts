@@ -7,3 +7,4 @@ export * from './ports.js';
 export * from './handlers.js';
 export * from './reset-token.js';
 export * from './event-schemas.js';
+export * from './two-factor.js';

@@ -17,6 +17,16 @@ export interface UserState {
   phone: string;
   passwordHash: string;
   resetRequests: Map<string, ResetRequestState>;
+  twoFactor: TwoFactorState;
+}
+
+export interface TwoFactorState {
+  /** A started enrollment waiting for its confirming code. */
+  pending?: { enrollmentId: string; secret: string };
+  /** Present while two-factor is on. */
+  enabled?: { secret: string; recoveryCodeHashes: string[]; usedRecoveryCodes: Set<number> };
+  /** The last TOTP step accepted, so one code cannot be used twice. */
+  lastUsedStep?: number;
 }
 
 export function evolveUser(state: UserState | undefined, event: UserEvent): UserState | undefined {
@@ -32,6 +42,7 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
         phone: d.phone,
         passwordHash: d.passwordHash,
         resetRequests: new Map(),
+        twoFactor: {},
       };
     }
     case 'PasswordResetRequested': {
@@ -58,6 +69,30 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
     case 'UserPhoneChanged':
       if (!state) return state;
       return { ...state, phone: event.data.phone };
+    case 'TwoFactorEnrollmentStarted':
+      if (!state) return state;
+      return {
+        ...state,
+        twoFactor: { ...state.twoFactor, pending: { enrollmentId: event.data.enrollmentId, secret: event.data.secret } },
+      };
+    case 'TwoFactorEnabled': {
+      const pending = state?.twoFactor.pending;
+      if (!state || !pending) return state;
+      const enabled = { secret: pending.secret, recoveryCodeHashes: event.data.recoveryCodeHashes, usedRecoveryCodes: new Set<number>() };
+      return { ...state, twoFactor: { enabled, lastUsedStep: event.data.usedStep } };
+    }
+    case 'TwoFactorDisabled':
+      if (!state) return state;
+      return { ...state, twoFactor: { lastUsedStep: state.twoFactor.lastUsedStep } };
+    case 'TwoFactorCodeUsed':
+      if (!state) return state;
+      return { ...state, twoFactor: { ...state.twoFactor, lastUsedStep: event.data.step } };
+    case 'RecoveryCodeUsed': {
+      const enabled = state?.twoFactor.enabled;
+      if (!state || !enabled) return state;
+      const usedRecoveryCodes = new Set(enabled.usedRecoveryCodes).add(event.data.index);
+      return { ...state, twoFactor: { ...state.twoFactor, enabled: { ...enabled, usedRecoveryCodes } } };
+    }
     case 'UserSignedIn':
     case 'UserSignedOut':
     case 'WelcomeEmailSent':

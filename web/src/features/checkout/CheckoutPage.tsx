@@ -23,6 +23,7 @@ import { useAuth } from '../auth/AuthProvider.js';
 import { documentDecisionFor, useOwnDocument } from '../buy/documentLoad.js';
 import { Logo } from '../home/Logo.js';
 import { type LoginField, LoginForm } from '../identity/LoginForm.js';
+import { TwoFactorCodeForm } from '../identity/TwoFactorCodeForm.js';
 import { useLanguage } from '../wallet/useLanguage.js';
 import { CheckoutCart } from './CheckoutCart.js';
 import { CheckoutPay } from './CheckoutPay.js';
@@ -36,10 +37,14 @@ function CheckoutSignIn() {
   const trpc = useTRPC();
   const login = useMutation(trpc.identity.login.mutationOptions());
   const { signIn } = useAuth();
+  // Set when the account has two-factor on: the code step then signs in (ADR 040).
+  const [challenge, setChallenge] = useState<string | null>(null);
   const submit = async (input: LoginInput): Promise<FormErrors<LoginField> | null> => {
     try {
       // The session changes in place: the popup stays on this order, with the same query.
-      signIn(await login.mutateAsync(input));
+      const answer = await login.mutateAsync(input);
+      if ('two_factor_required' in answer) setChallenge(answer.challenge);
+      else signIn(answer);
       return null;
     } catch (error) {
       return { form: singleMessageFromServer(toAppErrorView(error)), fields: {} };
@@ -49,7 +54,11 @@ function CheckoutSignIn() {
     <section className="checkout-signin" aria-labelledby="checkout-signin-title">
       <h2 id="checkout-signin-title">{t('signInTitle')}</h2>
       <p>{t('signInIntro')}</p>
-      <LoginForm onSubmit={submit} labels={{ submit: t('login'), submitting: t('loggingIn') }} showForgotPassword={false} />
+      {challenge ? (
+        <TwoFactorCodeForm challenge={challenge} onSignedIn={signIn} />
+      ) : (
+        <LoginForm onSubmit={submit} labels={{ submit: t('login'), submitting: t('loggingIn') }} showForgotPassword={false} />
+      )}
     </section>
   );
 }

@@ -177,6 +177,75 @@ describe('CheckoutPage signed out', () => {
   });
 });
 
+describe('CheckoutPage sign-in with two-factor', () => {
+  it('given an account with two-factor on, when the password is right, then it asks for the code and signing in with it offers Pay now', async () => {
+    const { container, callsTo } = await renderCheckout({
+      auth: visitor,
+      procedures: {
+        'identity.login': () => ({ data: { two_factor_required: true, challenge: 'challenge-1' } }),
+        'identity.loginTwoFactor': () => ({ data: { id: 'user-1', email: 'ada@example.com' } }),
+      },
+    });
+    typeInto(byLabel(container, 'E-mail'), 'ada@example.com');
+    typeInto(byLabel(container, 'Password'), 'long enough secret');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => byLabel(container, 'Code'));
+    expect(byRole(container, 'button', 'Verify')).toBeTruthy();
+    typeInto(byLabel(container, 'Code'), '123456');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => expect(byRole(container, 'button', 'Pay now')).toBeTruthy());
+    expect(callsTo('identity.loginTwoFactor').map((call) => call.input)).toEqual([{ challenge: 'challenge-1', code: '123456' }]);
+  });
+
+  it('given a wrong code, then the server’s message and still the code form', async () => {
+    const message = 'That code is not valid. Enter the current code from your authenticator app.';
+    const { container } = await renderCheckout({
+      auth: visitor,
+      procedures: {
+        'identity.login': () => ({ data: { two_factor_required: true, challenge: 'challenge-1' } }),
+        'identity.loginTwoFactor': () => ({
+          error: {
+            status: 400,
+            code: 'VALIDATION',
+            messageKey: 'errors:twoFactorCodeInvalid',
+            message,
+            fields: { code: 'errors:twoFactorCodeInvalid' },
+          },
+        }),
+      },
+    });
+    typeInto(byLabel(container, 'E-mail'), 'ada@example.com');
+    typeInto(byLabel(container, 'Password'), 'long enough secret');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => byLabel(container, 'Code'));
+    typeInto(byLabel(container, 'Code'), '000000');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => expect(container.querySelector('.form-alert-error')?.textContent).toBe(message));
+    expect(byLabel(container, 'Code')).toBeTruthy();
+  });
+
+  it('given a recovery code instead, then it is sent as recovery_code', async () => {
+    const { container, callsTo } = await renderCheckout({
+      auth: visitor,
+      procedures: {
+        'identity.login': () => ({ data: { two_factor_required: true, challenge: 'challenge-1' } }),
+        'identity.loginTwoFactor': () => ({ data: { id: 'user-1', email: 'ada@example.com' } }),
+      },
+    });
+    typeInto(byLabel(container, 'E-mail'), 'ada@example.com');
+    typeInto(byLabel(container, 'Password'), 'long enough secret');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => byRole(container, 'button', 'Use a recovery code instead'));
+    click(byRole(container, 'button', 'Use a recovery code instead'));
+    typeInto(byLabel(container, 'Recovery code'), 'abcde-12345');
+    await submit(container.querySelector('form') as HTMLFormElement);
+    await waitFor(() => expect(byRole(container, 'button', 'Pay now')).toBeTruthy());
+    expect(callsTo('identity.loginTwoFactor').map((call) => call.input)).toEqual([
+      { challenge: 'challenge-1', recovery_code: 'abcde-12345' },
+    ]);
+  });
+});
+
 describe('CheckoutPage signed in', () => {
   it('given an unknown shop, then its message and no Pay button', async () => {
     const { container } = await renderCheckout({ procedures: { 'checkout.merchant': () => ({ data: { found: false } }) } });

@@ -1,6 +1,10 @@
-/** /login: signs in and goes to /account (the spec's post-login destination). */
-import type { LoginInput } from '@quern/core/identity';
+/**
+ * /login: signs in and goes to /account (the spec's post-login destination). An account with
+ * two-factor on answers the password with a challenge; the code step then signs in (ADR 040).
+ */
+import type { LoginInput, SessionOutput } from '@quern/core/identity';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toAppErrorView } from '../../app/appError.js';
@@ -9,6 +13,7 @@ import { singleMessageFromServer, type FormErrors } from '../../ui/formErrors.js
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { LoginForm, type LoginField } from './LoginForm.js';
+import { TwoFactorCodeForm } from './TwoFactorCodeForm.js';
 import './identity.css';
 
 export function LoginPage() {
@@ -18,11 +23,18 @@ export function LoginPage() {
   const login = useMutation(trpc.identity.login.mutationOptions());
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = (session: SessionOutput) => {
+    signIn(session);
+    void navigate('/account', { replace: true });
+  };
 
   const submit = async (input: LoginInput): Promise<FormErrors<LoginField> | null> => {
     try {
-      signIn(await login.mutateAsync(input));
-      void navigate('/account', { replace: true });
+      const answer = await login.mutateAsync(input);
+      if ('two_factor_required' in answer) setChallenge(answer.challenge);
+      else signedIn(answer);
       return null;
     } catch (error) {
       return { form: singleMessageFromServer(toAppErrorView(error)), fields: {} };
@@ -32,7 +44,7 @@ export function LoginPage() {
   return (
     <section className="card auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
-      <LoginForm onSubmit={submit} />
+      {challenge ? <TwoFactorCodeForm challenge={challenge} onSignedIn={signedIn} /> : <LoginForm onSubmit={submit} />}
       <p className="auth-switch">
         {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
       </p>

@@ -28,8 +28,12 @@ export function RegisterPage() {
     try {
       await register.mutateAsync(input);
       const session = await login.mutateAsync({ email: input.email, password: input.password });
-      signIn(session);
-      void navigate('/account', { replace: true });
+      // A new account has no second factor; should it ever, /login asks for the code.
+      if ('two_factor_required' in session) void navigate('/login', { replace: true });
+      else {
+        signIn(session);
+        void navigate('/account', { replace: true });
+      }
       return null;
     } catch (error) {
       return formErrorsFromServer(toAppErrorView(error), registerFields);

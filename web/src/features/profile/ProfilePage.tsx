@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { EditableField } from './EditableField.js';
 import { PasswordEditor } from './PasswordEditor.js';
+import { TwoFactorSection } from './TwoFactorSection.js';
 import './profile.css';
 
 export default function ProfilePage() {
@@ -59,6 +60,7 @@ export default function ProfilePage() {
           onSave={async (value) => (await update.mutateAsync({ id, phone_number: value })).phone_number}
         />
         <PasswordEditor onSave={(password, current_password) => update.mutateAsync({ id, password, current_password })} />
+        <TwoFactorSection />
       </div>
     );
   };

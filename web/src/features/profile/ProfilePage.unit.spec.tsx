@@ -26,6 +26,8 @@ function userServer(overrides: FakeProcedures = {}): FakeProcedures {
   const user = { ...ada };
   return {
     'identity.user': () => ({ data: user }),
+    // The two-factor row (TwoFactorSection.unit.spec.tsx proves it) loads its status too.
+    'identity.twoFactorStatus': () => ({ data: { enabled: false, recoveryCodesLeft: 0 } }),
     'identity.update': (input) => {
       const { id: _id, current_password: _current, password: _password, ...fields } = input as Record<string, string>;
       Object.assign(user, fields);
