@@ -5,41 +5,11 @@
 // page is reached from API Direct and passes axe; a partial refund and then the rest, from the
 // page, update the row and leave a refunded payment without a Refund button. Screenshots: test-results/screenshots/payments-*.png.
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { type APIRequestContext, expect, request, test } from '@playwright/test';
-import { loginByApi, registerByApi, type TestUser, uniqueUser } from './users.js';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiUser, faucet, loginByApi, type TestUser, trpcQuery } from './users.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runFile = promisify(execFile);
 const quernUrl = () => process.env.QUERN_E2E_BASE_URL ?? '';
-
-async function apiUser(): Promise<{ user: TestUser; api: APIRequestContext }> {
-  const user = uniqueUser();
-  const api = await request.newContext({ baseURL: quernUrl() });
-  await registerByApi(api, user);
-  await loginByApi(api, user);
-  return { user, api };
-}
-
-async function trpcQuery<T>(api: APIRequestContext, path: string): Promise<T> {
-  const response = await api.get(`/trpc/${path}`);
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
-
-async function faucet(to: string, amountMlx: number): Promise<void> {
-  const dataDir = process.env.QUERN_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
-  await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000' },
-    timeout: 60_000,
-  });
-}
 
 async function pay(shopper: APIRequestContext, merchant: TestUser, price: string): Promise<string> {
   const data = { cart: [{ name: 'Green tea', price, quantity: 1 }], price, currency: 'MLX', to: merchant.userName };
