@@ -190,6 +190,27 @@ export const twoFactorDisableInput = z.strictObject({
 });
 export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableInput>;
 
+/**
+ * Deleting one's own account (ADR 042): the password always, and a code from the authenticator
+ * app (or a recovery code) when two-factor is on; the server answers 'errors:twoFactorCodeRequired'
+ * when it is on and neither was given.
+ */
+export const accountDeleteInput = z.strictObject({
+  password: z
+    .string({ error: 'errors:currentPasswordRequired' })
+    .min(1, { error: 'errors:currentPasswordRequired' })
+    .max(1024, { error: 'errors:wrongCurrentPassword' }),
+  code: totpCode.optional(),
+  recovery_code: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors:recoveryCodeInvalid' })
+    .max(64, { error: 'errors:recoveryCodeInvalid' })
+    .optional(),
+});
+export type AccountDeleteInput = z.infer<typeof accountDeleteInput>;
+export const accountDeleteOutput = z.object({ message: z.string() });
+
 /** The second sign-in step: the challenge from the password step and a code or a recovery code. */
 export const twoFactorLoginInput = z
   .strictObject({
