@@ -26,6 +26,12 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Key for reset-link MACs. Unset: generated once and kept in DATA_DIR/app-secret. */
   APP_SECRET: z.string().min(32).optional(),
+  /**
+   * The personal-data master key (ADR 042): 32 bytes as 64 hex digits or base64. Unset: generated
+   * once and kept in DATA_DIR/personal-data-key. Never rotate it by replacing it: it opens every
+   * account's key.
+   */
+  PERSONAL_DATA_KEY: z.string().min(32).optional(),
   /** How long a session lasts without use, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

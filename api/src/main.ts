@@ -10,12 +10,15 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
+import { errorText, isLanguage } from '@quern/core/i18n';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import {
   allProjections,
   DEFAULT_CHECKPOINT_KEY,
   listPurchasesAwaitingCapture,
   listPurchasesAwaitingCredit,
+  listPlansOfProvider,
+  listSubscriptionIdsOfSubscriber,
   startProjections,
   type ProjectionRunner,
   subscriptionIdsOfPlanAsOf,
@@ -27,10 +30,12 @@ import { createHealthCheck } from './health.js';
 import { createApp } from './http/app.js';
 import { isCommonPassword } from './identity/common-passwords.js';
 import { createIdentityLimits } from './identity/limits.js';
+import { createAccountCloser } from './identity/account-closing.js';
 import { createIdentityService } from './identity/service.js';
 import { createSessionStore } from './identity/sessions.js';
 import { loadAppSecret } from './infra/app-secret.js';
-import { openEventStore } from '@quern/adapters/eventstore';
+import { assertSealedLog, openEventStore } from '@quern/adapters/eventstore';
+import type { SealingEventStore } from '@quern/adapters/personal-data';
 import { startHeartbeat } from './infra/heartbeat.js';
 import { createPasswordHasher } from '@quern/adapters/passwords';
 import { connectRedis, resolveRedis, type RedisEndpoint } from '@quern/adapters/redis';
@@ -79,7 +84,7 @@ interface Foundations {
   dataDir: string;
   redisEndpoint: RedisEndpoint;
   redis: Redis;
-  store: EventStore;
+  store: SealingEventStore;
   appSecret: string;
   walletDeps: WalletDeps;
   network: OpenedMillixNetwork;
@@ -112,10 +117,11 @@ async function openFoundations(config: Config, parts: Parts): Promise<Foundation
   const dataDir = resolve(config.DATA_DIR);
   const redisEndpoint = await resolveRedis({ redisUrl: config.REDIS_URL, dataDir });
   const redis = connectRedis(redisEndpoint.url, 'main');
-  const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir });
+  const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir, personalDataKey: config.PERSONAL_DATA_KEY });
   // Fails fast when the log is unusable, and lets the SQLite store's writer thread finish
   // starting before the first request waits on it (ADR 021).
   await store.ping();
+  await assertSealedLog(store);
   const walletDeps: WalletDeps = {
     store,
     clock: systemClock,
@@ -249,8 +255,24 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
   });
   const refunds = createRefundService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });
   const payouts = createPayoutService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });
+  const plainDeps = { store, clock: systemClock, newId: randomUUID };
+  const closeAccount = createAccountCloser({
+    wallet: f.walletDeps,
+    plans: plainDeps,
+    subscriptions: f.walletDeps,
+    merchantKeys: plainDeps,
+    webhooks: plainDeps,
+    planIdsOf: async (userId) => {
+      await wallet.awaitOwnWrites(userId);
+      return (await listPlansOfProvider(redis, userId)).map((plan) => plan.id);
+    },
+    subscriptionIdsOf: async (userId) => {
+      await wallet.awaitOwnWrites(userId);
+      return listSubscriptionIdsOfSubscriber(redis, userId);
+    },
+  });
   const identity = createIdentityService({
-    core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword },
+    core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword, personalData: store.personalData },
     sessions,
     limits: createIdentityLimits(redis, {
       loginFreeFailures: config.LOGIN_FREE_FAILURES,
@@ -262,6 +284,8 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     appSecret: f.appSecret,
     secureCookies: config.publicUrl.startsWith('https://'),
     openWallet: (userId) => wallet.openFor(userId),
+    closeAccount,
+    deletedMessage: (language) => errorText('errors:accountDeletedNotice', isLanguage(language) ? language : undefined),
   });
   const direct = createDirectService({
     core: { store, clock: systemClock, newId: randomUUID },

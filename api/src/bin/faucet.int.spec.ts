@@ -11,7 +11,8 @@ import { identityKeyStream } from '@quern/core/identity';
 import { walletStream } from '@quern/core/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testAddress } from '@quern/core/wallet/testing';
-import { openSqliteEventStore, type SqliteEventStore } from '@quern/adapters/eventstore';
+import { openEventStore } from '@quern/adapters/eventstore';
+import type { SealingEventStore } from '@quern/adapters/personal-data';
 import { isMillixTransactionId } from '@quern/adapters/millix';
 import { simulatedNetworkFile } from '@quern/adapters/millix';
 import { openSimulatedNetwork, type SimulatedNetwork } from '@quern/adapters/millix';
@@ -50,7 +51,7 @@ function runFaucet(args: string[], env: Record<string, string> = {}): Promise<Ru
 }
 
 let dataDir: string;
-let store: SqliteEventStore;
+let store: SealingEventStore;
 let quernNetwork: SimulatedNetwork;
 
 const claimed = (kind: 'username' | 'email', value: string, userId: string) => ({
@@ -60,7 +61,8 @@ const claimed = (kind: 'username' | 'email', value: string, userId: string) => (
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'quern-faucet-'));
-  store = openSqliteEventStore({ file: join(dataDir, 'events.sqlite') });
+  // Through the personal-data layer, as Quern writes it: the faucet finds users by digest (ADR 042).
+  store = openEventStore({ dataDir });
   await store.append(identityKeyStream('username', 'alice'), [claimed('username', 'alice', ALICE)], 'no_stream');
   await store.append(identityKeyStream('email', 'alice@example.com'), [claimed('email', 'alice@example.com', ALICE)], 'no_stream');
   await store.append(

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { AppError } from '@quern/core';
 import {
+  accountDeleteInput,
   loginInput,
   passwordResetConfirmInput,
   passwordResetRequestInput,
@@ -85,6 +86,15 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
       const session = await requireSession(ctx.getSession);
       const id = z.object({ id: userIdParam }).parse(ctx.http.req.params).id;
       return ctx.identity.updateUser(session, id, userUpdateInput.parse(ctx.http.req.body ?? {}), ctx.http);
+    }),
+  );
+  // Deleting one's own account (ADR 042), beside update/{id}: only for the session's own id.
+  routes.post(
+    '/api/user/delete/:id',
+    restRoute(createContext, null, async (ctx) => {
+      const session = await requireSession(ctx.getSession);
+      const id = z.object({ id: userIdParam }).parse(ctx.http.req.params).id;
+      return ctx.identity.deleteAccount(session, accountDeleteInput.parse(ctx.http.req.body ?? {}), ctx.http, id);
     }),
   );
   routes.post(

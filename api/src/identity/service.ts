@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieOptions } from 'express';
 import { AppError, type Clock } from '@quern/core';
 import {
+  deleteOwnAccount,
   authenticate,
   confirmTwoFactor,
   disableTwoFactor,
@@ -22,6 +23,7 @@ import {
   twoFactorStatus,
   updateOwnProfile,
   verifySecondFactor,
+  type AccountDeleteInput,
   type IdentityDeps,
   type LoginInput,
   type LoginOutput,
@@ -52,6 +54,13 @@ export interface IdentityServiceDeps {
   secureCookies: boolean;
   /** Opens the new user's wallet; a failure here is repaired by the wallet's lazy open. */
   openWallet: (userId: string) => Promise<unknown>;
+  /**
+   * Before an account is deleted: closes its wallet (refused unless empty) and ends what it runs
+   * (plans, subscriptions, API key, webhooks), so no money moves to or from it afterwards.
+   */
+  closeAccount: (userId: string) => Promise<void>;
+  /** The deletion's answer in the request's language. */
+  deletedMessage: (language: string) => string;
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
@@ -180,6 +189,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
       await deps.limits.loginThrottle.succeeded(session.email, ip);
       return { success: true };
+    },
+
+    /**
+     * Deletes the session's own account (ADR 042): the password (and a code when two-factor is
+     * on) again, throttled like a sign-in; an empty wallet; then every session ends.
+     */
+    async deleteAccount(session: Session, input: AccountDeleteInput, http: HttpExchange, userId = session.userId): Promise<{ message: string }> {
+      if (userId !== session.userId) throw new AppError('FORBIDDEN', 'errors:forbidden');
+      const ip = clientIp(http);
+      await throttled(session.email, ip, http);
+      const proof = { password: input.password, code: input.code, recoveryCode: input.recovery_code };
+      try {
+        await deleteOwnAccount(deps.core, totpCodes, session.userId, userId, proof, deps.closeAccount);
+      } catch (error) {
+        // Only a wrong password or code counts as a failed try; a full wallet is not a guess.
+        if (error instanceof AppError && error.code === 'CONFLICT') throw error;
+        throw await failed(error, session.email, ip, http);
+      }
+      await deps.limits.loginThrottle.succeeded(session.email, ip);
+      await deps.sessions.destroyAllFor(userId);
+      http.res.clearCookie(SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined });
+      return { message: deps.deletedMessage(requestLanguage(http.req)) };
     },
 
     async logout(http: HttpExchange): Promise<{ success: true }> {

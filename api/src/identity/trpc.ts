@@ -1,5 +1,7 @@
 /** Identity procedures for the web app; each is a thin call into the shared identity handlers. */
 import {
+  accountDeleteInput,
+  accountDeleteOutput,
   checkUserUpdate,
   loginInput,
   loginOutput,
@@ -57,6 +59,11 @@ export const identityRouter = router({
     .input(z.strictObject({ id: userIdParam, ...userUpdateFields }).superRefine(checkUserUpdate))
     .output(userOutput)
     .mutation(({ ctx, input: { id, ...fields } }) => ctx.identity.updateUser(ctx.session, id, fields, ctx.http)),
+  /** POST /api/user/delete/{id} for the web app: always the session's own account (ADR 042). */
+  deleteAccount: authedProcedure
+    .input(accountDeleteInput)
+    .output(accountDeleteOutput)
+    .mutation(({ ctx, input }) => ctx.identity.deleteAccount(ctx.session, input, ctx.http)),
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
     .mutation(({ ctx, input }) => ctx.identity.requestPasswordReset(input, ctx.http)),

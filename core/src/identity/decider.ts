@@ -48,6 +48,8 @@ export interface ClaimContext {
   now: Date;
   /** Whether the current holder's registration ever completed (its user stream exists). */
   holderRegistered: boolean;
+  /** Whether the current holder deleted the account (ADR 042). */
+  holderDeleted?: boolean;
 }
 
 /**
@@ -63,7 +65,10 @@ export function decideClaim(state: IdentityKeyState, c: ClaimContext): Array<Ide
   if (state.holderUserId === c.userId) return [];
   const ageMs = c.now.getTime() - Date.parse(state.claimedAt ?? '');
   const orphaned = !c.holderRegistered && ageMs >= ORPHANED_CLAIM_AFTER_MS;
-  if (!orphaned) throw takenError(c.kind);
+  // A deleted account's e-mail and phone are free again; its username stays reserved, so no one
+  // can pose under it to the people who paid or were paid by it.
+  const freed = c.holderDeleted === true && c.kind !== 'username';
+  if (!orphaned && !freed) throw takenError(c.kind);
   const released: IdentityKeyReleased = {
     type: 'IdentityKeyReleased',
     data: { kind: c.kind, value: c.value, userId: state.holderUserId, releasedAt: c.now.toISOString() },

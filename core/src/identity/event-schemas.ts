@@ -21,6 +21,7 @@ const userEventDataSchemas = {
     passwordHash: z.string().min(1),
     registeredAt: time,
   }),
+  UserAccountDeleted: z.object({ userId: id, username: z.string().min(1), deletedAt: time }),
   UserSignedIn: z.object({ userId: id, signedInAt: time }),
   UserSignedOut: z.object({ userId: id, signedOutAt: time }),
   WelcomeEmailSent: z.object({ userId: id, messageId: z.string().min(1), sentAt: time }),

@@ -98,9 +98,8 @@ export interface PasswordChangedEmailSent {
 
 /**
  * A two-factor enrollment begun on the profile; it takes effect only when TwoFactorEnabled
- * confirms it with a code. The base32 secret is stored as-is (ADR 040): the api needs it back
- * to check every code, the event store is server-only like the password hashes, and sealing it
- * would need a key kept elsewhere that the project does not have yet.
+ * confirms it with a code. The base32 secret is sealed in the log with the account's key
+ * (ADR 042; @quern/core/personal-data), and the api reads it back opened to check codes.
  */
 export interface TwoFactorEnrollmentStarted {
   type: 'TwoFactorEnrollmentStarted';
@@ -130,8 +129,19 @@ export interface RecoveryCodeUsed {
   data: { userId: string; index: number; usedAt: string };
 }
 
+/**
+ * The account deleted by its owner (ADR 042). The key sealing the account's personal data is
+ * destroyed right after, so its names, e-mail and phone read as erased everywhere; the username
+ * is repeated here because it stays reserved (a read model drops it from lookups from this alone).
+ */
+export interface UserAccountDeleted {
+  type: 'UserAccountDeleted';
+  data: { userId: string; username: string; deletedAt: string };
+}
+
 export type UserEvent =
   | UserRegistered
+  | UserAccountDeleted
   | TwoFactorEnrollmentStarted
   | TwoFactorEnabled
   | TwoFactorDisabled

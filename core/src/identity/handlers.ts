@@ -32,13 +32,23 @@ const USER_APPEND_ATTEMPTS_MAX = 3;
 const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
   events.length === 0 ? 'no_stream' : (events[events.length - 1] as RecordedEvent).revision;
 
-export async function loadUser(
+/** The account's stream folded, deleted or not (the claim of a key needs to tell them apart). */
+export async function loadUserRecord(
   deps: Pick<IdentityDeps, 'store'>,
   userId: string,
 ): Promise<{ state: UserState | undefined; revision: ExpectedRevision }> {
   const events = await deps.store.readStream(userStream(userId));
   const state = events.reduce<UserState | undefined>((s, e) => evolveUser(s, e as unknown as UserEvent), undefined);
   return { state, revision: revisionOf(events) };
+}
+
+/** The account, or no state once it is deleted: a deleted account signs in, edits and pays nothing. */
+export async function loadUser(
+  deps: Pick<IdentityDeps, 'store'>,
+  userId: string,
+): Promise<{ state: UserState | undefined; revision: ExpectedRevision }> {
+  const loaded = await loadUserRecord(deps, userId);
+  return loaded.state?.deletedAt === undefined ? loaded : { state: undefined, revision: loaded.revision };
 }
 
 async function loadKey(deps: Pick<IdentityDeps, 'store'>, kind: IdentityKeyKind, value: string) {
@@ -62,8 +72,10 @@ export async function findUserIdByKey(
 async function claimKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string, userId: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadKey(deps, kind, value);
-    const holderRegistered = state.holderUserId ? (await loadUser(deps, state.holderUserId)).state !== undefined : false;
-    const events = decideClaim(state, { kind, value, userId, now: deps.clock.now(), holderRegistered });
+    const holder = state.holderUserId ? (await loadUserRecord(deps, state.holderUserId)).state : undefined;
+    const holderRegistered = holder !== undefined;
+    const holderDeleted = holder?.deletedAt !== undefined;
+    const events = decideClaim(state, { kind, value, userId, now: deps.clock.now(), holderRegistered, holderDeleted });
     if (events.length === 0) return;
     try {
       await deps.store.append(identityKeyStream(kind, value), events, revision);

@@ -8,3 +8,4 @@ export * from './handlers.js';
 export * from './reset-token.js';
 export * from './event-schemas.js';
 export * from './two-factor.js';
+export * from './deletion.js';

@@ -1,5 +1,6 @@
 /** What the identity handlers need from the outside world. */
 import type { Clock } from '../shared/clock.js';
+import type { PersonalDataVault } from '../personal-data/index.js';
 import type { EventStore } from '../shared/ports/event-store.js';
 import type { IsCommonPassword } from './password-policy.js';
 
@@ -20,4 +21,6 @@ export interface IdentityDeps {
   newId: () => string;
   /** The common-password list, loaded by the api from a package (see password-policy.ts). */
   isCommonPassword: IsCommonPassword;
+  /** Forgets a deleted account's key (ADR 042). */
+  personalData: PersonalDataVault;
 }

@@ -18,6 +18,8 @@ export interface UserState {
   passwordHash: string;
   resetRequests: Map<string, ResetRequestState>;
   twoFactor: TwoFactorState;
+  /** Set by UserAccountDeleted: the account is gone, only its username stays reserved. */
+  deletedAt?: string;
 }
 
 export interface TwoFactorState {
@@ -93,6 +95,9 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
       const usedRecoveryCodes = new Set(enabled.usedRecoveryCodes).add(event.data.index);
       return { ...state, twoFactor: { ...state.twoFactor, enabled: { ...enabled, usedRecoveryCodes } } };
     }
+    case 'UserAccountDeleted':
+      if (!state) return state;
+      return { ...state, deletedAt: event.data.deletedAt, twoFactor: {} };
     case 'UserSignedIn':
     case 'UserSignedOut':
     case 'WelcomeEmailSent':

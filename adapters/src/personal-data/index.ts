@@ -1,0 +1,3 @@
+export { openKeyVault, type KeyVault } from './key-vault.js';
+export { loadMasterKey, parseMasterKey } from './master-key.js';
+export { openEvent, sealEvent, withPersonalDataSealing, type SealingEventStore } from './sealing-store.js';

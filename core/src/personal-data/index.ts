@@ -1,0 +1,67 @@
+/**
+ * Which recorded fields are personal data, and whose (ADR 042). The event log is immutable, so
+ * these fields are written sealed with a key of their own per person; deleting the account
+ * destroys that key and every one of them becomes unreadable at once, in the log and in every
+ * backup of it, while amounts, ids and times stay readable for the audit.
+ *
+ * A rule names the fields and the person they belong to (the account whose key seals them).
+ * Fields not named here are stored as they are: keep personal data out of any other field.
+ */
+
+/** What a sealed field reads as once its owner's key is destroyed. Non-empty, so schemas accept it. */
+export const ERASED = '[erased]';
+
+/** A sealed value as stored: a version prefix, then base64url of nonce, ciphertext and tag. */
+export const SEALED_PREFIX = 'sealed:v1:';
+export const isSealed = (value: unknown): value is string => typeof value === 'string' && value.startsWith(SEALED_PREFIX);
+
+export interface PersonalDataRule {
+  /** The account whose key seals the fields; undefined when the event names no account. */
+  owner(data: Record<string, unknown>): string | undefined;
+  /** String fields that are personal data (absent or non-string fields are left alone). */
+  fields: readonly string[];
+}
+
+const byUserId = (data: Record<string, unknown>): string | undefined => (typeof data.userId === 'string' ? data.userId : undefined);
+
+export const personalDataRules: Readonly<Record<string, PersonalDataRule>> = {
+  // The username is not sealed: it is the public handle others pay and see in their histories,
+  // and it stays reserved after deletion so no one can take over a deleted account's name.
+  UserRegistered: { owner: byUserId, fields: ['firstName', 'lastName', 'email', 'phone'] },
+  UserNameChanged: { owner: byUserId, fields: ['firstName', 'lastName'] },
+  UserPhoneChanged: { owner: byUserId, fields: ['phone', 'previousPhone'] },
+  // The TOTP secret is a credential, not a detail, but it is sealed with the same key so that it
+  // is never stored in the clear (ADR 040) and goes with the account.
+  TwoFactorEnrollmentStarted: { owner: byUserId, fields: ['secret'] },
+  IdentityKeyClaimed: { owner: byUserId, fields: ['value'] },
+  IdentityKeyReleased: { owner: byUserId, fields: ['value'] },
+  SupportMessageSubmitted: { owner: byUserId, fields: ['fromEmail', 'fromName', 'subject', 'text'] },
+  // A merchant's payout names its recipient as the request did (perhaps an e-mail address); it is
+  // the recipient's personal data when the recipient is a Quern account.
+  PayoutRequested: {
+    owner: (data) => (typeof data.toWalletId === 'string' ? data.toWalletId : undefined),
+    fields: ['to'],
+  },
+};
+
+/**
+ * Binds a sealed value to its place: moving a ciphertext to another field, event type or account
+ * makes it fail to open instead of reading as someone else's data.
+ */
+export const sealingContext = (eventType: string, owner: string, field: string): string => `${eventType}\u0000${owner}\u0000${field}`;
+
+/**
+ * Identity-key streams (`identity-key-<kind>-<normalized value>`, one per unique username, e-mail
+ * and phone) are named by their value in the domain; the store records them as
+ * `identity-key-<kind>.<keyed digest>`, so no stream in the log is named by personal data.
+ */
+export const IDENTITY_KEY_STREAM = /^identity-key-(username|email|phone)-(.+)$/s;
+export const digestedIdentityKeyStream = (kind: string, digest: string): string => `identity-key-${kind}.${digest}`;
+
+/** The port the identity slice uses to forget an account. */
+export interface PersonalDataVault {
+  /** Destroys the account's key for good: its sealed fields read as ERASED from then on, everywhere. */
+  forget(userId: string): Promise<void>;
+  /** Whether the account's key was destroyed. */
+  isForgotten(userId: string): Promise<boolean>;
+}
