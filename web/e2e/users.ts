@@ -1,9 +1,12 @@
 /** Test users: unique on every call, so tests can run in parallel against one server. */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type APIRequestContext, request } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page, request } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 
 export interface TestUser {
   userName: string;
@@ -73,3 +76,113 @@ export async function faucet(to: string, amountMlx: number): Promise<void> {
     timeout: 60_000,
   });
 }
+
+/** A tRPC mutation's data, or an error naming the procedure and the answer. */
+export async function trpcMutation<T>(api: APIRequestContext, path: string, input?: unknown): Promise<T> {
+  // Always a JSON body (the api refuses others): a procedure without input ignores the empty object.
+  const response = await api.post(`/trpc/${path}`, { data: input ?? {} });
+  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
+/** The code of the step `offset` steps from now, as an authenticator app holding `secret` shows it. */
+export const totpCode = (secret: string, offset = 0): string =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offset * 30_000 });
+
+/** Waits out the end of a 30-second step, so a code made now is checked inside its window. */
+export async function awayFromStepEnd(): Promise<void> {
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
+}
+
+/**
+ * Turns two-factor on for the user signed in on `api` through identity.startTwoFactor and
+ * identity.confirmTwoFactor (ADR 040), confirming with the code of the step before now: a code of
+ * the current step is then still unused for the sign-in.
+ */
+export async function enableTwoFactorByApi(api: APIRequestContext): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const enrollment = await trpcMutation<{ enrollment_id: string; secret: string }>(api, 'identity.startTwoFactor');
+  await awayFromStepEnd();
+  const confirmed = await trpcMutation<{ recovery_codes: string[] }>(api, 'identity.confirmTwoFactor', {
+    enrollment_id: enrollment.enrollment_id,
+    code: totpCode(enrollment.secret, -1),
+  });
+  const status = await trpcQuery<{ enabled: boolean }>(api, 'identity.twoFactorStatus');
+  if (!status.enabled) throw new Error('two-factor is still off after identity.confirmTwoFactor');
+  return { secret: enrollment.secret, recoveryCodes: confirmed.recovery_codes };
+}
+
+/**
+ * A shop on another origin than Quern's ('localhost' against Quern's 127.0.0.1): its page has a
+ * 'Buy with Quern' button that opens the checkout address it is given (?checkout=) as a 480 x 760
+ * popup, and records every message it receives (origin and data) in window.received.
+ */
+const SHOP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
+<h1>Tea shop</h1><button id="buy" type="button">Buy with Quern</button>
+<script>
+window.received = [];
+window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
+document.getElementById('buy').addEventListener('click', () => {
+  const params = new URLSearchParams(location.search);
+  window.open(params.get('checkout'), 'quern_checkout', 'popup,width=480,height=760');
+});
+</script></body></html>`;
+
+/** The size the shop page asks for its popup. */
+export const SHOP_POPUP_SIZE = { width: 480, height: 760 } as const;
+
+export interface Shop {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startShop(): Promise<Shop> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(SHOP_PAGE);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/** The address of a checkout of 100,000 MLX (two teas and a cup) paying `merchant`. */
+export function checkoutUrl(merchant: string, marker: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({
+    cart: JSON.stringify([
+      { name: `Green tea ${marker}`, price: '40000', quantity: 2 },
+      { name: 'Tea cup', price: '20000', quantity: 1 },
+    ]),
+    price: '100000',
+    currency: 'mlx',
+    to: merchant,
+    ...extra,
+  });
+  return `${quernUrl()}/checkout?${params}`;
+}
+
+/** The shop page opens the checkout popup, sized as the shop asks; returns both. */
+export async function openCheckoutFromShop(
+  context: BrowserContext,
+  shop: Shop,
+  checkout: string,
+): Promise<{ shopPage: Page; popup: Page }> {
+  const shopPage = await context.newPage();
+  await shopPage.goto(`${shop.url}/?${new URLSearchParams({ checkout })}`);
+  const [popup] = await Promise.all([shopPage.waitForEvent('popup'), shopPage.getByRole('button', { name: 'Buy with Quern' }).click()]);
+  // Playwright gives a popup the context's viewport; the shop's window.open asked for this one.
+  await popup.setViewportSize(SHOP_POPUP_SIZE);
+  await popup.waitForLoadState();
+  return { shopPage, popup };
+}
+
+export interface ShopMessage {
+  origin: string;
+  data: Record<string, unknown>;
+}
+
+/** Every message the shop page received so far. */
+export const shopMessages = (shopPage: Page): Promise<ShopMessage[]> =>
+  shopPage.evaluate(() => (window as unknown as { received: ShopMessage[] }).received);

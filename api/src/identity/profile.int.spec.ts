@@ -5,6 +5,7 @@
 // policy, ends the other sessions but this one, and mails a notice. Every change is an event.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
 
@@ -51,6 +52,18 @@ const outbox = () => {
     return [];
   }
 };
+
+/** What waiting out the throttle does: every pair of the account may try again now. */
+async function passThrottleWait(email: string) {
+  const redis = new Redis(quern.redisUrl);
+  try {
+    const pairs = await redis.keys(`rl:login-pair:${email}:*`);
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const pair of pairs) await redis.hset(pair, 'nextAt', '0');
+  } finally {
+    redis.disconnect();
+  }
+}
 
 beforeAll(async () => {
   quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000', LOGIN_FAILURES_PER_IP: '1000' });
@@ -218,5 +231,51 @@ describe('profile: password', () => {
       expect(answer.body.fieldMessages.password, password).toBeTruthy();
     }
     expect(await editEvents(account.id)).toEqual([]);
+  });
+
+  it('given repeated wrong current passwords, when saved, then the sign-in throttle makes the address wait, and after the wait the right one works', async () => {
+    const account = await registerAndLogin();
+    const newPassword = 'a brand new secret';
+    // Five free failures (LOGIN_FREE_FAILURES' default), as at the sign-in page.
+    for (let i = 0; i < 5; i++) {
+      const wrong = await update(account, { password: newPassword, current_password: `guess number ${i}` });
+      expect(wrong.status, `guess ${i}`).toBe(400);
+      expect(wrong.body.fieldMessages.current_password).toBe('The current password is not correct.');
+    }
+    // Then even the right current password waits, with sign-in's message and Retry-After.
+    const waiting = await update(account, { password: newPassword, current_password: account.user.password });
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.message).toBe('Too many failed sign-in attempts. Please try again in 1 minutes.');
+    expect(waiting.headers.get('retry-after')).toBe('60');
+    // One throttle: the sign-in page from this address waits too.
+    const signIn = await quern.call('POST', '/api/user/login', { body: { email: account.user.email, password: account.user.password } });
+    expect(signIn.status).toBe(429);
+    expect(signIn.body.message).toBe('Too many failed sign-in attempts. Please try again in 1 minutes.');
+    expect(await editEvents(account.id)).toEqual([]);
+
+    // The minute passes: the pair's next allowed time (login-throttle.ts) moves to now.
+    await passThrottleWait(account.user.email);
+    const saved = await update(account, { password: newPassword, current_password: account.user.password });
+    expect(saved.status).toBe(200);
+    await login(account.user.email, newPassword);
+    expect((await editEvents(account.id)).map((e) => e.type)).toEqual(['PasswordChanged']);
+  });
+
+  it('given two changes at the same moment with the same right current password, then exactly one wins and the other is told the current password is wrong', async () => {
+    const account = await registerAndLogin();
+    const candidates = ['first new secret here', 'second new secret here'];
+    const answers = await Promise.all(candidates.map((password) => update(account, { password, current_password: account.user.password })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.slice().sort()).toEqual([200, 400]);
+    const loser = answers.find((a) => a.status === 400);
+    expect(loser?.body.fieldMessages.current_password).toBe('The current password is not correct.');
+    const winner = candidates[statuses.indexOf(200)] as string;
+    const other = candidates[statuses.indexOf(400)] as string;
+    // The stored hash is the winner's: it signs in, the loser's and the old one do not.
+    await login(account.user.email, winner);
+    for (const password of [other, account.user.password]) {
+      expect((await quern.call('POST', '/api/user/login', { body: { email: account.user.email, password } })).status).toBe(401);
+    }
+    expect((await editEvents(account.id)).map((e) => e.type)).toEqual(['PasswordChanged']);
   });
 });

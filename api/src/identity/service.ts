@@ -229,9 +229,29 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     /**
      * One profile edit. A new password ends every other session of the user (whoever knew the
      * old one is signed out) but keeps this one, and the workers mail a notice of the change.
+     * A password change asks for the current one, so it goes through the sign-in throttle with
+     * the session's account and this address (ADR 038): guessing here is as slow as at /login.
      */
     async updateUser(session: Session, userId: string, input: UserUpdateInput, http: HttpExchange): Promise<UserOutput> {
-      const updated = await updateOwnProfile(deps.core, session.userId, userId, input, requestLanguage(http.req));
+      const language = requestLanguage(http.req);
+      if (input.password === undefined || session.userId !== userId) {
+        const updated = await updateOwnProfile(deps.core, session.userId, userId, input, language);
+        return updated.profile;
+      }
+      const ip = clientIp(http);
+      await throttled(session.email, ip, http);
+      let updated: Awaited<ReturnType<typeof updateOwnProfile>>;
+      try {
+        updated = await updateOwnProfile(deps.core, session.userId, userId, input, language);
+      } catch (error) {
+        // Only a wrong current password is a failed guess; a refused new password (its policy is
+        // checked only after the current one was right) clears the pair like a right password.
+        if (error instanceof AppError && error.messageKey === 'errors:wrongCurrentPassword')
+          throw await failed(error, session.email, ip, http);
+        if (error instanceof AppError && error.fields.password !== undefined) await deps.limits.loginThrottle.succeeded(session.email, ip);
+        throw error;
+      }
+      await deps.limits.loginThrottle.succeeded(session.email, ip);
       if (updated.passwordChanged) await deps.sessions.destroyOthersFor(userId, readCookie(http.req.get('cookie'), SESSION_COOKIE));
       return updated.profile;
     },

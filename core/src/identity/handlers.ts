@@ -176,19 +176,20 @@ const profileOf = (state: UserState): UserOutput => ({
 });
 
 /**
- * Appends what `decide` makes of the user's current state, deciding again when an unrelated
- * append (a sign-in) won the race. Returns the state after the append.
+ * Appends what `decide` makes of the user's current state at the revision it was read at,
+ * deciding again on a fresh read when another append (a sign-in, a racing change) came first.
+ * Returns the state after the append.
  */
 export async function appendToUser(
   deps: IdentityDeps,
   userId: string,
-  decide: (user: UserState) => UserEvent[],
+  decide: (user: UserState) => UserEvent[] | Promise<UserEvent[]>,
   language?: string,
 ): Promise<UserState> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadUser(deps, userId);
     if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
-    const events = decide(state);
+    const events = await decide(state);
     if (events.length === 0) return state;
     try {
       await deps.store.append(userStream(userId), withLanguage(events, language), revision);
@@ -255,14 +256,19 @@ export async function updateOwnProfile(
 
   if (input.password !== undefined) {
     const password = input.password;
-    const currentPasswordValid = await deps.hasher.verify(user.passwordHash, input.current_password ?? '');
-    if (currentPasswordValid) assertPasswordPolicy(password, { username: user.username, email: user.email }, deps.isCommonPassword);
-    const passwordHash = currentPasswordValid ? await deps.hasher.hash(password) : '';
     const changeId = deps.newId();
+    // Verified inside the decision: the change is appended at the revision whose hash the current
+    // password was checked against, so a change that won a race makes this one read the new hash
+    // and fail on the old password (ADR 038).
     const updated = await appendToUser(
       deps,
       userId,
-      (s) => decideProfilePasswordChange(s, { currentPasswordValid, passwordHash, changeId, now: now() }),
+      async (s) => {
+        const currentPasswordValid = await deps.hasher.verify(s.passwordHash, input.current_password ?? '');
+        if (currentPasswordValid) assertPasswordPolicy(password, { username: s.username, email: s.email }, deps.isCommonPassword);
+        const passwordHash = currentPasswordValid ? await deps.hasher.hash(password) : '';
+        return decideProfilePasswordChange(s, { currentPasswordValid, passwordHash, changeId, now: now() });
+      },
       language,
     );
     return { profile: profileOf(updated), passwordChanged: true };
