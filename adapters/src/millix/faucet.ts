@@ -149,7 +149,7 @@ export async function runFaucet(argv: readonly string[], env: NodeJS.ProcessEnv,
       address = recipient.address;
       label = address;
     } else {
-      const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir });
+      const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir, personalDataKey: process.env.PERSONAL_DATA_KEY || undefined });
       try {
         ({ address } = await resolveUserAddress(store, recipient.key, recipient.value));
       } finally {

@@ -92,7 +92,9 @@ export function withPersonalDataSealing(inner: EventStore, vault: KeyVault): Sea
       inner.appendToStreams(appends.map((a) => ({ ...a, streamId: stored(a.streamId), events: seal(a.events) }))),
     // Read back under the name the caller used, so the domain never sees a digest.
     readStream: async (streamId, options) =>
-      open(await inner.readStream(stored(streamId), options)).map((event) => (event.streamId === streamId ? event : { ...event, streamId })),
+      open(await inner.readStream(stored(streamId), options)).map((event) =>
+        event.streamId === streamId ? event : { ...event, streamId },
+      ),
     readAll: async (options) => open(await inner.readAll(options)),
     subscribeToAll: (options) => openedSubscription(inner.subscribeToAll(options), vault),
     ping: () => inner.ping(),

@@ -9,13 +9,14 @@
 import { resolve } from 'node:path';
 import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
 import { loadConfig } from '../config.js';
-import { openEventStore } from '@quern/adapters/eventstore';
+import { openRawEventStore } from '@quern/adapters/eventstore';
 
 const PAGE_SIZE = 5_000;
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir: resolve(config.DATA_DIR) });
+  // The raw log: the audit reads amounts, never personal data (ADR 042).
+  const store = openRawEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir: resolve(config.DATA_DIR) });
   const auditor = createLedgerAuditor();
   const startedMs = Date.now();
   try {

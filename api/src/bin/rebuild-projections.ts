@@ -20,7 +20,7 @@ const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, retryStrategy: (tim
 // Connection errors surface through the failed command below; without a listener ioredis would
 // also print each one as an "unhandled error event".
 redis.on('error', () => undefined);
-const store = openEventStore({ eventStoreUrl, dataDir });
+const store = openEventStore({ eventStoreUrl, dataDir, personalDataKey: process.env.PERSONAL_DATA_KEY || undefined });
 let exitCode = 0;
 try {
   console.log(`[rebuild] replaying ${eventStoreUrl ? 'the KurrentDB log' : `${dataDir}/events.sqlite`} into ${redisUrl}`);

@@ -162,3 +162,38 @@ describe('users read model: what it ignores and refuses', () => {
     expect(await log.checkpoint()).toBe('1');
   });
 });
+
+describe('users read model: a deleted account (ADR 042)', () => {
+  it('given UserAccountDeleted, when committed, then the user, its e-mail and its username lookups are gone and another user is untouched', async () => {
+    const other = { ...registered, userId: 'u2', username: 'Bob', firstName: 'Bob', lastName: 'Byte', email: 'bob@example.com', phone: '+15559998877' };
+    await log.apply('UserRegistered', registered);
+    await log.apply('UserRegistered', other);
+
+    await log.apply('UserAccountDeleted', { userId: 'u1', username: 'Ada_L', deletedAt: '2026-02-01T00:00:00.000Z' });
+
+    expect(await getUser(redis.redis, 'u1')).toBeNull();
+    expect(await findUserIdByEmail(redis.redis, 'Ada@Example.com')).toBeNull();
+    expect(await findUserIdByUsername(redis.redis, 'Ada_L')).toBeNull();
+    expect(await findUserIdByUsername(redis.redis, 'Bob')).toBe('u2');
+    expect(await findUserIdByEmail(redis.redis, 'bob@example.com')).toBe('u2');
+    expect(JSON.stringify(await dumpKeys(redis.redis, 'rm:*'))).not.toMatch(/Lovelace|Ada@Example|15550102030/i);
+  });
+
+  it('given a replay of a deleted account whose data reads as erased, when committed, then nothing of it is left and no lookup names "[erased]"', async () => {
+    const erased = { ...registered, firstName: '[erased]', lastName: '[erased]', email: '[erased]', phone: '[erased]' };
+    await log.apply('UserRegistered', erased);
+    await log.apply('UserAccountDeleted', { userId: 'u1', username: 'Ada_L', deletedAt: '2026-02-01T00:00:00.000Z' });
+
+    expect(await getUser(redis.redis, 'u1')).toBeNull();
+    expect(await findUserIdByEmail(redis.redis, '[erased]')).toBeNull();
+    expect(await dumpKeys(redis.redis, 'rm:user*')).toEqual({});
+  });
+
+  it('given the e-mail of the deleted account already registered again by a new account, when the deletion is applied, then the new account keeps the e-mail lookup', async () => {
+    await log.apply('UserRegistered', registered);
+    await log.apply('UserRegistered', { ...registered, userId: 'u3', username: 'Ada_New', email: 'Ada@Example.com' });
+    await log.apply('UserAccountDeleted', { userId: 'u1', username: 'Ada_L', deletedAt: '2026-02-01T00:00:00.000Z' });
+
+    expect(await findUserIdByEmail(redis.redis, 'ada@example.com')).toBe('u3');
+  });
+});
