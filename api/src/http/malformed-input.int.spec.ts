@@ -66,6 +66,8 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'identity.user': { input: { id: f.userId } },
   // A wrong current password: even the valid input changes nothing the other calls rely on.
   'identity.update': { input: { id: f.userId, password: 'another long secret', current_password: 'not the password' } },
+  // A wrong password: the walker's account must survive the walk.
+  'identity.deleteAccount': { input: { password: 'not the password' } },
   'identity.requestPasswordReset': { input: { email: f.email } },
   'identity.confirmPasswordReset': { input: { token: 'a-token', password: 'another secret', password1: 'another secret' } },
   'wallet.address': { input: null },
@@ -173,6 +175,7 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'POST /api/user/get/:id': { kind: 'none', params: { id: f.userId }, badParams: { id: badIds } },
     // The body's field variants are walked through identity.update, which shares its schema.
     'POST /api/user/update/:id': { kind: 'none', params: { id: f.userId }, badParams: { id: badIds } },
+    'POST /api/user/delete/:id': { kind: 'none', params: { id: f.userId }, badParams: { id: badIds } },
     'POST /api/user/password/reset': { kind: 'body', input: { email: f.email } },
     'POST /api/user/password/reset-verify': {
       kind: 'body',
