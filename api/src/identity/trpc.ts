@@ -1,5 +1,7 @@
 /** Identity procedures for the web app; each is a thin call into the shared identity handlers. */
 import {
+  accountDeleteInput,
+  accountDeleteOutput,
   checkUserUpdate,
   loginInput,
   loginOutput,
@@ -43,6 +45,10 @@ export const identityRouter = router({
   disableTwoFactor: authedProcedure
     .input(twoFactorDisableInput)
     .mutation(({ ctx, input }) => ctx.identity.disableTwoFactor(ctx.session, input, ctx.http)),
+  deleteAccount: authedProcedure
+    .input(accountDeleteInput)
+    .output(accountDeleteOutput)
+    .mutation(({ ctx, input }) => ctx.identity.deleteAccount(ctx.session, input, ctx.http)),
   /** The startup verify call: the session's id and e-mail, or null for a visitor. */
   session: publicProcedure
     .output(sessionOutput.nullable())
