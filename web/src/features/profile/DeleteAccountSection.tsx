@@ -31,12 +31,14 @@ function draftInput(password: string, secondFactor: { code: string } | { recover
 
 /**
  * Client-side checks with the contract's own messages, so a form the server would refuse is not
- * sent. An empty recovery code gets its own message: the contract's ('not valid or already used')
- * would puzzle someone who typed nothing.
+ * sent. An empty password or recovery code gets a message of its own: the contract's ('Enter
+ * your current password to choose a new one', 'not valid or already used') are worded for
+ * other forms and would puzzle someone deleting an account who typed nothing.
  */
 function validate(draft: ReturnType<typeof draftInput>): { input: AccountDeleteInput } | { errors: FormErrors<Field> } {
   const parsed = accountDeleteInput.safeParse(draft);
   const messages = parsed.success ? {} : firstIssuePerField(parsed.error.issues, fields);
+  if (draft.password === '') messages.password = 'profile:deleteAccount.passwordRequired';
   if ('recovery_code' in draft && draft.recovery_code.trim() === '') messages.recovery_code = 'profile:deleteAccount.recoveryCodeRequired';
   if (parsed.success && Object.keys(messages).length === 0) return { input: parsed.data };
   return { errors: { form: null, fields: messages } };

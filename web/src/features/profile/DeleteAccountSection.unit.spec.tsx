@@ -111,7 +111,7 @@ describe('DeleteAccountSection', () => {
     const container = await renderSection(server());
     open(container);
     await submit(form(container));
-    expect(textOf(container)).toContain('Enter your current password to choose a new one.');
+    expect(container.querySelector('#delete-account-password-error')?.textContent).toBe('Enter your password to delete your account.');
     typeInto(byLabel(container, 'Password'), PASSWORD);
 
     click(byRole(container, 'button', 'Cancel'));
