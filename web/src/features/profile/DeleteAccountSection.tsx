@@ -44,12 +44,24 @@ function validate(draft: ReturnType<typeof draftInput>): { input: AccountDeleteI
   return { errors: { form: null, fields: messages } };
 }
 
+/** The field each of the server's messages is about, for a refusal that does not name it. */
+const fieldOfMessage: Record<string, Field> = {
+  'errors:currentPasswordRequired': 'password',
+  'errors:wrongCurrentPassword': 'password',
+  'errors:twoFactorCodeRequired': 'code',
+  'errors:twoFactorCodeInvalid': 'code',
+  'errors:recoveryCodeInvalid': 'recovery_code',
+};
+
 /**
- * A refused deletion: its message goes in the form's alert, and the fields the server named are
- * marked invalid and point at it. The password's check elsewhere names it `current_password`.
+ * A refused deletion: its message goes in the form's alert, and the fields it is about (named by
+ * the server, or known from the message) are marked invalid and point at it. The password check
+ * shared with other forms names the field `current_password`.
  */
 function serverErrors(view: AppErrorView): FormErrors<Field> {
   const named: Partial<Record<Field, null>> = {};
+  const about = fieldOfMessage[view.messageKey];
+  if (about) named[about] = null;
   for (const field of Object.keys(view.fields)) {
     const mapped = field === 'current_password' ? 'password' : field;
     if ((fields as readonly string[]).includes(mapped)) named[mapped as Field] = null;

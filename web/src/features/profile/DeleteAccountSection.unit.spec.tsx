@@ -176,6 +176,12 @@ describe('DeleteAccountSection', () => {
       'true',
     ],
     [
+      'a wrong password the server does not tie to a field',
+      refusal('errors:wrongCurrentPassword', 'wrong'),
+      'The current password is not correct.',
+      'true',
+    ],
+    [
       'a wallet that is not empty',
       refusal('errors:accountNotEmpty', 'not empty', {}, 409),
       'Your wallet must be empty before the account can be deleted: send your MLX to another wallet and wait for pending transactions to finish.',
