@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/AuthProvider.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { HomeNoticeBanner } from './HomeNoticeBanner.js';
 import { Logo } from './Logo.js';
 import { Slogans } from './Slogans.js';
 import { Welcome } from './Welcome.js';
@@ -20,6 +21,7 @@ export default function HomePage() {
       <h1 className="home__brand">
         <Logo className="home__logo" label={t('logoName')} />
       </h1>
+      <HomeNoticeBanner />
       <Slogans />
       {/* Shown while the session check runs too (the prerendered page holds it, ADR 023), hidden
           meanwhile in a browser that was signed in, so such a user never sees Register flash by. */}

@@ -11,6 +11,7 @@ import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
+import { DeleteAccountSection } from './DeleteAccountSection.js';
 import { EditableField } from './EditableField.js';
 import { PasswordEditor } from './PasswordEditor.js';
 import { TwoFactorSection } from './TwoFactorSection.js';
@@ -61,6 +62,7 @@ export default function ProfilePage() {
         />
         <PasswordEditor onSave={(password, current_password) => update.mutateAsync({ id, password, current_password })} />
         <TwoFactorSection />
+        <DeleteAccountSection />
       </div>
     );
   };
