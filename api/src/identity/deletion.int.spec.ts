@@ -63,7 +63,7 @@ describe('deleting an account: refusals change nothing', () => {
       status: 403,
       body: { messageKey: 'errors:forbidden' },
     });
-    expect(await deleteAccount(account, {})).toMatchObject({ status: 400, body: { messageKey: 'errors:currentPasswordRequired' } });
+    expect(await deleteAccount(account, {})).toMatchObject({ status: 400, body: { messageKey: 'errors:deletePasswordRequired' } });
     expect(await deleteAccount(account, { password: 'not my password' })).toMatchObject({
       status: 400,
       body: { messageKey: 'errors:wrongCurrentPassword', message: 'The current password is not correct.' },

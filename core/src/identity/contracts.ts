@@ -197,8 +197,8 @@ export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableInput>;
  */
 export const accountDeleteInput = z.strictObject({
   password: z
-    .string({ error: 'errors:currentPasswordRequired' })
-    .min(1, { error: 'errors:currentPasswordRequired' })
+    .string({ error: 'errors:deletePasswordRequired' })
+    .min(1, { error: 'errors:deletePasswordRequired' })
     .max(1024, { error: 'errors:wrongCurrentPassword' }),
   code: totpCode.optional(),
   recovery_code: z

@@ -46,7 +46,7 @@ function validate(draft: ReturnType<typeof draftInput>): { input: AccountDeleteI
 
 /** The field each of the server's messages is about, for a refusal that does not name it. */
 const fieldOfMessage: Record<string, Field> = {
-  'errors:currentPasswordRequired': 'password',
+  'errors:deletePasswordRequired': 'password',
   'errors:wrongCurrentPassword': 'password',
   'errors:twoFactorCodeRequired': 'code',
   'errors:twoFactorCodeInvalid': 'code',
