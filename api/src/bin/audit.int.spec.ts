@@ -2,7 +2,8 @@
 // the network boundary figures after each documented flow of the production set-up (a faucet
 // deposit confirmed, an internal send, an external send that completes, an external send voided
 // `expired` after the settlement wait), names a PayPal purchase, its refund and its reversal on
-// lines of their own, and exits 1 naming the violation once an event is forged.
+// lines of their own, names the MLX deposited to a closed wallet (ADR 042) as held for closed
+// accounts, and exits 1 naming the violation once an event is forged.
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { systemClock, type EventStore } from '@quern/core';
 import { creditPurchase, orderPurchase, recordCaptureResult, recordRefund, recordReversal, requestCapture } from '@quern/core/purchases';
 import {
+  closeWallet,
   createAddress,
   ensureSystemWallets,
   executeWalletCommand,
@@ -232,6 +234,32 @@ describe('npm run audit after each documented flow', () => {
     expect(line(audit, 'network account:')).toContain('network account: -980,000 MLX');
   });
 
+  it('given carol’s empty wallet closed (ADR 042) and a faucet deposit confirmed to her address after, when audited, then it exits 0 and names the MLX held for closed accounts', async () => {
+    const carol = randomUUID();
+    const carolAddress = await openUserWallet(deps, carol);
+    await expect(closeWallet(deps, carol)).resolves.toEqual({ closed: true });
+    const before = await runCli('audit');
+    expect(line(before, 'closed wallets:')).toBe(
+      'closed wallets: 1 (held for closed accounts: 0 MLX from 0 deposit(s) confirmed after closing, 0 MLX pending)',
+    );
+
+    const faucet = await runCli('faucet', [`--to=${carolAddress}`, '--amount', '5,000']);
+    expect([faucet.code, faucet.stderr]).toEqual([0, '']);
+    await eventually(async () => {
+      const deposits = [...(await loadWallet(deps, carol)).state.deposits.values()];
+      return deposits.some((d) => d.status === 'confirmed') ? true : undefined;
+    }, SETTLED_WITHIN_MS);
+
+    const audit = await runCli('audit');
+    expect([audit.code, audit.stderr]).toEqual([0, '']);
+    expect(audit.stdout).toContain('audit: OK');
+    expect(line(audit, 'closed wallets:')).toBe(
+      'closed wallets: 1 (held for closed accounts: 5,000 MLX from 1 deposit(s) confirmed after closing, 0 MLX pending)',
+    );
+    // The deposit crossed the boundary like any other.
+    expect(line(audit, 'network account:')).toContain('network account: -985,000 MLX');
+  });
+
   it('given a deposit confirmation forged onto bob’s stream with no deposit behind it, when audited, then it exits 1 naming the boundary', async () => {
     await store.append(
       walletStream(bob),
@@ -247,6 +275,6 @@ describe('npm run audit after each documented flow', () => {
     expect(audit.code).toBe(1);
     expect(audit.stdout).toContain('"code":"depositUnknown"');
     expect(audit.stdout).toContain('"code":"networkBoundaryMismatch"');
-    expect(line(audit, 'network account:')).toContain('-985,000 MLX');
+    expect(line(audit, 'network account:')).toContain('-990,000 MLX');
   });
 });

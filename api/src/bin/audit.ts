@@ -3,8 +3,9 @@
  * invariants (the sum of all balances equals the supply minted, no available balance below
  * zero, every transfer reserved once and settled or voided at most once, and the network account
  * at exactly minus the net MLX that crossed the boundary with the millix network, ADR 017), and
- * the purchases' (ADR 025). Prints the figures, purchases, refunds and reversals each on a line of
- * their own; exits 1 on any violation, 2 when the log cannot be read.
+ * the purchases' (ADR 025), and that a wallet is closed only when empty and then sends and is
+ * credited nothing (ADR 042). Prints the figures, purchases, refunds, reversals and closed wallets
+ * each on a line of their own; exits 1 on any violation, 2 when the log cannot be read.
  */
 import { resolve } from 'node:path';
 import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
@@ -49,6 +50,7 @@ async function main(): Promise<number> {
     `checkout refunds: ${audit.refunds.refunds} (${mlx(audit.refunds.refundedMlx)} from merchants back to shoppers)`,
     `payouts: ${audit.payouts.payouts} (${mlx(audit.payouts.payoutMlx)} sent from merchant wallets)`,
     `subscriptions: ${audit.subscriptions.subscriptions}, charged ${audit.subscriptions.charges} periods (${mlx(audit.subscriptions.chargedMlx)} from subscribers to providers)`,
+    `closed wallets: ${audit.closedWallets.closed} (held for closed accounts: ${mlx(audit.closedWallets.heldMlx)} from ${audit.closedWallets.depositsConfirmed} deposit(s) confirmed after closing, ${mlx(audit.closedWallets.pendingMlx)} pending)`,
   ];
   for (const line of lines) console.log(line);
   if (audit.ok) {

@@ -38,6 +38,11 @@
  * and posted or voided at most once; that an internal transfer is credited before it is posted
  * and never voided after a credit. When one append writes payer and payee together (ADR 017),
  * either half may come first, but the other must be the very next wallet event.
+ *
+ * Closed wallets (ADR 042). A wallet is closed only at zero (posted, held and pending all 0 and no
+ * reservation open at its WalletClosed); after closing it is credited no transfer and never
+ * reserves or posts one. Deposits from the millix network are still recorded on it (the MLX did
+ * arrive at its address): they are no violation but a figure, the MLX held for closed accounts.
  */
 import { assertNever } from '../shared/assert.js';
 import {
@@ -68,7 +73,7 @@ import type { WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, isPurchaseReference, toWalletEvent } from './events.js';
 import { MLX_TOTAL_SUPPLY, mlxFromWire } from './money.js';
 import type { WalletState } from './state.js';
-import { evolve, initialWalletState } from './state.js';
+import { evolve, initialWalletState, isWalletClosed, isWalletEmpty } from './state.js';
 
 /** Violations kept in the report; the count goes on. A log this broken needs a person, not a longer list. */
 export const AUDIT_VIOLATIONS_MAX = 1000;
@@ -106,6 +111,10 @@ export type LedgerViolationCode =
   | 'holdsMismatch'
   | 'pendingCreditsMismatch'
   | 'networkBoundaryMismatch'
+  /** Closed wallets (ADR 042): closed with money or a hold in it, credited or sending after it closed. */
+  | 'closedNotEmpty'
+  | 'creditAfterClose'
+  | 'transferAfterClose'
   /** The purchase invariants (ADR 025, core/src/purchases/audit.ts). */
   | PurchaseViolationCode
   /** The checkout invariants (ADR 029, core/src/checkout/audit.ts). */
@@ -164,6 +173,12 @@ export interface LedgerAudit {
   payouts: PayoutFigures;
   /** Subscription charges, seen in `subscription-` streams. */
   subscriptions: SubscriptionFigures;
+  /**
+   * Closed wallets (ADR 042) and what they hold: MLX deposited from the network after they closed,
+   * `heldMlx` confirmed (in their posted balances), `pendingMlx` not yet; `depositsConfirmed`
+   * counts those confirmations.
+   */
+  closedWallets: { closed: number; heldMlx: bigint; pendingMlx: bigint; depositsConfirmed: number };
   violations: LedgerViolation[];
   violationCount: number;
 }
@@ -225,6 +240,8 @@ interface AuditRun {
   networkAllocatedMlx: bigint;
   awaitingCredit: AwaitingCredit | undefined;
   awaitingReservation: AwaitingReservation | undefined;
+  /** DepositConfirmed events on wallets already closed. */
+  depositsConfirmedAfterClose: number;
   purchases: PurchaseAuditor;
   checkouts: CheckoutAuditor;
   refunds: RefundAuditor;
@@ -362,8 +379,37 @@ function trackDeposit(run: AuditRun, event: Extract<WalletEvent, { type: `Deposi
     report(run, 'amountMismatch', `deposit ${depositId} settled with another amount`, w);
 }
 
+/**
+ * What a closed wallet may not do (ADR 042): be closed with anything in it, take a transfer credit,
+ * reserve or post a transfer. `state` is the wallet before the event.
+ */
+function checkClosed(run: AuditRun, event: WalletEvent, state: WalletState, where: Where): void {
+  const walletId = event.data.walletId;
+  if (event.type === 'WalletClosed') {
+    if (!isWalletClosed(state) && !isWalletEmpty(state))
+      report(
+        run,
+        'closedNotEmpty',
+        `wallet ${walletId} closed with posted ${state.postedBalanceMlx}, holds ${state.pendingDebitsMlx}, pending credits ${state.pendingCreditsMlx}, ${state.openReservationCount} open reservation(s)`,
+        where,
+      );
+    return;
+  }
+  if (!isWalletClosed(state)) return;
+  if (event.type === 'TransferCredited') {
+    const id = event.data.transferId;
+    report(run, 'creditAfterClose', `transfer ${id} credited to ${walletId} after it was closed`, { ...where, transferId: id });
+  }
+  if (event.type === 'TransferReserved' || event.type === 'TransferPosted') {
+    const id = event.data.transferId;
+    report(run, 'transferAfterClose', `transfer ${id} ${event.type} on ${walletId} after it was closed`, { ...where, transferId: id });
+  }
+  if (event.type === 'DepositConfirmed') run.depositsConfirmedAfterClose += 1;
+}
+
 /** The global checks an event's type calls for, before the event is folded into its wallet. */
 function track(run: AuditRun, event: WalletEvent, state: WalletState, where: Where): void {
+  checkClosed(run, event, state, where);
   switch (event.type) {
     case 'WalletOpened':
       if (state.wallet) report(run, 'walletOpenedTwice', `wallet ${event.data.walletId} opened more than once`, where);
@@ -387,6 +433,9 @@ function track(run: AuditRun, event: WalletEvent, state: WalletState, where: Whe
     case 'DepositConfirmed':
     case 'DepositRejected':
       trackDeposit(run, event, where);
+      return;
+    case 'WalletClosed':
+      // checkClosed above holds what a close must satisfy.
       return;
     default:
       assertNever(event);
@@ -511,10 +560,15 @@ function summarize(run: AuditRun): LedgerAudit {
   let postedTotalMlx = 0n;
   let pendingDebitsMlx = 0n;
   let pendingCreditsMlx = 0n;
+  const closedWallets = { closed: 0, heldMlx: 0n, pendingMlx: 0n, depositsConfirmed: run.depositsConfirmedAfterClose };
   for (const state of run.states.values()) {
     postedTotalMlx += state.postedBalanceMlx;
     pendingDebitsMlx += state.pendingDebitsMlx;
     pendingCreditsMlx += state.pendingCreditsMlx;
+    if (!isWalletClosed(state)) continue;
+    closedWallets.closed += 1;
+    closedWallets.heldMlx += state.postedBalanceMlx;
+    closedWallets.pendingMlx += state.pendingCreditsMlx;
   }
   const open = openTotals(run);
   const ledgerTotalMlx = postedTotalMlx + run.feeAccruedMlx + run.networkDerivedMlx - open.inTransitMlx;
@@ -573,6 +627,7 @@ function summarize(run: AuditRun): LedgerAudit {
     refunds: run.refunds.figures(),
     payouts: run.payouts.figures(),
     subscriptions: run.subscriptions.figures(),
+    closedWallets,
     violations: final.violations,
     violationCount: final.violationCount,
   };
@@ -616,6 +671,7 @@ export function createLedgerAuditor(): LedgerAuditor {
     networkAllocatedMlx: 0n,
     awaitingCredit: undefined,
     awaitingReservation: undefined,
+    depositsConfirmedAfterClose: 0,
   };
   return { add: (record) => auditRecord(run, record), summary: () => summarize(run) };
 }

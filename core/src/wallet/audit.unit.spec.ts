@@ -419,3 +419,101 @@ describe('auditLedger on internal sends settled in one append (payer: reserved +
     expect(codes(ledger.log)).toEqual(['postedWithoutCredit', 'creditAfterSettlement']);
   });
 });
+
+describe('auditLedger on closed wallets (ADR 042)', () => {
+  const close = { type: 'CloseWallet', data: { reason: 'accountDeleted' } } as const;
+  const closedRaw = (walletId: string) => raw(walletId, 'WalletClosed', { reason: 'accountDeleted', closedAt: at });
+
+  it('given bob closed at zero, then a deposit confirmed and another pending on his address, when audited, then no violation and they are held for closed accounts', () => {
+    const ledger = fundedLedger();
+    expectOk(ledger.execute('bob', close));
+    for (const [id, amountMlx] of [
+      ['c1', 700n],
+      ['c2', 300n],
+    ] as const)
+      expectOk(
+        ledger.execute('bob', {
+          type: 'ReceiveDeposit',
+          data: { depositId: `${id}:0`, networkTransactionHash: id, fromAddress: testAddress(4), amountMlx },
+        }),
+      );
+    expectOk(ledger.execute('bob', { type: 'ConfirmDeposit', data: { depositId: 'c1:0' } }));
+
+    const audit = auditLedger(ledger.log);
+    expect(audit.violations).toEqual([]);
+    expect(audit.closedWallets).toEqual({ closed: 1, heldMlx: 700n, pendingMlx: 300n, depositsConfirmed: 1 });
+    expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
+  });
+
+  it('given a log with no closed wallet, when audited, then the closed figures are zero', () => {
+    expect(auditLedger(fundedLedger().log).closedWallets).toEqual({ closed: 0, heldMlx: 0n, pendingMlx: 0n, depositsConfirmed: 0 });
+  });
+
+  it('given a WalletClosed forged onto a funded wallet, and one onto a wallet with an open reservation, when audited, then closedNotEmpty for each', () => {
+    const ledger = fundedLedger();
+    const funded = closedRaw('alice');
+    expect(codes([...ledger.log, funded])).toEqual(['closedNotEmpty']);
+    // Bob holds exactly what he reserves: available 0, but the hold could still be voided back to him.
+    ledger.transfer(SYSTEM_WALLET_IDS.reserve, 'bob', 11_000n, 'fund-bob');
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReserveTransfer',
+        data: { transferId: 'b-out', toAddress: testAddress(3), amountMlx: 10_000n, feeMlx: 1000n },
+      }),
+    );
+    expect(codes([...ledger.log, closedRaw('bob')])).toEqual(['closedNotEmpty']);
+    expect(auditLedger([...ledger.log, closedRaw('bob')]).violations.at(-1)).toMatchObject({
+      code: 'closedNotEmpty',
+      streamId: walletStream('bob'),
+      message: expect.stringContaining('1 open reservation(s)'),
+    });
+  });
+
+  it('given a credit forged onto a closed wallet, and a send from it, when audited, then creditAfterClose and transferAfterClose', () => {
+    const ledger = fundedLedger();
+    expectOk(ledger.execute('bob', close));
+    reservedByAlice(ledger, 'to-closed', 'bob');
+    const credit = raw('bob', 'TransferCredited', {
+      transferId: 'to-closed',
+      fromWalletId: 'alice',
+      fromAddress: testAddress(1),
+      toAddress: testAddress(2),
+      amountMlx: '10000',
+      creditedAt: at,
+    });
+    const reserve = raw('bob', 'TransferReserved', {
+      transferId: 'from-closed',
+      fromAddress: testAddress(2),
+      toAddress: testAddress(3),
+      amountMlx: '5000',
+      feeMlx: '1000',
+      reservedAt: at,
+    });
+    const post = raw('bob', 'TransferPosted', {
+      transferId: 'from-closed',
+      toAddress: testAddress(3),
+      amountMlx: '5000',
+      feeMlx: '1000',
+      networkTransactionHash: 'x1',
+      postedAt: at,
+    });
+    const found = auditLedger([...ledger.log, credit, reserve, post]).violations;
+    expect(found.map((v) => [v.code, v.transferId])).toEqual([
+      ['creditAfterClose', 'to-closed'],
+      ['transferAfterClose', 'from-closed'],
+      ['transferAfterClose', 'from-closed'],
+    ]);
+  });
+
+  it('given a second WalletClosed after a deposit, when audited, then nothing is named: the first close stands', () => {
+    const ledger = fundedLedger();
+    expectOk(ledger.execute('bob', close));
+    expectOk(
+      ledger.execute('bob', {
+        type: 'ReceiveDeposit',
+        data: { depositId: 'c3:0', networkTransactionHash: 'c3', fromAddress: testAddress(4), amountMlx: 5n },
+      }),
+    );
+    expect(codes([...ledger.log, closedRaw('bob')])).toEqual([]);
+  });
+});

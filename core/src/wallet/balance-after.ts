@@ -20,7 +20,8 @@ export function withBalanceAfter(state: WalletState, events: WalletEvent[]): Wal
     pendingCreditMlx: state.pendingCreditsMlx,
   };
   return events.map((event) => {
-    if (event.type === 'WalletOpened') return event;
+    // Opening and closing move no money (a wallet closes only at zero): no balance to stamp.
+    if (event.type === 'WalletOpened' || event.type === 'WalletClosed') return event;
     balance = nextBalance(balance, event);
     return { ...event, data: { ...event.data, balanceAfter: snapshot(balance) } } as WalletEvent;
   });

@@ -24,6 +24,7 @@ export function nextBalance(balance: WalletBalance, event: WalletEvent, released
   const { postedMlx, heldMlx, pendingCreditMlx } = balance;
   switch (event.type) {
     case 'WalletOpened':
+    case 'WalletClosed':
       return balance;
     case 'SupplyMinted':
     case 'TransferCredited':

@@ -4,7 +4,7 @@
  * made by the caller (UUIDs for transfers, the network's transaction hash and output for
  * deposits), so a retried command carries the same id and is recognised.
  */
-import type { DepositRejectReason, TransferReference, TransferVoidReason, WalletKind } from './events.js';
+import type { DepositRejectReason, TransferReference, TransferVoidReason, WalletCloseReason, WalletKind } from './events.js';
 
 export interface OpenWallet {
   type: 'OpenWallet';
@@ -76,6 +76,15 @@ export interface RejectDeposit {
   data: { depositId: string; reason: DepositRejectReason };
 }
 
+/**
+ * Closes a user's wallet for good (ADR 042): only when it is empty (nothing posted, held or
+ * pending, no open reservation). Closing a closed wallet decides nothing.
+ */
+export interface CloseWallet {
+  type: 'CloseWallet';
+  data: { reason: WalletCloseReason };
+}
+
 export type WalletCommand =
   | OpenWallet
   | MintSupply
@@ -85,4 +94,5 @@ export type WalletCommand =
   | VoidTransfer
   | ReceiveDeposit
   | ConfirmDeposit
-  | RejectDeposit;
+  | RejectDeposit
+  | CloseWallet;

@@ -14,6 +14,7 @@ import type { AppErrorCode } from '../shared/errors.js';
 import { AppError } from '../shared/errors.js';
 import { isSameWallet, parseAddress } from './address.js';
 import type {
+  CloseWallet,
   CreditTransfer,
   MintSupply,
   OpenWallet,
@@ -36,11 +37,12 @@ import {
   isCheckoutReference,
   transferReferenceKinds,
   transferVoidReasons,
+  walletCloseReasons,
   walletKinds,
 } from './events.js';
 import { MLX_TOTAL_SUPPLY, SEND_FEE_MLX, mlxFromWire, mlxToWire } from './money.js';
 import type { OutgoingTransfer, WalletIdentity, WalletState } from './state.js';
-import { availableMlx } from './state.js';
+import { availableMlx, isWalletClosed, isWalletEmpty } from './state.js';
 
 /**
  * Reservations a wallet may have open at once. Settlement takes seconds; a wallet with this many
@@ -66,6 +68,8 @@ const fail = (code: AppErrorCode, messageKey: string, fields: Record<string, str
   new AppError(code, messageKey, fields, params);
 const invalidRequest = () => fail('VALIDATION', 'errors:invalidRequest');
 const conflict = () => fail('CONFLICT', 'errors:idempotencyConflict');
+/** A payee whose wallet was closed (ADR 042): no Quern wallet pays into it. */
+const recipientClosed = () => fail('VALIDATION', 'errors:recipientClosed', { to: 'errors:recipientClosed' });
 
 function requireWallet(state: WalletState, missingKey = 'errors:notFound'): WalletIdentity {
   if (!state.wallet) throw fail('NOT_FOUND', missingKey);
@@ -163,6 +167,8 @@ function checkSend(
 ): { wallet: WalletIdentity; retry?: WalletDecision; toAddress: string; amountMlx: bigint } {
   const wallet = requireWallet(state);
   if (!SENDING_KINDS.has(wallet.kind)) throw fail('FORBIDDEN', 'errors:forbidden');
+  // A closed wallet (ADR 042) never reserves again, not even a retry's answer: its account is gone.
+  if (isWalletClosed(state)) throw fail('CONFLICT', 'errors:accountDeleted');
   requireId(data.transferId, TRANSFER_ID_PATTERN);
   if (data.idempotencyKey !== undefined) requireId(data.idempotencyKey, IDEMPOTENCY_KEY_PATTERN);
   if (data.toWalletId !== undefined) requireId(data.toWalletId, WALLET_ID_PATTERN);
@@ -293,6 +299,7 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
     throw fail('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
   if (!CREDITABLE_KINDS.has(payeeWallet.kind))
     throw fail('VALIDATION', 'errors:recipientCannotReceive', { to: 'errors:recipientCannotReceive' });
+  if (isWalletClosed(payee)) throw recipientClosed();
   // A checkout pays a merchant, a user: never a system account.
   const userToUser = ['checkout', 'checkoutRefund', 'subscriptionCharge'];
   if (data.reference !== undefined && userToUser.includes(data.reference.kind) && payeeWallet.kind !== 'user')
@@ -353,6 +360,9 @@ function decideCredit(state: WalletState, data: CreditTransfer['data'], at: stri
     if (same) return { events: [] };
     throw conflict();
   }
+  // After the repeat check: a credit recorded before the close is answered, never refused, or
+  // the settlement would void a reservation whose payee already holds the amount.
+  if (isWalletClosed(state)) throw recipientClosed();
   return {
     events: [
       {
@@ -475,6 +485,21 @@ function decideSettleDeposit(
 }
 
 /**
+ * Closes a user's wallet (ADR 042) when it is empty: nothing posted, held or pending and no
+ * reservation open, so no MLX is lost with the account. Appended under the stream's expected
+ * revision, so a credit or deposit that lands first makes the close decide again and refuse.
+ */
+function decideClose(state: WalletState, data: CloseWallet['data'], at: string): WalletDecision {
+  const wallet = requireWallet(state);
+  if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
+  const reason = walletCloseReasons.find((candidate) => candidate === data.reason);
+  if (reason === undefined) throw invalidRequest();
+  if (isWalletClosed(state)) return { events: [] };
+  if (!isWalletEmpty(state)) throw fail('CONFLICT', 'errors:accountNotEmpty');
+  return { events: [{ type: 'WalletClosed', data: { walletId: wallet.walletId, reason, closedAt: at } }] };
+}
+
+/**
  * Decides one command against one wallet's state. `now` is the time the handler read from its
  * Clock; every event of the decision carries it.
  */
@@ -504,6 +529,8 @@ function decideEvents(command: WalletCommand, state: WalletState, now: Date): Wa
       return decideSettleDeposit(state, command.data.depositId, 'confirmed', at);
     case 'RejectDeposit':
       return decideSettleDeposit(state, command.data.depositId, 'rejected', at, command.data.reason);
+    case 'CloseWallet':
+      return decideClose(state, command.data, at);
     default:
       return assertNever(command);
   }

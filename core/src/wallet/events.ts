@@ -62,13 +62,20 @@ export type TransferVoidReason =
   /** The millix network refused the transaction of an external send. */
   | 'networkRejected'
   /** Settlement gave up after its bounded retries. */
-  | 'expired';
+  | 'expired'
+  /** The payee's wallet was closed (its account deleted, ADR 042) before the credit. */
+  | 'recipientClosed';
 export const transferVoidReasons: readonly TransferVoidReason[] = [
   'recipientNotFound',
   'recipientCannotReceive',
   'networkRejected',
   'expired',
+  'recipientClosed',
 ];
+
+/** Why a wallet was closed (ADR 042). */
+export type WalletCloseReason = 'accountDeleted';
+export const walletCloseReasons: readonly WalletCloseReason[] = ['accountDeleted'];
 
 export type DepositRejectReason = 'networkInvalidated' | 'expired';
 export const depositRejectReasons: readonly DepositRejectReason[] = ['networkInvalidated', 'expired'];
@@ -301,6 +308,17 @@ export interface DepositRejected {
   };
 }
 
+/**
+ * A user's wallet closed for good (ADR 042, account deletion), decided only at zero: no posted
+ * balance, no holds, no pending deposits. Terminal: the wallet never sends again and no Quern
+ * wallet pays into it; deposits from the millix network are still recorded (the MLX did arrive at
+ * an address Quern holds), and the audit reports them as held for closed accounts.
+ */
+export interface WalletClosed {
+  type: 'WalletClosed';
+  data: { walletId: string; reason: WalletCloseReason; closedAt: string };
+}
+
 export type WalletEvent =
   | WalletOpened
   | SupplyMinted
@@ -310,7 +328,8 @@ export type WalletEvent =
   | TransferVoided
   | DepositReceived
   | DepositConfirmed
-  | DepositRejected;
+  | DepositRejected
+  | WalletClosed;
 
 export type WalletEventType = WalletEvent['type'];
 
@@ -435,6 +454,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     rejectedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),
+  WalletClosed: z.object({ walletId: text, reason: z.enum(walletCloseReasons), closedAt: time }),
 };
 
 export const isWalletEventType = (type: string): type is WalletEventType => Object.hasOwn(dataSchemas, type);

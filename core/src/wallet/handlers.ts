@@ -19,6 +19,7 @@ import {
   depositClaimStream,
   toWalletEvent,
   walletStream,
+  type TransferVoidReason,
   type WalletEvent,
   type WalletKind,
 } from './events.js';
@@ -678,6 +679,10 @@ export async function sendMlx(
   return { transferId, status, position: executed.position };
 }
 
+/** Why a payee's refused credit voids the reservation: its wallet was closed (ADR 042), or it cannot take one. */
+export const voidReasonOf = (refusal: AppError): TransferVoidReason =>
+  refusal.messageKey === 'errors:recipientClosed' ? 'recipientClosed' : 'recipientCannotReceive';
+
 /**
  * Settles a transfer between Quern wallets: credits the payee (idempotent by transfer id), then
  * posts the payer's reservation; voids it when the payee cannot be credited. Safe to run again.
@@ -699,9 +704,23 @@ export async function settleInternalTransfer(
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.code === 'CONCURRENCY') throw error;
-    await executeWalletCommand(deps, payerWalletId, { type: 'VoidTransfer', data: { transferId, reason: 'recipientCannotReceive' } });
+    await executeWalletCommand(deps, payerWalletId, { type: 'VoidTransfer', data: { transferId, reason: voidReasonOf(error) } });
     return 'voided';
   }
   await executeWalletCommand(deps, payerWalletId, { type: 'PostTransfer', data: { transferId } });
   return 'posted';
+}
+
+/**
+ * Closes a user's wallet for good (ADR 042, account deletion): decided on the current stream and
+ * appended under its expected revision (deciding again on a lost race), so the wallet is closed
+ * only if it was empty at that revision. Refused with CONFLICT errors:accountNotEmpty otherwise;
+ * closing a closed wallet appends nothing and answers the same.
+ */
+export async function closeWallet(
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  walletId: string,
+): Promise<{ closed: true }> {
+  await executeWalletCommand(deps, walletId, { type: 'CloseWallet', data: { reason: 'accountDeleted' } });
+  return { closed: true };
 }

@@ -1,4 +1,4 @@
-// Proves that any interleaving of sends (two-step and one-append), retries, credits, posts, voids, races, deposits and external sends among many wallets, with or without a network allocation, keeps every audit invariant (the network boundary of ADR 017 included) and every wallet stream's available balance at or above zero.
+// Proves that any interleaving of sends (two-step and one-append), retries, credits, posts, voids, races, deposits, external sends and wallet closes (ADR 042) among many wallets, with or without a network allocation, keeps every audit invariant (the network boundary of ADR 017 and the closed-wallet rules included) and every wallet stream's available balance at or above zero.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditLedger, createLedgerAuditor } from './audit.js';
@@ -9,7 +9,7 @@ import type { ReserveTransfer } from './commands.js';
 import type { TransferVoidReason } from './events.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
 import { MLX_TOTAL_SUPPLY } from './money.js';
-import { availableMlx, foldWallet } from './state.js';
+import { availableMlx, foldWallet, isWalletClosed, isWalletEmpty } from './state.js';
 import { ConcurrencyConflict, MemoryLedger, expectOk, testAddress } from './wallet-test-fixtures.js';
 
 const USER_COUNT = 5;
@@ -35,7 +35,11 @@ type Op =
   | { kind: 'confirm' | 'reject' | 'redeliver'; pick: number }
   | { kind: 'race'; payer: number; payees: [number, number]; amountsMlx: [bigint, bigint] }
   /** An internal send settled as the settlement worker now writes it: one append over both streams, in either order. */
-  | { kind: 'sendOneAppend'; payer: number; payee: number; amountMlx: bigint; keyed: boolean; payeeFirst: boolean };
+  | { kind: 'sendOneAppend'; payer: number; payee: number; amountMlx: bigint; keyed: boolean; payeeFirst: boolean }
+  /** CloseWallet on a user's wallet as it stands (ADR 042): closes only when it is empty. */
+  | { kind: 'close'; user: number }
+  /** Empties a user's wallet first (settles its sends, confirms its deposits, sends the rest to the reserve), then closes it. */
+  | { kind: 'drainAndClose'; user: number };
 
 const amountArb = fc.oneof(
   { weight: 6, arbitrary: fc.bigInt(1n, 50_000n) },
@@ -95,6 +99,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       payeeFirst: fc.boolean(),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), user: fc.nat(USER_COUNT - 1) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('drainAndClose' as const), user: fc.nat(USER_COUNT - 1) }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -110,6 +116,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 function recent<T>(items: readonly T[], index: number): T | undefined {
   return items.length === 0 ? undefined : items[items.length - 1 - (index % items.length)];
 }
+
+/** Across all runs: wallets closed, and reservations voided because their payee had closed (each must happen). */
+const seen = { closes: 0, voidedRecipientClosed: 0 };
 
 interface Sent {
   payer: string;
@@ -181,6 +190,11 @@ class Scenario {
       data: { ...original.command.data, transferId: `t${this.counter}`, amountMlx },
     };
     const outcome = this.ledger.execute(original.payer, command);
+    // A closed wallet answers no retry: it sends nothing, ever (ADR 042).
+    if (isWalletClosed(this.ledger.state(original.payer))) {
+      expect(outcome.ok ? 'ok' : outcome.error.messageKey).toBe('errors:accountDeleted');
+      return;
+    }
     if (original.reservedId !== undefined) {
       // The first attempt was reserved: the retry answers with it and appends nothing, or is a conflict.
       if (changeAmount) expect(outcome.ok ? 'ok' : outcome.error.code).toBe('CONFLICT');
@@ -272,6 +286,18 @@ class Scenario {
     if (!reserves) return;
     const payerWallet = this.ledger.state(payer).wallet;
     if (!payerWallet) throw new Error(`no wallet ${payer}`);
+    // The one append is decided on both wallets: a closed payee refuses the credit, so nothing is written.
+    const payeeState = this.ledger.state(payee.toWalletId as string);
+    const creditDecided = this.ledger.decideOn(payeeState, {
+      type: 'CreditTransfer',
+      data: { transferId, fromWalletId: payer, fromAddress: payerWallet.address, amountMlx },
+    });
+    if (isWalletClosed(payeeState)) {
+      expect(creditDecided.ok ? 'ok' : creditDecided.error.messageKey).toBe('errors:recipientClosed');
+      const last = this.sent.at(-1);
+      if (last) last.reservedId = undefined;
+      return;
+    }
     const credit = () =>
       expectOk(
         this.ledger.execute(payee.toWalletId as string, {
@@ -323,6 +349,40 @@ class Scenario {
     });
   }
 
+  /** CloseWallet: closes an empty wallet, answers a closed one with nothing, refuses any other. */
+  close(user: string): void {
+    const before = this.ledger.state(user);
+    const wasClosed = isWalletClosed(before);
+    const wasEmpty = isWalletEmpty(before);
+    const outcome = this.ledger.execute(user, { type: 'CloseWallet', data: { reason: 'accountDeleted' } });
+    if (wasClosed) expect(outcome.ok && outcome.decision.events).toEqual([]);
+    else if (wasEmpty) {
+      expect(outcome.ok && outcome.decision.events.map((e) => e.type)).toEqual(['WalletClosed']);
+      seen.closes += 1;
+    } else expect(outcome.ok ? 'ok' : outcome.error.messageKey).toBe('errors:accountNotEmpty');
+  }
+
+  /** What a user does before deleting the account: let sends finish, wait for deposits, send the rest away. */
+  drainAndClose(user: string): void {
+    for (const t of this.transfers) if (t.payer === user) this.ledger.settle(user, t.transferId);
+    for (const d of this.deposits)
+      if (d.user === user && this.ledger.state(user).deposits.get(d.depositId)?.status === 'received')
+        expectOk(this.ledger.execute(user, { type: 'ConfirmDeposit', data: { depositId: d.depositId } }));
+    const restMlx = availableMlx(this.ledger.state(user)) - 1000n;
+    if (restMlx > 0n) {
+      this.counter += 1;
+      const transferId = `t${this.counter}`;
+      const toAddress = this.ledger.state(SYSTEM_WALLET_IDS.reserve).wallet?.address ?? '';
+      const data = { transferId, toAddress, toWalletId: SYSTEM_WALLET_IDS.reserve, amountMlx: restMlx, feeMlx: 1000n };
+      const outcome = this.ledger.execute(user, { type: 'ReserveTransfer', data });
+      if (outcome.ok && outcome.decision.events.length > 0) {
+        this.transfers.push({ payer: user, transferId });
+        this.ledger.settle(user, transferId);
+      }
+    }
+    this.close(user);
+  }
+
   apply(op: Op): void {
     switch (op.kind) {
       case 'send':
@@ -359,6 +419,12 @@ class Scenario {
       case 'sendOneAppend':
         this.sendOneAppend(users[op.payer] as string, op.payee, op.amountMlx, op.keyed, op.payeeFirst);
         return;
+      case 'close':
+        this.close(users[op.user] as string);
+        return;
+      case 'drainAndClose':
+        this.drainAndClose(users[op.user] as string);
+        return;
     }
   }
 
@@ -375,6 +441,17 @@ class Scenario {
     expect(audit.boundary.allocatedMlx).toBe(allocatedMlx);
     expect(audit.networkBalanceMlx).toBe(allocatedMlx - crossed.inMlx + crossed.outMlx);
     for (const walletId of this.ledger.walletIds()) expect(availableMlx(this.ledger.state(walletId))).toBeGreaterThanOrEqual(0n);
+    // What closed wallets hold, counted again from their states: only deposits recorded after closing.
+    const closed = this.ledger
+      .walletIds()
+      .map((id) => this.ledger.state(id))
+      .filter(isWalletClosed);
+    const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
+    expect(audit.closedWallets).toMatchObject({
+      closed: closed.length,
+      heldMlx: sum(closed.map((state) => state.postedBalanceMlx)),
+      pendingMlx: sum(closed.map((state) => state.pendingCreditsMlx)),
+    });
   }
 
   private crossedFromStates(): { inMlx: bigint; outMlx: bigint } {
@@ -429,8 +506,16 @@ describe('ledger properties', () => {
         for (const { payer, transferId } of scenario.transfers) scenario.ledger.settle(payer, transferId);
         const audit = auditLedger(scenario.ledger.log);
         expect([audit.violations, audit.pendingDebitsMlx, audit.inTransitMlx, audit.transfers.open]).toEqual([[], 0n, 0n, 0]);
+        expect(audit.ledgerTotalMlx).toBe(SUPPLY_MLX);
+        for (const record of scenario.ledger.log) {
+          const event = toWalletEvent(record);
+          if (event?.type === 'TransferVoided' && event.data.reason === 'recipientClosed') seen.voidedRecipientClosed += 1;
+        }
       }),
       { numRuns: RUNS },
     );
+    // The closing paths were exercised, not only generated.
+    expect(seen.closes).toBeGreaterThan(0);
+    expect(seen.voidedRecipientClosed).toBeGreaterThan(0);
   }, 60_000);
 });

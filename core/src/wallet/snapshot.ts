@@ -13,7 +13,9 @@ import type { DepositRecord, IncomingTransfer, OutgoingTransfer, WalletState } f
 export const walletSnapshotStream = (walletId: string): string => `snapshot-wallet-${walletId}`;
 export const WALLET_SNAPSHOT_EVENT = 'WalletSnapshotTaken';
 /** Bumped whenever WalletState changes shape; snapshots of any other version are ignored. */
-export const WALLET_SNAPSHOT_VERSION = 1;
+// 2: WalletState.closedAt (ADR 042). A version-1 reader would drop the field and see a closed
+// wallet as open, so it must not read a version-2 snapshot.
+export const WALLET_SNAPSHOT_VERSION = 2;
 /**
  * Events between snapshots. A cold load folds at most this many events after the snapshot; a
  * snapshot is at most a few hundred kilobytes (the state is bounded), so one per this many
@@ -78,6 +80,7 @@ const snapshotData = z.object({
   deposits: z.array(deposit),
   settledDepositIds: z.array(z.string()),
   idempotencyKeys: z.array(z.tuple([z.string(), z.string()])),
+  closedAt: z.string().optional(),
 });
 export type WalletSnapshotData = z.infer<typeof snapshotData>;
 
@@ -106,6 +109,7 @@ export function toWalletSnapshot(state: WalletState): WalletSnapshotData | undef
     deposits: [...state.deposits.values()].map((d) => withoutUndefined({ ...d, amountMlx: mlxToWire(d.amountMlx) })),
     settledDepositIds: [...state.settledDepositIds],
     idempotencyKeys: [...state.idempotencyKeys.entries()],
+    ...(state.closedAt === undefined ? {} : { closedAt: state.closedAt }),
   };
 }
 
@@ -137,5 +141,6 @@ export function fromWalletSnapshot(data: unknown): { state: WalletState; revisio
     idempotencyKeys: new Map(s.idempotencyKeys),
     eventCount: s.eventCount,
   };
+  if (s.closedAt !== undefined) state.closedAt = s.closedAt;
   return { state, revision: BigInt(s.revision) };
 }

@@ -108,6 +108,8 @@ export interface WalletState {
   idempotencyKeys: Map<string, string>;
   /** Events folded so far; the stream's expected revision for the next append is eventCount - 1. */
   eventCount: number;
+  /** Set by WalletClosed (ADR 042): the wallet never sends again and takes no transfer credits. */
+  closedAt?: string;
 }
 
 export function initialWalletState(): WalletState {
@@ -126,6 +128,13 @@ export function initialWalletState(): WalletState {
     eventCount: 0,
   };
 }
+
+/** Whether the wallet was closed (ADR 042). */
+export const isWalletClosed = (state: WalletState): boolean => state.closedAt !== undefined;
+
+/** Empty enough to close: nothing posted, held or pending, and no reservation open. */
+export const isWalletEmpty = (state: WalletState): boolean =>
+  state.postedBalanceMlx === 0n && state.pendingDebitsMlx === 0n && state.pendingCreditsMlx === 0n && state.openReservationCount === 0;
 
 /** What the wallet can spend now: posted minus holds. The decider keeps it at or above zero. */
 export const availableMlx = (state: WalletState): bigint => state.postedBalanceMlx - state.pendingDebitsMlx;
@@ -290,6 +299,9 @@ function applyRecords(state: WalletState, event: WalletEvent): WalletState {
       return settleDeposit(state, event.data.depositId, 'confirmed');
     case 'DepositRejected':
       return settleDeposit(state, event.data.depositId, 'rejected', event.data.reason);
+    case 'WalletClosed':
+      // A second WalletClosed is a corrupted log (the decider decides nothing); the first one stands.
+      return state.closedAt === undefined ? { ...state, closedAt: event.data.closedAt } : state;
     default:
       return assertNever(event);
   }

@@ -15,6 +15,7 @@ import type { WalletEvent, WalletKind } from './events.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
 import type { WalletState } from './state.js';
 import { evolve, initialWalletState } from './state.js';
+import { voidReasonOf } from './handlers.js';
 
 export const NOW = new Date('2026-01-02T03:04:05.000Z');
 
@@ -134,6 +135,9 @@ export class MemoryLedger {
       const reason = outcome.error.code === 'NOT_FOUND' ? 'recipientNotFound' : 'recipientCannotReceive';
       expectOk(this.execute(payerWalletId, { type: 'VoidTransfer', data: { transferId, reason } }));
     }
+    // A payee closed since the reservation (ADR 042): the reservation is voided, as the handler's voidReasonOf does.
+    if (!outcome.ok && outcome.error.messageKey === 'errors:recipientClosed')
+      expectOk(this.execute(payerWalletId, { type: 'VoidTransfer', data: { transferId, reason: voidReasonOf(outcome.error) } }));
     return outcome;
   }
 

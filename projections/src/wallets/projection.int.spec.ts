@@ -6,7 +6,14 @@ import { allProjections } from '../index.js';
 import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
 import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
 import { walletKey } from './keys.js';
-import { findWalletIdByAddress, getPendingTransactions, getTransactionsPage, getWalletAddress, getWalletBalance } from './queries.js';
+import {
+  findWalletIdByAddress,
+  getPendingTransactions,
+  getTransactionsPage,
+  getWalletAddress,
+  getWalletBalance,
+  getWalletClosedAt,
+} from './queries.js';
 
 let redis: PrivateRedis;
 let log: CommittedLog;
@@ -161,6 +168,29 @@ describe('wallet read models: identity', () => {
     expect(await findWalletIdByAddress(redis.redis, 'addr-alice')).toBe('alice');
     expect(await redis.redis.hmget(walletKey('alice'), 'kind', 'owner_user_id')).toEqual(['user', 'alice']);
     expect((await history('alice')).transactions).toEqual([fundingRow]);
+  });
+
+  it('given WalletClosed, when committed, then the wallet hash records closed_at and nothing else changes; a second WalletClosed does not move it', async () => {
+    await aliceAndBob();
+    await log.apply('WalletClosed', { walletId: 'bob', reason: 'accountDeleted', closedAt: at });
+    await log.apply('WalletClosed', { walletId: 'bob', reason: 'accountDeleted', closedAt: later });
+
+    expect(await getWalletClosedAt(redis.redis, 'bob')).toBe(at);
+    expect(await getWalletClosedAt(redis.redis, 'alice')).toBeNull();
+    expect(await getWalletClosedAt(redis.redis, 'nobody')).toBeNull();
+    expect(await redis.redis.hgetall(walletKey('bob'))).toEqual({
+      wallet_id: 'bob',
+      kind: 'user',
+      address: 'addr-bob',
+      owner_user_id: 'bob',
+      posted: '0',
+      held: '0',
+      pending_credit: '0',
+      closed_at: at,
+    });
+    expect(await balance('bob')).toEqual({ stable: '0', unstable: '0' });
+    expect(await findWalletIdByAddress(redis.redis, 'addr-bob')).toBe('bob');
+    expect(await history('bob')).toEqual(emptyHistory);
   });
 
   it('given SupplyMinted, when committed, then genesis holds the supply and shows one credit named by the event id, without usernames', async () => {

@@ -12,6 +12,8 @@
  * TransferCredited and the payer's TransferPosted each move their side into the history, and a
  * TransferVoided removes both pending items.
  *
+ * A closed wallet (ADR 042) keeps its hash, balances and history; `closed_at` records when it closed.
+ *
  * A purchase, refund or reversal (ADR 025) repeats its `reference` on all three of its transfer
  * events, so every row of it, pending or completed and on both sides, stores it as `purpose`.
  */
@@ -207,6 +209,11 @@ function depositRejected(tx: ChainableCommander, data: DataOf<'DepositRejected'>
   tx.hdel(walletPendingKey(data.walletId), data.depositId);
 }
 
+/** The wallet was closed (ADR 042): its hash records when. HSETNX: the first close stands, as in evolve. */
+function closed(tx: ChainableCommander, data: DataOf<'WalletClosed'>): void {
+  tx.hsetnx(walletKey(data.walletId), 'closed_at', data.closedAt);
+}
+
 function applyWalletEvent(tx: ChainableCommander, wallet: WalletEvent, event: RecordedEvent): void {
   switch (wallet.type) {
     case 'WalletOpened':
@@ -235,6 +242,9 @@ function applyWalletEvent(tx: ChainableCommander, wallet: WalletEvent, event: Re
       break;
     case 'DepositRejected':
       depositRejected(tx, wallet.data, event);
+      break;
+    case 'WalletClosed':
+      closed(tx, wallet.data);
       break;
     default:
       assertNever(wallet);

@@ -135,3 +135,8 @@ async function resolveUsernames(redis: Redis, items: readonly StoredTransaction[
   });
   return usernames;
 }
+
+/** When the wallet was closed (ADR 042, account deletion); null while it is open or not projected. */
+export async function getWalletClosedAt(redis: Redis, walletId: string): Promise<string | null> {
+  return redis.hget(walletKey(walletId), 'closed_at');
+}

@@ -2,8 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@quern/core';
 import {
+  closeWallet,
   createAddress,
   executeWalletCommand,
+  loadWallet,
   PENDING_TRANSACTIONS_MAX,
   pendingTransactionsOutput,
   settleInternalTransfer,
@@ -20,9 +22,17 @@ import { dumpKeys } from '../testing/redis-dump.js';
 import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { walletPendingKey } from './keys.js';
-import { findWalletIdByAddress, getPendingTransactions, getTransactionsPage, getWalletAddress, getWalletBalance } from './queries.js';
+import {
+  findWalletIdByAddress,
+  getPendingTransactions,
+  getTransactionsPage,
+  getWalletAddress,
+  getWalletBalance,
+  getWalletClosedAt,
+} from './queries.js';
 import {
   caughtUp,
+  headPosition,
   openWorld,
   purchaseCredited,
   purchaseReturned,
@@ -385,6 +395,68 @@ describe('wallet read models: PayPal purchases', () => {
       },
     ]);
     expect(await balance(alice.id)).toEqual({ stable: '100000', unstable: '0' });
+  });
+});
+
+describe('wallet read models: a closed wallet (ADR 042)', () => {
+  it('given bob empty and alice funded, when each is closed, then bob closes (closed_at projected) and alice is refused accountNotEmpty', async () => {
+    const [alice, bob] = await aliceAndBob();
+
+    await expect(closeWallet(deps, bob.id)).resolves.toEqual({ closed: true });
+    await expect(closeWallet(deps, alice.id)).rejects.toMatchObject({ code: 'CONFLICT', messageKey: 'errors:accountNotEmpty' });
+    await settled();
+
+    const closedAt = await getWalletClosedAt(redis.redis, bob.id);
+    expect(closedAt).toBe((await loadWallet(deps, bob.id)).state.closedAt);
+    expect(Number.isNaN(Date.parse(closedAt ?? ''))).toBe(false);
+    expect(await getWalletClosedAt(redis.redis, alice.id)).toBeNull();
+    expect(await balance(alice.id)).toEqual({ stable: '100000', unstable: '0' });
+
+    // A second close appends nothing.
+    const head = await headPosition(temp.store);
+    await expect(closeWallet(deps, bob.id)).resolves.toEqual({ closed: true });
+    expect(await headPosition(temp.store)).toBe(head);
+  });
+
+  it('given bob closed, when alice pays him at once, then recipientClosed; when a reservation to him is settled, then it is voided recipientClosed and nothing stays pending', async () => {
+    const [alice, bob] = await aliceAndBob();
+    const reservedBeforeClose = await sendReserved(deps, alice.id, bob.address, 2_000n);
+    await expect(closeWallet(deps, bob.id)).resolves.toEqual({ closed: true });
+
+    await expect(sendSettled(deps, alice.id, bob.address, 1_000n)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      messageKey: 'errors:recipientClosed',
+      fields: { to: 'errors:recipientClosed' },
+    });
+    await expect(settleInternalTransfer(deps, alice.id, reservedBeforeClose)).resolves.toBe('voided');
+    expect((await loadWallet(deps, alice.id)).state.transfers.get(reservedBeforeClose)).toMatchObject({
+      status: 'voided',
+      voidReason: 'recipientClosed',
+    });
+    await settled();
+    expect(await pending(alice.id)).toEqual([]);
+    expect(await pending(bob.id)).toEqual([]);
+    expect(await balance(alice.id)).toEqual({ stable: '100000', unstable: '0' });
+    expect(await balance(bob.id)).toEqual({ stable: '0', unstable: '0' });
+  });
+
+  it('given bob closed, when a millix deposit to his address is received and confirmed, then it is recorded and shown, and he still cannot send it', async () => {
+    const [alice, bob] = await aliceAndBob();
+    await closeWallet(deps, bob.id);
+    const external = createAddress(randomBytes(20), 'mainnet');
+    await executeWalletCommand(deps, bob.id, {
+      type: 'ReceiveDeposit',
+      data: { depositId: 'late:0', networkTransactionHash: 'late', fromAddress: external, amountMlx: 7_000n },
+    });
+    await executeWalletCommand(deps, bob.id, { type: 'ConfirmDeposit', data: { depositId: 'late:0' } });
+    await settled();
+
+    expect(await balance(bob.id)).toEqual({ stable: '7000', unstable: '0' });
+    expect((await page(bob.id, 0)).transactions).toEqual([expect.objectContaining({ transaction_hash: 'late', amount: '7000' })]);
+    await expect(sendSettled(deps, bob.id, alice.address, 1_000n)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      messageKey: 'errors:accountDeleted',
+    });
   });
 });
 
