@@ -272,7 +272,14 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     },
   });
   const identity = createIdentityService({
-    core: { store, hasher: createPasswordHasher(), clock: systemClock, newId: randomUUID, isCommonPassword, personalData: store.personalData },
+    core: {
+      store,
+      hasher: createPasswordHasher(),
+      clock: systemClock,
+      newId: randomUUID,
+      isCommonPassword,
+      personalData: store.personalData,
+    },
     sessions,
     limits: createIdentityLimits(redis, {
       loginFreeFailures: config.LOGIN_FREE_FAILURES,

@@ -149,7 +149,11 @@ export async function runFaucet(argv: readonly string[], env: NodeJS.ProcessEnv,
       address = recipient.address;
       label = address;
     } else {
-      const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir, personalDataKey: process.env.PERSONAL_DATA_KEY || undefined });
+      const store = openEventStore({
+        eventStoreUrl: config.EVENTSTORE_URL,
+        dataDir,
+        personalDataKey: process.env.PERSONAL_DATA_KEY || undefined,
+      });
       try {
         ({ address } = await resolveUserAddress(store, recipient.key, recipient.value));
       } finally {

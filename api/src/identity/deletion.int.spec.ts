@@ -120,7 +120,9 @@ describe('deleting an account', () => {
     const secondSession = cookieOf(
       (await quern.call('POST', '/api/user/login', { body: { email: account.user.email, password: account.user.password } })).setCookie,
     );
-    expect((await quern.call('POST', `/api/user/update/${account.id}`, { cookie: account.cookie, body: { last_name: 'Curie' } })).status).toBe(200);
+    expect(
+      (await quern.call('POST', `/api/user/update/${account.id}`, { cookie: account.cookie, body: { last_name: 'Curie' } })).status,
+    ).toBe(200);
 
     const deleted = await deleteAccount(account, { password: account.user.password });
     expect(deleted).toMatchObject({ status: 200, body: { message: 'Your account has been deleted.' } });
@@ -128,7 +130,9 @@ describe('deleting an account', () => {
 
     expect(await stillSignedIn(account)).toBe(false);
     expect((await quern.call('POST', '/api/auth/verify', { cookie: secondSession })).status).toBe(401);
-    expect(await quern.call('POST', '/api/user/login', { body: { email: account.user.email, password: account.user.password } })).toMatchObject({
+    expect(
+      await quern.call('POST', '/api/user/login', { body: { email: account.user.email, password: account.user.password } }),
+    ).toMatchObject({
       status: 401,
       body: { messageKey: 'errors:invalidCredentials' },
     });
@@ -140,8 +144,9 @@ describe('deleting an account', () => {
     expect(registered?.data).toMatchObject({ firstName: '[erased]', lastName: '[erased]', email: '[erased]', phone: '[erased]' });
     const raw = openRawEventStore({ dataDir: quern.dataDir });
     try {
-      const recorded = JSON.stringify((await raw.readAll({ maxCount: 100_000 })).map((e) => [e.streamId, e.data, e.metadata]));
-      for (const secret of [account.user.lastName, 'Curie', account.user.email, account.user.phone.slice(2)]) expect(recorded).not.toContain(secret);
+      const recorded = JSON.stringify((await raw.readAll({ maxCount: 10_000 })).map((e) => [e.streamId, e.data, e.metadata]));
+      for (const secret of [account.user.lastName, 'Curie', account.user.email, account.user.phone.slice(2)])
+        expect(recorded).not.toContain(secret);
     } finally {
       await raw.close();
     }
@@ -166,7 +171,7 @@ describe('deleting an account', () => {
         const type = await redis.type(key);
         if (type === 'hash') dump.push(JSON.stringify(await redis.hgetall(key)));
         else if (type === 'string') dump.push((await redis.get(key)) ?? '');
-        else if (type === 'zset') dump.push(JSON.stringify(await redis.zrange(key, 0, -1)));
+        else if (type === 'zset') dump.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
         else if (type === 'list') dump.push(JSON.stringify(await redis.lrange(key, 0, -1)));
       }
       const text = dump.join('\n');
@@ -180,7 +185,8 @@ describe('deleting an account', () => {
     expect((await quern.call('POST', '/api/user/register', { body: again })).status).toBe(200);
     const sameName = { ...newUser(), userName: account.user.userName };
     expect(await quern.call('POST', '/api/user/register', { body: sameName })).toMatchObject({ status: 409 });
-    expect((await quern.call('GET', `/api/user/username/${account.user.userName}`)).status).toBe(404);
+    const viewer = await registerAndLogin();
+    expect((await quern.call('GET', `/api/user/username/${account.user.userName}`, { cookie: viewer.cookie })).status).toBe(404);
   });
 
   it('with two-factor on, asks for a code, refuses a wrong one, and deletes with a right one through tRPC', async () => {
@@ -191,8 +197,12 @@ describe('deleting an account', () => {
     const intoStep = Date.now() % 30_000;
     if (intoStep > 27_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 100));
     expect(
-      (await quern.call('POST', '/api/user/two-factor/confirm', { cookie: account.cookie, body: { enrollment_id: started.body.enrollment_id, code: code(-1) } }))
-        .status,
+      (
+        await quern.call('POST', '/api/user/two-factor/confirm', {
+          cookie: account.cookie,
+          body: { enrollment_id: started.body.enrollment_id, code: code(-1) },
+        })
+      ).status,
     ).toBe(200);
     // The secret is sealed in the log file too.
     const raw = openRawEventStore({ dataDir: quern.dataDir });

@@ -195,7 +195,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      * Deletes the session's own account (ADR 042): the password (and a code when two-factor is
      * on) again, throttled like a sign-in; an empty wallet; then every session ends.
      */
-    async deleteAccount(session: Session, input: AccountDeleteInput, http: HttpExchange, userId = session.userId): Promise<{ message: string }> {
+    async deleteAccount(
+      session: Session,
+      input: AccountDeleteInput,
+      http: HttpExchange,
+      userId = session.userId,
+    ): Promise<{ message: string }> {
       if (userId !== session.userId) throw new AppError('FORBIDDEN', 'errors:forbidden');
       const ip = clientIp(http);
       await throttled(session.email, ip, http);

@@ -27,7 +27,8 @@ export function decideAccountDeletion(user: UserState, proof: DeletionProof): Us
   if (!proof.passwordValid) throw new AppError('VALIDATION', 'errors:wrongCurrentPassword', { password: 'errors:wrongCurrentPassword' });
   const events: UserEvent[] = [];
   if (user.twoFactor.enabled) {
-    if (!proof.secondFactorGiven) throw new AppError('VALIDATION', 'errors:twoFactorCodeRequired', { code: 'errors:twoFactorCodeRequired' });
+    if (!proof.secondFactorGiven)
+      throw new AppError('VALIDATION', 'errors:twoFactorCodeRequired', { code: 'errors:twoFactorCodeRequired' });
     events.push(...decideSecondFactor(user, { step: proof.step, recoveryCodeHash: proof.recoveryCodeHash, now: proof.now }));
   }
   const deleted: UserAccountDeleted = {

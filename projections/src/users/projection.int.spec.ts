@@ -165,7 +165,15 @@ describe('users read model: what it ignores and refuses', () => {
 
 describe('users read model: a deleted account (ADR 042)', () => {
   it('given UserAccountDeleted, when committed, then the user, its e-mail and its username lookups are gone and another user is untouched', async () => {
-    const other = { ...registered, userId: 'u2', username: 'Bob', firstName: 'Bob', lastName: 'Byte', email: 'bob@example.com', phone: '+15559998877' };
+    const other = {
+      ...registered,
+      userId: 'u2',
+      username: 'Bob',
+      firstName: 'Bob',
+      lastName: 'Byte',
+      email: 'bob@example.com',
+      phone: '+15559998877',
+    };
     await log.apply('UserRegistered', registered);
     await log.apply('UserRegistered', other);
 
