@@ -247,6 +247,15 @@ export async function cancelSubscription(deps: SubscriptionDeps, userId: string,
   });
 }
 
+/**
+ * Deletion deletes the provider's plans and cancels the subscriber's subscriptions first; these
+ * end a renewal that still meets a closed wallet (a plan the read model had not listed yet).
+ */
+const closedAccountEnding: Readonly<Record<string, CancelledBy>> = {
+  'errors:recipientClosed': 'planDeleted',
+  'errors:accountDeleted': 'subscriber',
+};
+
 export type RenewalOutcome =
   | { outcome: 'stale' }
   | { outcome: 'notDue'; dueAt: Date }
@@ -319,6 +328,12 @@ export async function runRenewal(
         if (executed.position === undefined) continue;
         return { outcome: 'renewed', position: executed.position, period: open.period };
       } catch (error) {
+        // A deleted account's wallet is closed (ADR 042): its plans and subscriptions end.
+        const closedBy = isAppError(error) ? closedAccountEnding[error.messageKey] : undefined;
+        if (closedBy) {
+          await append(cancellationEvents(state, closedBy, now));
+          return { outcome: 'ended', reason: closedBy };
+        }
         if (!(isAppError(error) && error.messageKey === 'errors:insufficientFunds')) throw error;
       }
       if (open.attempt >= CHARGE_ATTEMPTS_MAX) {

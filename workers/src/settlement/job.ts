@@ -69,10 +69,13 @@ export async function settleTransfer(job: ResumableJob, deps: SettlementDeps): P
     // Store failures and lost races (CONCURRENCY) are thrown: BullMQ retries them with backoff.
     const status = await settleInternalTransfer(deps, data.payerWalletId, data.transferId);
     if (status === 'posted') return { outcome: 'posted' };
+    // The reason the void recorded (a closed payee, one that cannot take credits, ...).
+    const voided = outgoingTransfer((await readWallet(deps, data.payerWalletId)).state, data.transferId);
+    const reason = voided?.voidReason ?? 'recipientCannotReceive';
     deps.logger.info(
-      `[settlement] voided transfer ${data.transferId} of wallet ${data.payerWalletId} (recipientCannotReceive: wallet ${transfer.toWalletId})`,
+      `[settlement] voided transfer ${data.transferId} of wallet ${data.payerWalletId} (${reason}: wallet ${transfer.toWalletId})`,
     );
-    return { outcome: 'voided', reason: 'recipientCannotReceive' };
+    return { outcome: 'voided', reason };
   }
   return settleExternal(job, data, payer.wallet.address, transfer, deps);
 }

@@ -7,7 +7,7 @@
 // price; every e-mail goes out once; the four subscription webhooks reach the plan's provider.
 import { cancelSubscription, loadSubscription, openRenewal, subscribe, type SubscriptionState } from '@quern/core/subscriptions';
 import { deletePlan, loadPlan, updatePlan } from '@quern/core/plans';
-import { readWallet } from '@quern/core/wallet';
+import { closeWallet, readWallet, sendMlx, settleInternalTransfer, walletAddressOf } from '@quern/core/wallet';
 import { createWebhookEndpoint, webhookPayloadSchema } from '@quern/core/webhooks';
 import { createMailer, type Mailer } from '@quern/adapters/mail';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
@@ -278,6 +278,27 @@ describe('subscription billing', () => {
     expect(s.ended).toEqual({ reason: 'planDeleted', endedAt: '2026-02-15T10:00:00.000Z' });
     expect(s.charges).toHaveLength(1);
     expect(await balance(provider.userId)).toBe(PRICE);
+  });
+
+  it('a plan whose provider deleted the account (wallet closed) charges no one again: the renewal ends the subscription', async () => {
+    const { provider, subscriber, subscriptionId } = await setUp(10n * PRICE);
+    start();
+    clock.set('2026-02-01T10:00:00.000Z');
+    // The provider empties the wallet, as deletion requires, and it is closed; the plan is left
+    // in place, as when the deletion's read of the provider's plans had not seen it yet.
+    const to = (await walletAddressOf(deps(), subscriber.userId)) as string;
+    const sent = await sendMlx(deps(), provider.userId, { to: { kind: 'address', address: to }, amount: PRICE - 1000n, fee: 1000n });
+    await settleInternalTransfer(deps(), provider.userId, sent.transferId);
+    await closeWallet(deps(), provider.userId);
+    const subscriberBefore = await balance(subscriber.userId);
+
+    await runOpenRenewal(subscriptionId);
+
+    const s = await state(subscriptionId);
+    expect(s.ended).toMatchObject({ reason: 'planDeleted' });
+    expect(s.charges).toHaveLength(1);
+    expect(await balance(subscriber.userId)).toBe(subscriberBefore);
+    expect(await balance(provider.userId)).toBe(0n);
   });
 
   it('a price change is announced to each subscriber once (old price, new price, from when) and the next renewal charges the new price', async () => {
