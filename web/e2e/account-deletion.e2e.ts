@@ -1,7 +1,7 @@
 // Proves account deletion from /profile in a real browser against a real Quern (issue 14): a wrong
 // password is refused and the user stays signed in; the right one deletes the account, signs the
 // browser out and lands on / with the notice, after which the same e-mail and password no longer
-// sign in; and a wallet holding MLX cannot be deleted. Needs the lead's identity.deleteAccount.
+// sign in; and a wallet holding MLX cannot be deleted.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiUser, faucet, type TestUser, trpcQuery } from './users.js';
 
@@ -45,10 +45,12 @@ test('a wrong password is refused and keeps the session; the right one deletes t
   await expect(page.getByTestId('username-value')).toHaveText(user.userName);
 
   const again = await openDeletion(page);
-  await deleteWith(again, user.password);
+  await again.getByLabel('Password', { exact: true }).fill(user.password);
+  await again.screenshot({ path: 'test-results/screenshots/account-deletion-confirm.png' });
+  await again.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status')).toHaveText('Your account has been deleted.');
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
   // The server ended the session, not only the page: the cookie no longer signs anything in.
   expect(await trpcQuery<unknown>(page.request, 'identity.session')).toBeNull();
   await page.goto('/profile');
