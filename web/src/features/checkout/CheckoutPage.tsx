@@ -51,13 +51,17 @@ function CheckoutSignIn() {
     }
   };
   return (
-    <section className="checkout-signin" aria-labelledby="checkout-signin-title">
-      <h2 id="checkout-signin-title">{t('signInTitle')}</h2>
-      <p>{t('signInIntro')}</p>
+    // The code step replaces the password step under its own heading, so the popup shows one
+    // step's heading and fits its height with an error showing.
+    <section className="checkout-signin" aria-labelledby={challenge ? 'two-factor-login-title' : 'checkout-signin-title'}>
       {challenge ? (
         <TwoFactorCodeForm challenge={challenge} onSignedIn={signIn} />
       ) : (
-        <LoginForm onSubmit={submit} labels={{ submit: t('login'), submitting: t('loggingIn') }} showForgotPassword={false} />
+        <>
+          <h2 id="checkout-signin-title">{t('signInTitle')}</h2>
+          <p>{t('signInIntro')}</p>
+          <LoginForm onSubmit={submit} labels={{ submit: t('login'), submitting: t('loggingIn') }} showForgotPassword={false} />
+        </>
       )}
     </section>
   );
