@@ -175,6 +175,9 @@ const totpCode = z
       .regex(/^[0-9]{6}$/, { error: 'errors:twoFactorCodeInvalid' }),
   );
 
+/** One of the ten recovery codes, as typed (its form is checked against the stored hashes). */
+const recoveryCode = z.string().trim().min(1, { error: 'errors:recoveryCodeInvalid' }).max(64, { error: 'errors:recoveryCodeInvalid' });
+
 export const twoFactorConfirmInput = z.strictObject({
   enrollment_id: z.string({ error: 'errors:twoFactorNoEnrollment' }).uuid({ error: 'errors:twoFactorNoEnrollment' }),
   code: totpCode,
@@ -201,12 +204,7 @@ export const accountDeleteInput = z.strictObject({
     .min(1, { error: 'errors:deletePasswordRequired' })
     .max(1024, { error: 'errors:wrongCurrentPassword' }),
   code: totpCode.optional(),
-  recovery_code: z
-    .string()
-    .trim()
-    .min(1, { error: 'errors:recoveryCodeInvalid' })
-    .max(64, { error: 'errors:recoveryCodeInvalid' })
-    .optional(),
+  recovery_code: recoveryCode.optional(),
 });
 export type AccountDeleteInput = z.infer<typeof accountDeleteInput>;
 export const accountDeleteOutput = z.object({ message: z.string() });
@@ -219,12 +217,7 @@ export const twoFactorLoginInput = z
       .min(1, { error: 'errors:twoFactorChallengeInvalid' })
       .max(512, { error: 'errors:twoFactorChallengeInvalid' }),
     code: totpCode.optional(),
-    recovery_code: z
-      .string()
-      .trim()
-      .min(1, { error: 'errors:recoveryCodeInvalid' })
-      .max(64, { error: 'errors:recoveryCodeInvalid' })
-      .optional(),
+    recovery_code: recoveryCode.optional(),
   })
   .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), { error: 'errors:twoFactorCodeRequired', path: ['code'] });
 export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginInput>;
