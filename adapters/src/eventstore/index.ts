@@ -45,7 +45,9 @@ export async function assertSealedLog(store: SealingEventStore): Promise<void> {
   if (first.length === 0) return vault.markLogVerified();
   if (!vault.isLogVerified())
     throw new Error(
-      'This event log was recorded before personal data was sealed (ADR 042). Stop Quern and run `npm run migrate:personal-data` once.',
+      'This event log has events but no personal-data key vault (DATA_DIR/personal-data-keys.sqlite) that saw it: either it was ' +
+        'recorded before personal data was sealed (ADR 042; stop Quern and run `npm run migrate:personal-data` once), or the vault ' +
+        'was lost (restore it and DATA_DIR/personal-data-key from the backup taken with the log).',
     );
 }
 export { MAX_BATCH_APPENDS, MAX_BATCH_EVENTS } from './sqlite-writer.js';

@@ -127,6 +127,12 @@ describe('deleting an account', () => {
     const deleted = await deleteAccount(account, { password: account.user.password });
     expect(deleted).toMatchObject({ status: 200, body: { message: 'Your account has been deleted.' } });
     expect(deleted.setCookie).toMatch(/quern_session=;|Expires=Thu, 01 Jan 1970/);
+    const counters = new Redis(quern.redisUrl);
+    try {
+      expect((await counters.keys('*')).filter((key) => key.includes(account.user.email))).toEqual([]);
+    } finally {
+      counters.disconnect();
+    }
 
     expect(await stillSignedIn(account)).toBe(false);
     expect((await quern.call('POST', '/api/auth/verify', { cookie: secondSession })).status).toBe(401);

@@ -213,6 +213,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         throw await failed(error, session.email, ip, http);
       }
       await deps.limits.loginThrottle.succeeded(session.email, ip);
+      // Counters keyed by the e-mail expire on their own; the account's go now, with it.
+      await deps.limits.failedLoginsPerAccount.delete(session.email);
       await deps.sessions.destroyAllFor(userId);
       http.res.clearCookie(SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined });
       return { message: deps.deletedMessage(requestLanguage(http.req)) };
