@@ -30,6 +30,9 @@ const SCHEMA = `
   ) WITHOUT ROWID;
 `;
 
+const KEY_CACHE_MS = 5_000;
+const KEY_CACHE_MAX = 10_000;
+
 export interface KeyVault extends PersonalDataVault {
   /** A keyed digest (HMAC-SHA-256) of a unique identity key, for the stream that claims it. */
   keyDigest(kind: string, normalizedValue: string): string;
@@ -65,9 +68,25 @@ export function openKeyVault(file: string, masterKey: Buffer): KeyVault {
   const selectMeta = db.prepare<[string], { value: string }>('SELECT value FROM vault_meta WHERE name = ?');
   const insertMeta = db.prepare('INSERT OR IGNORE INTO vault_meta (name, value) VALUES (?, ?)');
   const unwrap = (owner: string, wrapped: Buffer) => openBytes(wrapKey, `account-key\u0000${owner}`, wrapped);
+  // Unwrapped keys for a few seconds: a rebuild opens many events of one account in a row. Another
+  // process that forgets an account is seen here within KEY_CACHE_MS; this one evicts at once.
+  const cache = new Map<string, { key: Buffer; until: number }>();
+  const cached = (owner: string): Buffer | undefined => {
+    const hit = cache.get(owner);
+    if (hit && hit.until > Date.now()) return hit.key;
+    if (hit) cache.delete(owner);
+    return undefined;
+  };
+  const remember = (owner: string, key: Buffer): Buffer => {
+    if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(owner, { key, until: Date.now() + KEY_CACHE_MS });
+    return key;
+  };
   const openingKey = (owner: string): Buffer | undefined => {
+    const hit = cached(owner);
+    if (hit) return hit;
     const row = selectKey.get(owner);
-    return row ? unwrap(owner, row.wrapped) : undefined;
+    return row ? remember(owner, unwrap(owner, row.wrapped)) : undefined;
   };
   const create = db.transaction((owner: string): Buffer | undefined => {
     if (selectForgotten.get(owner)) return undefined;
@@ -88,10 +107,16 @@ export function openKeyVault(file: string, masterKey: Buffer): KeyVault {
       insertMeta.run('log_verified_at', new Date().toISOString());
     },
     // IMMEDIATE: two processes creating one account's key serialize; the second reads the first's.
-    sealingKey: (owner) => create.immediate(owner),
+    sealingKey: (owner) => {
+      const existing = openingKey(owner);
+      if (existing) return existing;
+      const created = create.immediate(owner);
+      return created ? remember(owner, created) : undefined;
+    },
     openingKey,
     keyDigest: (kind, normalizedValue) => createHmac('sha256', digestKey).update(`${kind}\u0000${normalizedValue}`).digest('base64url'),
     forget: async (owner) => {
+      cache.delete(owner);
       forget.immediate(owner);
     },
     isForgotten: async (owner) => selectForgotten.get(owner) !== undefined,
