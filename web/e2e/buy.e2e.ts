@@ -9,7 +9,7 @@
 // at 1280 and 375 px in both themes, each checked by axe.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
-import { loginByApi, registerByApi, uniqueUser } from './users.js';
+import { loginByApi, registerByApi, trpcQuery, uniqueUser } from './users.js';
 
 type Theme = 'light' | 'dark';
 const viewports = [
@@ -42,13 +42,6 @@ async function signedInPage(browser: Browser, options: { width?: number; height?
   await registerByApi(context.request, user);
   await loginByApi(context.request, user);
   return { user, page: await context.newPage() };
-}
-
-async function trpcQuery<T>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await request.get(`/trpc/${path}${query}`);
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as { result: { data: T } }).result.data;
 }
 
 const balanceOf = (request: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(request, 'wallet.balance');

@@ -7,16 +7,21 @@
 // its opener and cannot be framed. Screenshots (test-results/screenshots/checkout-*.png) at 1280
 // and 375 px in both themes, each checked by axe.
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, request, test } from '@playwright/test';
-import { loginByApi, registerByApi, type TestUser, uniqueUser } from './users.js';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  apiUser,
+  checkoutUrl,
+  faucet,
+  openCheckoutFromShop,
+  registerByApi,
+  type Shop,
+  shopMessages,
+  startShop,
+  type TestUser,
+  trpcQuery,
+  uniqueUser,
+} from './users.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runFile = promisify(execFile);
 const quernUrl = () => process.env.QUERN_E2E_BASE_URL ?? '';
 /** The capture waits for the capture worker (CAPTURE_WAIT_MS, 20 s by default) before it answers. */
 const CAPTURE_TIMEOUT_MS = 30_000;
@@ -29,37 +34,12 @@ const viewports = [
 ] as const;
 const themes: Theme[] = ['light', 'dark'];
 
-/**
- * A shop on another origin: its page opens the popup with the query it is given and records every
- * message it receives (origin and data) in window.received.
- */
-const SHOP_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head><body>
-<h1>Tea shop</h1><button id="buy" type="button">Buy with Quern</button>
-<script>
-window.received = [];
-window.addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }));
-document.getElementById('buy').addEventListener('click', () => {
-  const params = new URLSearchParams(location.search);
-  window.open(params.get('checkout'), 'quern_checkout', 'popup,width=480,height=760');
-});
-</script></body></html>`;
-
-let shop: Server;
-let shopUrl: string;
-
+let shop: Shop;
 test.beforeAll(async () => {
-  shop = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(SHOP_PAGE);
-  });
-  await new Promise<void>((done) => shop.listen(0, '127.0.0.1', done));
-  const address = shop.address();
-  if (!address || typeof address !== 'object') throw new Error('no shop address');
-  // 'localhost', not 127.0.0.1: another origin than Quern's.
-  shopUrl = `http://localhost:${address.port}`;
+  shop = await startShop();
 });
 test.afterAll(async () => {
-  await new Promise((done) => shop?.close(done));
+  await shop?.close();
 });
 
 const openContexts: BrowserContext[] = [];
@@ -69,46 +49,14 @@ test.afterEach(async () => {
   await Promise.all(openRequests.splice(0).map((context) => context.dispose()));
 });
 
-/** A registered user with an API session of its own (the browser is not signed in by it). */
-async function apiUser(): Promise<{ user: TestUser; api: APIRequestContext }> {
-  const user = uniqueUser();
-  const api = await request.newContext({ baseURL: quernUrl() });
-  openRequests.push(api);
-  await registerByApi(api, user);
-  await loginByApi(api, user);
-  return { user, api };
+/** A registered user with an API session of its own (the browser is not signed in by it), disposed after the test. */
+async function trackedApiUser(): Promise<{ user: TestUser; api: APIRequestContext }> {
+  const created = await apiUser();
+  openRequests.push(created.api);
+  return created;
 }
 
-async function trpcQuery<T>(api: APIRequestContext, path: string): Promise<T> {
-  const response = await api.get(`/trpc/${path}`);
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
 const balanceOf = (api: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(api, 'wallet.balance');
-
-async function faucet(to: string, amountMlx: number): Promise<void> {
-  const dataDir = process.env.QUERN_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
-  await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000' },
-    timeout: 60_000,
-  });
-}
-
-function checkoutUrl(merchant: string, marker: string, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({
-    cart: JSON.stringify([
-      { name: `Green tea ${marker}`, price: '40000', quantity: 2 },
-      { name: 'Tea cup', price: '20000', quantity: 1 },
-    ]),
-    price: '100000',
-    currency: 'mlx',
-    to: merchant,
-    ...extra,
-  });
-  return `${quernUrl()}/checkout?${params}`;
-}
 
 async function browserContext(browser: Browser, options: { width?: number; height?: number; theme?: Theme } = {}) {
   const context = await browser.newContext({
@@ -120,26 +68,11 @@ async function browserContext(browser: Browser, options: { width?: number; heigh
   return context;
 }
 
-/** The shop page opens the popup; returns both. */
-async function openCheckoutFromShop(context: BrowserContext, checkout: string): Promise<{ shopPage: Page; popup: Page }> {
-  const shopPage = await context.newPage();
-  await shopPage.goto(`${shopUrl}/?${new URLSearchParams({ checkout })}`);
-  const [popup] = await Promise.all([shopPage.waitForEvent('popup'), shopPage.getByRole('button', { name: 'Buy with Quern' }).click()]);
-  await popup.waitForLoadState();
-  return { shopPage, popup };
-}
-
 async function signInInPopup(popup: Page, user: TestUser, password = user.password): Promise<void> {
   await popup.getByLabel('E-mail').fill(user.email);
   await popup.getByLabel('Password').fill(password);
   await popup.getByRole('button', { name: 'Login', exact: true }).click();
 }
-
-interface Received {
-  origin: string;
-  data: Record<string, unknown>;
-}
-const receivedBy = (shopPage: Page) => shopPage.evaluate(() => (window as unknown as { received: Received[] }).received);
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -151,13 +84,17 @@ test('a shop on another origin opens the popup; the shopper signs in inside it, 
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { user: merchant, api: merchantApi } = await apiUser();
-  const { user: shopper, api: shopperApi } = await apiUser();
+  const { user: merchant, api: merchantApi } = await trackedApiUser();
+  const { user: shopper, api: shopperApi } = await trackedApiUser();
   await faucet(shopper.userName, 300_000);
   await expect.poll(() => balanceOf(shopperApi), { timeout: SETTLE_TIMEOUT_MS }).toEqual({ stable: '300000', unstable: '0' });
 
   const context = await browserContext(browser);
-  const { shopPage, popup } = await openCheckoutFromShop(context, checkoutUrl(merchant.userName, 'pay', { redirect: `${shopUrl}/thanks` }));
+  const { shopPage, popup } = await openCheckoutFromShop(
+    context,
+    shop,
+    checkoutUrl(merchant.userName, 'pay', { redirect: `${shop.url}/thanks` }),
+  );
   const document = await popup.request.get(popup.url());
   expect(document.headers()['cross-origin-opener-policy']).toBe('unsafe-none');
   expect(document.headers()['x-frame-options']).toBe('DENY');
@@ -176,8 +113,8 @@ test('a shop on another origin opens the popup; the shopper signs in inside it, 
   const closed = popup.waitForEvent('close');
   await pay.dblclick();
   await closed;
-  await expect.poll(() => receivedBy(shopPage)).toHaveLength(1);
-  const [message] = await receivedBy(shopPage);
+  await expect.poll(() => shopMessages(shopPage)).toHaveLength(1);
+  const [message] = await shopMessages(shopPage);
   expect(message?.origin).toBe(new URL(quernUrl()).origin);
   expect(message?.data).toMatchObject({
     origin: new URL(quernUrl()).origin,
@@ -198,10 +135,10 @@ test('short of MLX, the popup tops up through the local PayPal server and Comple
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { user: merchant } = await apiUser();
-  const { user: shopper, api: shopperApi } = await apiUser();
+  const { user: merchant } = await trackedApiUser();
+  const { user: shopper, api: shopperApi } = await trackedApiUser();
   const context = await browserContext(browser);
-  const { shopPage, popup } = await openCheckoutFromShop(context, checkoutUrl(merchant.userName, 'topup'));
+  const { shopPage, popup } = await openCheckoutFromShop(context, shop, checkoutUrl(merchant.userName, 'topup'));
   await signInInPopup(popup, shopper);
   await popup.getByRole('button', { name: 'Pay now' }).click();
   await expect(
@@ -225,8 +162,8 @@ test('short of MLX, the popup tops up through the local PayPal server and Comple
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Complete order' }).click();
   await closed;
-  await expect.poll(() => receivedBy(shopPage)).toHaveLength(1);
-  const [message] = await receivedBy(shopPage);
+  await expect.poll(() => shopMessages(shopPage)).toHaveLength(1);
+  const [message] = await shopMessages(shopPage);
   expect(message?.origin).toBe(new URL(quernUrl()).origin);
   expect(message?.data).toMatchObject({ event: 'checkout', success: true, token: expect.stringMatching(/\S/) });
   expect(await balanceOf(shopperApi)).toEqual({ stable: '316666', unstable: '0' });
@@ -237,7 +174,7 @@ for (const viewport of viewports) {
     test(`checkout popup states, ${viewport.name} ${theme}: screenshots and axe`, async ({ browser }) => {
       test.setTimeout(60_000);
       const shot = (name: string) => `test-results/screenshots/checkout-${name}-${viewport.name}-${theme}.png`;
-      const { user: merchant } = await apiUser();
+      const { user: merchant } = await trackedApiUser();
       const shopper = uniqueUser();
       const context = await browserContext(browser, { width: viewport.width, height: viewport.height, theme });
       await registerByApi(context.request, shopper);

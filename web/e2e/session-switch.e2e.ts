@@ -3,29 +3,12 @@
 // while the dashboard is open) and B signs in in the same tab, and at no moment, loading included,
 // does the page contain A's address or balance (screenshots in
 // test-results/screenshots/session-switch-*.png).
-import { execFile } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { registerByApi, uniqueUser, type TestUser } from './users.js';
+import { faucet, registerByApi, type TestUser, uniqueUser } from './users.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runFile = promisify(execFile);
 /** A's balance: an amount no other part of B's dashboard can show. */
 const A_FUNDS_MLX = 12_345;
 const A_FUNDS_TEXT = '12,345';
-
-/** Deposits through the dev faucet into the e2e server's simulated network (global-setup.ts). */
-async function faucet(to: string, amountMlx: number): Promise<void> {
-  const dataDir = process.env.QUERN_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
-  await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000' },
-    timeout: 60_000,
-  });
-}
 
 async function signInWithForm(page: Page, user: TestUser): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);

@@ -3,18 +3,7 @@
 // recovery codes are shown; signing in then asks for the code after the password, a wrong code is
 // refused with its message, and the right one lands on /account. A recovery code also signs in.
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { registerByApi, uniqueUser, type TestUser } from './users.js';
-
-/** The code of the step `offset` steps from now, as an authenticator app holding `secret` shows it. */
-const codeFor = (secret: string, offset = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offset * 30_000 });
-
-/** Waits out the end of a 30-second step, so a code made now is checked inside its window. */
-async function awayFromStepEnd() {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
-}
+import { awayFromStepEnd, registerByApi, type TestUser, totpCode, uniqueUser } from './users.js';
 
 async function passwordStep(page: Page, user: TestUser) {
   await page.goto('/login');
@@ -36,7 +25,7 @@ async function enableTwoFactor(page: Page, user: TestUser): Promise<{ secret: st
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await awayFromStepEnd();
   // The step before now: the sign-in's code (this step's) must be a later one.
-  await page.getByLabel('Code', { exact: true }).fill(codeFor(secret, -1));
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, -1));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   const shown = page.getByTestId('recovery-codes').getByRole('listitem');
   await expect(shown).toHaveCount(10);
@@ -56,12 +45,12 @@ test('turning two-factor on from the profile, then signing in asks for a code co
   await expect(page.getByLabel('Code', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('Code', { exact: true }).fill(codeFor(secret, 9));
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, 9));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code is not valid. Enter the current code from your authenticator app.');
 
   await awayFromStepEnd();
-  await page.getByLabel('Code', { exact: true }).fill(codeFor(secret));
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.locator('.account-username')).toHaveText(user.userName);

@@ -59,9 +59,10 @@ export async function apiUser(): Promise<{ user: TestUser; api: APIRequestContex
   return { user, api };
 }
 
-/** A tRPC query's data, or an error naming the procedure and the answer. */
-export async function trpcQuery<T>(api: APIRequestContext, path: string): Promise<T> {
-  const response = await api.get(`/trpc/${path}`);
+/** A tRPC query's data (its input, if any, JSON in ?input=), or an error naming the procedure and the answer. */
+export async function trpcQuery<T>(api: APIRequestContext, path: string, input?: unknown): Promise<T> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const response = await api.get(`/trpc/${path}${query}`);
   if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
   return ((await response.json()) as { result: { data: T } }).result.data;
 }

@@ -6,15 +6,9 @@
 // cards; and the dashboard and send page have no serious or critical axe violation in either
 // theme at 1280 and 375 px (screenshots in test-results/screenshots/wallet-*.png).
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { loginByApi, registerByApi, uniqueUser, type TestUser } from './users.js';
+import { faucet, loginByApi, registerByApi, type TestUser, trpcQuery, uniqueUser } from './users.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runFile = promisify(execFile);
 const MINUS = '\u2212';
 const FEE = 1000;
 /** Longest wait for a transaction to complete: the e2e server settles sends after 4 s (global-setup.ts). */
@@ -28,24 +22,6 @@ const viewports = [
 const themes: Theme[] = ['light', 'dark'];
 
 const mlx = (amount: number) => `${amount.toLocaleString('en-US')} MLX`;
-
-/** Deposits through the dev faucet into the e2e server's simulated network (global-setup.ts). */
-async function faucet(to: string, amountMlx: number): Promise<void> {
-  const dataDir = process.env.QUERN_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
-  await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000' },
-    timeout: 60_000,
-  });
-}
-
-async function trpcQuery<T>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
-  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-  const response = await request.get(`/trpc/${path}${query}`);
-  if (!response.ok()) throw new Error(`${path} answered ${response.status()}: ${await response.text()}`);
-  return ((await response.json()) as { result: { data: T } }).result.data;
-}
 
 const balanceOf = (request: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(request, 'wallet.balance');
 const addressOf = async (request: APIRequestContext) => (await trpcQuery<{ address: string }>(request, 'wallet.address')).address;

@@ -5,17 +5,11 @@
 // Redeliver sends it again with the same webhook-id; Delete asks first, and Cancel keeps it.
 // Screenshots (test-results/screenshots/webhooks-*.png) in English and Spanish; axe passes.
 import AxeBuilder from '@axe-core/playwright';
-import { execFile } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { expect, request, test } from '@playwright/test';
-import { loginByApi, registerByApi, uniqueUser } from './users.js';
+import { expect, test } from '@playwright/test';
+import { apiUser, faucet, loginByApi, registerByApi, trpcQuery, uniqueUser } from './users.js';
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runFile = promisify(execFile);
 const received: IncomingHttpHeaders[] = [];
 let receiver: Server;
 let receiverUrl = '';
@@ -32,16 +26,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((done) => receiver.close(done));
 });
-
-async function faucet(to: string, amountMlx: number): Promise<void> {
-  const dataDir = process.env.QUERN_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
-  await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000' },
-    timeout: 60_000,
-  });
-}
 
 test('add an endpoint, see its secret once, receive a payment, redeliver, and confirm before deleting', async ({ page }) => {
   test.setTimeout(90_000);
@@ -69,13 +53,10 @@ test('add an endpoint, see its secret once, receive a payment, redeliver, and co
   await expect(secret).toHaveCount(0);
 
   // A shopper pays the merchant through the checkout call; the webhook follows.
-  const shopper = uniqueUser();
-  const shopperApi = await request.newContext({ baseURL: process.env.QUERN_E2E_BASE_URL });
-  await registerByApi(shopperApi, shopper);
-  await loginByApi(shopperApi, shopper);
+  const { user: shopper, api: shopperApi } = await apiUser();
   await faucet(shopper.userName, 300_000);
   await expect
-    .poll(async () => (await (await shopperApi.get('/trpc/wallet.balance')).json()).result.data.stable, { timeout: 30_000 })
+    .poll(async () => (await trpcQuery<{ stable: string }>(shopperApi, 'wallet.balance')).stable, { timeout: 30_000 })
     .toBe('300000');
   const paid = await shopperApi.post('/api/quern/checkout', {
     data: { cart: [{ name: 'Green tea', price: '50000', quantity: 2 }], price: '100000', currency: 'MLX', to: merchant.userName },
