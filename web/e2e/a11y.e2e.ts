@@ -1,4 +1,4 @@
-// Proves that every public page (the developers guide included), the sign-in and registration pages, the sell page and the plan and subscription screens have no
+// Proves that every public page (the developers guide included), the sign-in and registration pages, the sell page and the plan and subscription screens and the profile (its account deletion open) have no
 // serious or critical axe violation, in light and dark mode, at 375 px and 1280 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -14,6 +14,8 @@ const pages = [
   { name: 'plans', path: '/subscription-plans/all', signedIn: true },
   { name: 'plan-create', path: '/subscription-plans/create', signedIn: true },
   { name: 'subscriptions', path: '/subscriptions/all', signedIn: true },
+  // With the account deletion's confirmation open, so its danger button and fields are checked.
+  { name: 'profile', path: '/profile', signedIn: true },
 ];
 
 const blocking = new Set(['serious', 'critical']);
@@ -45,6 +47,12 @@ for (const viewport of viewports) {
             await page.locator('details').evaluateAll((all) => {
               for (const details of all) details.setAttribute('open', '');
             });
+          }
+
+          if (target.name === 'profile') {
+            const deletion = page.getByRole('region', { name: 'Delete account' });
+            await deletion.getByRole('button', { name: 'Delete account' }).click();
+            await expect(deletion.getByLabel('Password', { exact: true })).toBeFocused();
           }
 
           await expectNoSeriousViolations(page);
