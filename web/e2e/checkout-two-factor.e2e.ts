@@ -5,7 +5,7 @@
 // the authenticator's secret signs in, and paying closes the popup with Quern's message to the
 // shop. A recovery code signs in the same way. Screenshots of the code step at the popup's size
 // (test-results/screenshots/checkout-two-factor-*.png).
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
   apiUser,
   awayFromStepEnd,
@@ -13,9 +13,8 @@ import {
   enableTwoFactorByApi,
   faucet,
   openCheckoutFromShop,
-  type Shop,
   shopMessages,
-  startShop,
+  shopForTheseTests,
   type TestUser,
   totpCode,
   trpcQuery,
@@ -24,20 +23,8 @@ import {
 const SETTLE_TIMEOUT_MS = 30_000;
 const quernOrigin = () => new URL(process.env.QUERN_E2E_BASE_URL ?? '').origin;
 
-let shop: Shop;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(async () => {
-  await shop?.close();
-});
-
-const openContexts: BrowserContext[] = [];
-const openRequests: APIRequestContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(openContexts.splice(0).map((context) => context.close()));
-  await Promise.all(openRequests.splice(0).map((context) => context.dispose()));
-});
+const shopFixture = shopForTheseTests();
+const { openContexts, openRequests } = shopFixture;
 
 const balanceOf = (api: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(api, 'wallet.balance');
 
@@ -86,7 +73,7 @@ test('with two-factor on, the popup asks for the code: a wrong one is refused an
   const { merchant, shopper, secret } = await merchantAndTwoFactorShopper();
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   openContexts.push(context);
-  const { shopPage, popup } = await openCheckoutFromShop(context, shop, checkoutUrl(merchant.user.userName, '2fa'));
+  const { shopPage, popup } = await openCheckoutFromShop(context, shopFixture.shop, checkoutUrl(merchant.user.userName, '2fa'));
 
   await passwordStepInPopup(popup, shopper.user);
   const code = popup.getByLabel('Code', { exact: true });
@@ -120,7 +107,7 @@ test('with two-factor on, a recovery code signs in inside the popup and the paym
   const { merchant, shopper, recoveryCodes } = await merchantAndTwoFactorShopper();
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   openContexts.push(context);
-  const { shopPage, popup } = await openCheckoutFromShop(context, shop, checkoutUrl(merchant.user.userName, 'recovery'));
+  const { shopPage, popup } = await openCheckoutFromShop(context, shopFixture.shop, checkoutUrl(merchant.user.userName, 'recovery'));
 
   await passwordStepInPopup(popup, shopper.user);
   await popup.getByRole('button', { name: 'Use a recovery code instead' }).click();

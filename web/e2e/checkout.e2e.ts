@@ -7,16 +7,15 @@
 // its opener and cannot be framed. Screenshots (test-results/screenshots/checkout-*.png) at 1280
 // and 375 px in both themes, each checked by axe.
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import {
   apiUser,
   checkoutUrl,
   faucet,
   openCheckoutFromShop,
   registerByApi,
-  type Shop,
   shopMessages,
-  startShop,
+  shopForTheseTests,
   type TestUser,
   trpcQuery,
   uniqueUser,
@@ -34,20 +33,8 @@ const viewports = [
 ] as const;
 const themes: Theme[] = ['light', 'dark'];
 
-let shop: Shop;
-test.beforeAll(async () => {
-  shop = await startShop();
-});
-test.afterAll(async () => {
-  await shop?.close();
-});
-
-const openContexts: BrowserContext[] = [];
-const openRequests: APIRequestContext[] = [];
-test.afterEach(async () => {
-  await Promise.all(openContexts.splice(0).map((context) => context.close()));
-  await Promise.all(openRequests.splice(0).map((context) => context.dispose()));
-});
+const shopFixture = shopForTheseTests();
+const { openContexts, openRequests } = shopFixture;
 
 /** A registered user with an API session of its own (the browser is not signed in by it), disposed after the test. */
 async function trackedApiUser(): Promise<{ user: TestUser; api: APIRequestContext }> {
@@ -92,8 +79,8 @@ test('a shop on another origin opens the popup; the shopper signs in inside it, 
   const context = await browserContext(browser);
   const { shopPage, popup } = await openCheckoutFromShop(
     context,
-    shop,
-    checkoutUrl(merchant.userName, 'pay', { redirect: `${shop.url}/thanks` }),
+    shopFixture.shop,
+    checkoutUrl(merchant.userName, 'pay', { redirect: `${shopFixture.shop.url}/thanks` }),
   );
   const document = await popup.request.get(popup.url());
   expect(document.headers()['cross-origin-opener-policy']).toBe('unsafe-none');
@@ -138,7 +125,7 @@ test('short of MLX, the popup tops up through the local PayPal server and Comple
   const { user: merchant } = await trackedApiUser();
   const { user: shopper, api: shopperApi } = await trackedApiUser();
   const context = await browserContext(browser);
-  const { shopPage, popup } = await openCheckoutFromShop(context, shop, checkoutUrl(merchant.userName, 'topup'));
+  const { shopPage, popup } = await openCheckoutFromShop(context, shopFixture.shop, checkoutUrl(merchant.userName, 'topup'));
   await signInInPopup(popup, shopper);
   await popup.getByRole('button', { name: 'Pay now' }).click();
   await expect(

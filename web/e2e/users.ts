@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type APIRequestContext, type BrowserContext, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page, request, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 export interface TestUser {
@@ -187,3 +187,31 @@ export interface ShopMessage {
 /** Every message the shop page received so far. */
 export const shopMessages = (shopPage: Page): Promise<ShopMessage[]> =>
   shopPage.evaluate(() => (window as unknown as { received: ShopMessage[] }).received);
+
+/**
+ * For a spec file's tests: a shop page on another origin, started before them and stopped after,
+ * and lists where each test puts the browser contexts and API sessions it opens, closed after it.
+ */
+export function shopForTheseTests(): { readonly shop: Shop; openContexts: BrowserContext[]; openRequests: APIRequestContext[] } {
+  let started: Shop | undefined;
+  const openContexts: BrowserContext[] = [];
+  const openRequests: APIRequestContext[] = [];
+  test.beforeAll(async () => {
+    started = await startShop();
+  });
+  test.afterAll(async () => {
+    await started?.close();
+  });
+  test.afterEach(async () => {
+    await Promise.all(openContexts.splice(0).map((context) => context.close()));
+    await Promise.all(openRequests.splice(0).map((context) => context.dispose()));
+  });
+  return {
+    get shop() {
+      if (!started) throw new Error('the shop starts in beforeAll');
+      return started;
+    },
+    openContexts,
+    openRequests,
+  };
+}

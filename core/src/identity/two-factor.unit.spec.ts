@@ -3,36 +3,14 @@
 // works once, turning off needs the password and a fresh code, and the events fold and read back.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
-import { registerInput } from './contracts.js';
-import { decideRegistration } from './decider.js';
 import { toUserEvent } from './event-schemas.js';
 import type { UserEvent } from './events.js';
-import { evolveUser, type UserState } from './state.js';
 import { decideSecondFactor, decideTwoFactorConfirm, decideTwoFactorDisable, decideTwoFactorStart } from './two-factor.js';
 import { twoFactorLoginInput, twoFactorConfirmInput } from './contracts.js';
+import { fold, now, recoveryCodeHashes, registered, withTwoFactor } from './test-fixtures.js';
 
-const now = new Date('2026-11-24T10:00:00.000Z');
-const fold = (state: UserState, events: UserEvent[]) => events.reduce<UserState>((s, e) => evolveUser(s, e) as UserState, state);
-
-function registered(): UserState {
-  const input = registerInput.parse({
-    userName: 'ada_l',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    phone: '+15550102030',
-    password: 'correct horse battery',
-  });
-  const [event] = decideRegistration(undefined, input, { userId: 'u1', passwordHash: 'hash', now });
-  return evolveUser(undefined, event!)!;
-}
-
-const hashes = Array.from({ length: 10 }, (_, i) => `hash-${i}`);
-
-function enabled(step = 100): UserState {
-  const started = fold(registered(), decideTwoFactorStart(registered(), { enrollmentId: 'e1', secret: 'SECRET', now }));
-  return fold(started, decideTwoFactorConfirm(started, { enrollmentId: 'e1', step, recoveryCodeHashes: hashes, now }));
-}
+const hashes = recoveryCodeHashes;
+const enabled = withTwoFactor;
 
 const codeOf = (fn: () => unknown) => {
   try {

@@ -1,8 +1,8 @@
 // Proves the refund decider: the amount defaults to what is left, is between 1 and what is left, a fully refunded order is refused with its own message, only the order's merchant may refund (others get "not found", like an unknown order), a refund id already recorded answers with it, and the transfer goes merchant → shopper with fee 0 and its reference.
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../shared/errors.js';
 import { checkoutRefundedEvent, decideRefund, refundTransfer } from './decider.js';
 import { evolveOrderStream, initialOrderStreamState, type OrderStreamState } from './state.js';
+import { refusal } from '../shared/testing.js';
 
 const ORDER = `${'a'.repeat(32)}-1`;
 const paid = (mlx = 1000n): OrderStreamState =>
@@ -31,15 +31,6 @@ function refunded(state: OrderStreamState, n: number, amountMlx?: bigint): Order
   if (outcome.kind !== 'refund') throw new Error('expected a refund');
   return evolveOrderStream(state, checkoutRefundedEvent(outcome.plan, new Date('2026-01-02T00:00:00.000Z')));
 }
-
-const refusal = (run: () => unknown): AppError => {
-  try {
-    run();
-  } catch (error) {
-    return error as AppError;
-  }
-  throw new Error('expected a refusal');
-};
 
 describe('decideRefund', () => {
   it('given no amount, then it refunds everything left; given one, exactly that', () => {

@@ -11,6 +11,7 @@ import { WALLET_SNAPSHOT_VERSION, fromWalletSnapshot, toWalletSnapshot } from '.
 import type { WalletState } from './state.js';
 import { foldWallet, isWalletClosed } from './state.js';
 import { MemoryLedger, NOW, alice, bob, credited, expectOk, opened, testAddress } from './wallet-test-fixtures.js';
+import { refusal, refusalSummary } from '../shared/testing.js';
 
 const at = NOW.toISOString();
 const close: WalletCommand = { type: 'CloseWallet', data: { reason: 'accountDeleted' } };
@@ -60,16 +61,7 @@ const send = (data: Partial<ReserveTransfer['data']> = {}): ReserveTransfer => (
   data: { transferId: 't1', toAddress: bob.address, toWalletId: bob.walletId, amountMlx: 5000n, feeMlx: 1000n, ...data },
 });
 
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the command to be refused');
-}
-const summary = (error: AppError) => ({ code: error.code, messageKey: error.messageKey, fields: error.fields });
+const summary = refusalSummary;
 
 describe('CloseWallet', () => {
   it('given an opened user wallet that never held anything, when closed, then WalletClosed records the reason and time, without a balance', () => {

@@ -1,12 +1,12 @@
 // Proves the wallet decider's rules for a merchant's payout and refund transfers (ADR 033): a payout is a send (fee 1000, never overdrawn, not to oneself) that may wait for the network, and its reference rides on the reservation, the post (also when the settlement worker posts it later) and the credit; a checkout refund carries no fee, goes to a user and is settled at once only.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../shared/errors.js';
 import type { ReserveTransfer } from './commands.js';
 import { decide, decideTransfer } from './decider.js';
 import type { TransferReference, WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import { evolve, foldWallet, type WalletState } from './state.js';
 import { alice, bob, credited, NOW, opened, testAddress } from './wallet-test-fixtures.js';
+import { refusal } from '../shared/testing.js';
 
 const payoutRef: TransferReference = { kind: 'payout', payoutId: `po_${'1'.repeat(32)}` };
 const refundRef: TransferReference = { kind: 'checkoutRefund', orderId: `${'a'.repeat(32)}-1`, refundId: `re_${'2'.repeat(32)}` };
@@ -15,15 +15,6 @@ const command = (data: Partial<ReserveTransfer['data']>): ReserveTransfer => ({
   data: { transferId: 't1', toAddress: bob.address, toWalletId: bob.walletId, amountMlx: 5000n, feeMlx: 1000n, ...data },
 });
 const fold = (state: WalletState, events: WalletEvent[]) => events.reduce(evolve, state);
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 const funded = () => foldWallet([opened(alice), credited(10_000n, 'fund')]);
 const payee = () => foldWallet([opened(bob)]);

@@ -1,6 +1,5 @@
 // Proves the atomic transfer decision (ADR 019): both streams' events at once, a retry answered with the first transfer and nothing moved, and every refusal (payee that takes no credits, unknown payee, self, funds, bad input).
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../shared/errors.js';
 import type { ReserveTransfer } from './commands.js';
 import { OPEN_RESERVATIONS_MAX, decideTransfer } from './decider.js';
 import type { WalletEvent } from './events.js';
@@ -8,6 +7,7 @@ import { SYSTEM_WALLET_IDS } from './events.js';
 import type { WalletState } from './state.js';
 import { availableMlx, evolve, foldWallet } from './state.js';
 import { alice, bob, credited, NOW, opened, testAddress } from './wallet-test-fixtures.js';
+import { refusal } from '../shared/testing.js';
 
 const fee = { walletId: SYSTEM_WALLET_IDS.fee, address: testAddress(4) };
 const at = NOW.toISOString();
@@ -17,16 +17,6 @@ const send = (data: Partial<ReserveTransfer['data']> = {}): ReserveTransfer => (
   data: { transferId: 't1', toAddress: bob.address, toWalletId: bob.walletId, amountMlx: 5000n, feeMlx: 1000n, ...data },
 });
 const fold = (state: WalletState, events: WalletEvent[]) => events.reduce(evolve, state);
-
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the send to be refused');
-}
 
 describe('decideTransfer', () => {
   it('given a funded payer and a user payee, when sent, then the payer reserves and posts and the payee is credited, balances stamped', () => {
