@@ -50,7 +50,9 @@ const ACCOUNT_DELETED = 'UserAccountDeleted';
  */
 function finishDeletion(vault: KeyVault, event: { type: string; data: Record<string, unknown> }): void {
   if (event.type === ACCOUNT_DELETED && typeof event.data.userId === 'string' && vault.openingKey(event.data.userId)) {
-    void vault.forget(event.data.userId);
+    const userId = event.data.userId;
+    // The next reader tries again; a failure here must not fail the read.
+    vault.forget(userId).catch((error: unknown) => console.error(`[personal-data] could not forget ${userId}:`, error));
   }
 }
 

@@ -6,6 +6,7 @@
 // history names the payout on both sides; the audit is clean.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRawEventStore } from '@quern/adapters/eventstore';
 import { createAddress } from '@quern/core/wallet';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
 import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
@@ -154,10 +155,22 @@ describe('history and audit', () => {
     }
   });
 
-  it('the audit of the whole log is clean and counts the payouts', async () => {
+  it('the audit of the whole log is clean and counts the payouts, read opened and as recorded (recipients sealed, ADR 042)', async () => {
     const audit = await auditLog(quern.store);
     expect(audit.violations).toEqual([]);
     expect(audit.ok).toBe(true);
     expect(audit.payouts.payouts).toBe(await payoutStreams());
+    // `npm run audit` reads the log as recorded, where a payout's recipient is sealed.
+    const raw = openRawEventStore({ dataDir: quern.dataDir });
+    try {
+      const recorded = await auditLog(raw);
+      expect(recorded.violations).toEqual([]);
+      expect(recorded.payouts.payouts).toBe(audit.payouts.payouts);
+      const payouts = (await raw.readAll({ maxCount: 10_000 })).filter((e) => e.type === 'PayoutRequested' && e.data.toWalletId);
+      expect(payouts.length).toBeGreaterThan(0);
+      for (const p of payouts) expect(String(p.data.to)).toMatch(/^sealed:v1:/);
+    } finally {
+      await raw.close();
+    }
   });
 });

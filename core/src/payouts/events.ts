@@ -42,12 +42,13 @@ export type PayoutEvent = PayoutRequested;
 
 const amount = z.string().regex(/^[1-9][0-9]{0,19}$/);
 const fee = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
-const text = z.string().min(1).max(320);
 
 const payoutRequestedData: z.ZodType<PayoutRequested['data']> = z.object({
   payoutId: z.string().regex(PAYOUT_ID_PATTERN),
   merchantUserId: z.string().min(1).max(200),
-  to: text,
+  // Sealed in the log when the recipient is a Quern account (ADR 042): the ciphertext of a
+  // 320-character name is longer than the name.
+  to: z.string().min(1).max(2000),
   toAddress: z.string().min(1).max(200),
   toWalletId: z.string().min(1).max(200).optional(),
   mlx: amount,
