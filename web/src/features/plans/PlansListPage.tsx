@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { usePriceText } from './planFormat.js';
+import { TableOrCards } from './TableOrCards.js';
 import './plans.css';
 
 export const planPath = (id: string): string => `/subscription-plans/${encodeURIComponent(id)}`;
@@ -28,45 +29,28 @@ export function messageFromState(state: unknown): string | null {
 function PlanList({ plans, mobile }: { plans: PlanOutput[]; mobile: boolean }) {
   const { t } = useTranslation('plans');
   const priceText = usePriceText();
-  if (mobile)
-    return (
-      <ul className="plans-cards">
-        {plans.map((plan) => (
-          <li key={plan.id} className="plans-item" data-testid="plan">
-            <Link to={planPath(plan.id)} className="plans-name">
-              {plan.name}
-            </Link>
-            <div>{t('pricePerPeriod', { price: priceText(plan.price), duration: t(`durations.${plan.duration}`) })}</div>
-            <div>{formatTransactionDate(plan.created_at, 'short')}</div>
-          </li>
-        ))}
-      </ul>
-    );
   return (
-    <div className="plans-table-scroll">
-      <table className="plans-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('list.name')}</th>
-            <th scope="col">{t('list.price')}</th>
-            <th scope="col">{t('list.duration')}</th>
-            <th scope="col">{t('list.created')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {plans.map((plan) => (
-            <tr key={plan.id} data-testid="plan">
-              <td>
-                <Link to={planPath(plan.id)}>{plan.name}</Link>
-              </td>
-              <td className="plans-number">{t('priceText', { price: priceText(plan.price) })}</td>
-              <td>{t(`durations.${plan.duration}`)}</td>
-              <td>{formatTransactionDate(plan.created_at, 'long')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableOrCards
+      rows={plans}
+      rowKey={(plan) => plan.id}
+      testId="plan"
+      mobile={mobile}
+      columns={[
+        { header: t('list.name'), cell: (plan) => <Link to={planPath(plan.id)}>{plan.name}</Link> },
+        { header: t('list.price'), cell: (plan) => t('priceText', { price: priceText(plan.price) }), className: 'plans-number' },
+        { header: t('list.duration'), cell: (plan) => t(`durations.${plan.duration}`) },
+        { header: t('list.created'), cell: (plan) => formatTransactionDate(plan.created_at, 'long') },
+      ]}
+      card={(plan) => (
+        <>
+          <Link to={planPath(plan.id)} className="plans-name">
+            {plan.name}
+          </Link>
+          <div>{t('pricePerPeriod', { price: priceText(plan.price), duration: t(`durations.${plan.duration}`) })}</div>
+          <div>{formatTransactionDate(plan.created_at, 'short')}</div>
+        </>
+      )}
+    />
   );
 }
 

@@ -16,6 +16,7 @@ import { CancelSubscription } from '../subscriptions/CancelSubscription.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { planPath } from './PlansListPage.js';
 import { useErrorText } from './planFormat.js';
+import { TableOrCards } from './TableOrCards.js';
 import './plans.css';
 
 const cancellable = (status: string) => status === 'active' || status === 'past_due';
@@ -29,50 +30,39 @@ function StatusText({ status }: { status: string }) {
 
 function SubscriberList({ subscribers, mobile }: { subscribers: SubscriberOutput[]; mobile: boolean }) {
   const { t } = useTranslation('plans');
-  if (mobile)
-    return (
-      <ul className="plans-cards">
-        {subscribers.map((s) => (
-          <li key={s.subscription_id} className="plans-item" data-testid="subscriber">
-            <div className="plans-item-top">
-              <strong>{s.name}</strong>
-              <StatusText status={s.status} />
-            </div>
-            <div>{s.username}</div>
-            <div className="plans-id">{s.id}</div>
-            {cancellable(s.status) ? <CancelSubscription subscriptionId={s.subscription_id} /> : null}
-          </li>
-        ))}
-      </ul>
-    );
+  const actions = (s: SubscriberOutput) => (cancellable(s.status) ? <CancelSubscription subscriptionId={s.subscription_id} /> : null);
   return (
-    <div className="plans-table-scroll">
-      <table className="plans-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('subscribers.id')}</th>
-            <th scope="col">{t('subscribers.name')}</th>
-            <th scope="col">{t('subscribers.status')}</th>
-            <th scope="col">{t('subscribers.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {subscribers.map((s) => (
-            <tr key={s.subscription_id} data-testid="subscriber">
-              <td className="plans-id">{s.id}</td>
-              <td>
-                {s.name}
-                <div className="plans-muted">{s.username}</div>
-              </td>
-              <td>
-                <StatusText status={s.status} />
-              </td>
-              <td>{cancellable(s.status) ? <CancelSubscription subscriptionId={s.subscription_id} /> : null}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableOrCards
+      rows={subscribers}
+      rowKey={(s) => s.subscription_id}
+      testId="subscriber"
+      mobile={mobile}
+      columns={[
+        { header: t('subscribers.id'), cell: (s) => s.id, className: 'plans-id' },
+        {
+          header: t('subscribers.name'),
+          cell: (s) => (
+            <>
+              {s.name}
+              <div className="plans-muted">{s.username}</div>
+            </>
+          ),
+        },
+        { header: t('subscribers.status'), cell: (s) => <StatusText status={s.status} /> },
+        { header: t('subscribers.actions'), cell: actions },
+      ]}
+      card={(s) => (
+        <>
+          <div className="plans-item-top">
+            <strong>{s.name}</strong>
+            <StatusText status={s.status} />
+          </div>
+          <div>{s.username}</div>
+          <div className="plans-id">{s.id}</div>
+          {actions(s)}
+        </>
+      )}
+    />
   );
 }
 

@@ -18,6 +18,9 @@ import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { CancelSubscription } from './CancelSubscription.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
+import { TableOrCards } from '../plans/TableOrCards.js';
+
+type Charge = SubscriptionOutput['charges'][number];
 import '../plans/plans.css';
 
 function Charges({ subscription, mobile }: { subscription: SubscriptionOutput; mobile: boolean }) {
@@ -25,51 +28,36 @@ function Charges({ subscription, mobile }: { subscription: SubscriptionOutput; m
   const priceText = usePriceText();
   const style = mobile ? 'short' : 'long';
   if (subscription.charges.length === 0) return <p>{t('detail.noCharges')}</p>;
-  if (mobile)
-    return (
-      <ul className="plans-cards">
-        {subscription.charges.map((c) => (
-          <li key={c.period} className="plans-item" data-testid="charge">
-            <div className="plans-item-top">
-              <strong>{t('amountMlx', { amount: priceText(c.amount) })}</strong>
-              <span>
-                {t('detail.period')} {c.period}
-              </span>
-            </div>
-            <div>{formatTransactionDate(c.charged_at, style)}</div>
-            <div>
-              {t('detail.paidThrough')}: {formatTransactionDate(c.paid_through, style)}
-            </div>
-            <div className="plans-id">{c.transaction_id}</div>
-          </li>
-        ))}
-      </ul>
-    );
+  const amount = (c: Charge) => t('amountMlx', { amount: priceText(c.amount) });
   return (
-    <div className="plans-table-scroll">
-      <table className="plans-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('detail.period')}</th>
-            <th scope="col">{t('detail.chargedAt')}</th>
-            <th scope="col">{t('detail.amount')}</th>
-            <th scope="col">{t('detail.paidThrough')}</th>
-            <th scope="col">{t('detail.transaction')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {subscription.charges.map((c) => (
-            <tr key={c.period} data-testid="charge">
-              <td>{c.period}</td>
-              <td>{formatTransactionDate(c.charged_at, style)}</td>
-              <td className="plans-number">{t('amountMlx', { amount: priceText(c.amount) })}</td>
-              <td>{formatTransactionDate(c.paid_through, style)}</td>
-              <td className="plans-id">{c.transaction_id}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableOrCards
+      rows={subscription.charges}
+      rowKey={(c) => c.period}
+      testId="charge"
+      mobile={mobile}
+      columns={[
+        { header: t('detail.period'), cell: (c) => c.period },
+        { header: t('detail.chargedAt'), cell: (c) => formatTransactionDate(c.charged_at, style) },
+        { header: t('detail.amount'), cell: amount, className: 'plans-number' },
+        { header: t('detail.paidThrough'), cell: (c) => formatTransactionDate(c.paid_through, style) },
+        { header: t('detail.transaction'), cell: (c) => c.transaction_id, className: 'plans-id' },
+      ]}
+      card={(c) => (
+        <>
+          <div className="plans-item-top">
+            <strong>{amount(c)}</strong>
+            <span>
+              {t('detail.period')} {c.period}
+            </span>
+          </div>
+          <div>{formatTransactionDate(c.charged_at, style)}</div>
+          <div>
+            {t('detail.paidThrough')}: {formatTransactionDate(c.paid_through, style)}
+          </div>
+          <div className="plans-id">{c.transaction_id}</div>
+        </>
+      )}
+    />
   );
 }
 

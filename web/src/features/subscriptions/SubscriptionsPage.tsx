@@ -15,6 +15,7 @@ import { usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
+import { TableOrCards } from '../plans/TableOrCards.js';
 import '../plans/plans.css';
 
 export const subscriptionPath = (id: string): string => `/subscriptions/${encodeURIComponent(id)}`;
@@ -23,54 +24,34 @@ function SubscriptionList({ subscriptions, mobile }: { subscriptions: Subscripti
   const { t } = useTranslation('subscriptions');
   const priceText = usePriceText();
   const dateOf = (iso: string | null) => (iso ? formatTransactionDate(iso, mobile ? 'short' : 'long') : t('none'));
-  if (mobile)
-    return (
-      <ul className="plans-cards">
-        {subscriptions.map((s) => (
-          <li key={s.id} className="plans-item" data-testid="subscription">
-            <div className="plans-item-top">
-              <Link to={subscriptionPath(s.id)} className="plans-name">
-                {s.plan_name}
-              </Link>
-              <SubscriptionStatus subscription={s} mobile />
-            </div>
-            <div>{t('priceMonthly', { price: priceText(s.price) })}</div>
-            <div>
-              {t('list.nextCharge')}: {dateOf(s.next_charge_at)}
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
   return (
-    <div className="plans-table-scroll">
-      <table className="plans-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('list.plan')}</th>
-            <th scope="col">{t('list.price')}</th>
-            <th scope="col">{t('list.status')}</th>
-            <th scope="col">{t('list.nextCharge')}</th>
-            <th scope="col">{t('list.started')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {subscriptions.map((s) => (
-            <tr key={s.id} data-testid="subscription">
-              <td>
-                <Link to={subscriptionPath(s.id)}>{s.plan_name}</Link>
-              </td>
-              <td className="plans-number">{t('priceMonthly', { price: priceText(s.price) })}</td>
-              <td>
-                <SubscriptionStatus subscription={s} mobile={false} />
-              </td>
-              <td>{dateOf(s.next_charge_at)}</td>
-              <td>{dateOf(s.started_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <TableOrCards
+      rows={subscriptions}
+      rowKey={(s) => s.id}
+      testId="subscription"
+      mobile={mobile}
+      columns={[
+        { header: t('list.plan'), cell: (s) => <Link to={subscriptionPath(s.id)}>{s.plan_name}</Link> },
+        { header: t('list.price'), cell: (s) => t('priceMonthly', { price: priceText(s.price) }), className: 'plans-number' },
+        { header: t('list.status'), cell: (s) => <SubscriptionStatus subscription={s} mobile={false} /> },
+        { header: t('list.nextCharge'), cell: (s) => dateOf(s.next_charge_at) },
+        { header: t('list.started'), cell: (s) => dateOf(s.started_at) },
+      ]}
+      card={(s) => (
+        <>
+          <div className="plans-item-top">
+            <Link to={subscriptionPath(s.id)} className="plans-name">
+              {s.plan_name}
+            </Link>
+            <SubscriptionStatus subscription={s} mobile />
+          </div>
+          <div>{t('priceMonthly', { price: priceText(s.price) })}</div>
+          <div>
+            {t('list.nextCharge')}: {dateOf(s.next_charge_at)}
+          </div>
+        </>
+      )}
+    />
   );
 }
 
