@@ -10,6 +10,7 @@ import type { MessageRef } from '../../ui/formErrors.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { saveErrorMessage } from './saveError.js';
+import { EditorActions } from './EditorActions.js';
 
 const errorId = 'profile-password-alert';
 
@@ -110,14 +111,7 @@ export function PasswordEditor({ onSave }: { onSave(password: string, currentPas
             {messageText(error)}
           </FormAlert>
         ) : null}
-        <div className="profile-actions">
-          <button type="submit" className="button button-primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? t('saving') : t('save')}
-          </button>
-          <button type="button" className="button" disabled={saving} onClick={close}>
-            {t('cancel')}
-          </button>
-        </div>
+        <EditorActions saving={saving} onCancel={close} />
       </form>
     </div>
   );
