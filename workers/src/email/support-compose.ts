@@ -3,19 +3,12 @@
  * language, with the sender's text quoted as they wrote it) and the acknowledgement to the
  * sender in their own language. Both go through layout(), which escapes every value in the HTML.
  */
-import type { Language } from '@quern/core/i18n';
+import type { SupportSubmission } from '@quern/core/contact';
 import { layout, type ComposedEmail, type Sender } from './compose.js';
 import { emailTexts, fill } from './texts.js';
 
-export interface SupportMessageFields {
-  form: 'contact' | 'support';
-  userId: string;
-  fromEmail: string;
-  fromName: string;
-  subject: string;
-  text: string;
-  language: Language;
-}
+/** What the mails show of a message: what the sender submitted. */
+export type SupportMessageFields = SupportSubmission;
 
 /** The mail to the support mailbox; its links lead to the sender (the reply-to carries them too). */
 export function composeSupportMessage(message: SupportMessageFields & Sender): ComposedEmail {

@@ -18,6 +18,7 @@ import { useMessageText } from '../../ui/useMessageText.js';
 import { useSubmission } from '../../ui/useSubmission.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { homeNoticeState } from '../home/homeNotice.js';
+import { EditorActions } from './EditorActions.js';
 
 const fields = ['password', 'code', 'recovery_code'] as const;
 type Field = (typeof fields)[number];
@@ -219,14 +220,14 @@ export function DeleteAccountSection() {
               {messageText(errors.form)}
             </FormAlert>
           ) : null}
-          <div className="profile-actions">
-            <button type="submit" className="button button-danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
-              {isSubmitting ? t('deleteAccount.deleting') : t('deleteAccount.confirm')}
-            </button>
-            <button type="button" className="button" disabled={isSubmitting} onClick={cancel}>
-              {t('deleteAccount.cancel')}
-            </button>
-          </div>
+          <EditorActions
+            saving={isSubmitting}
+            onCancel={cancel}
+            submitLabel={t('deleteAccount.confirm')}
+            busyLabel={t('deleteAccount.deleting')}
+            cancelLabel={t('deleteAccount.cancel')}
+            danger
+          />
         </form>
       ) : (
         <button ref={openButton} type="button" className="button button-danger" onClick={show}>

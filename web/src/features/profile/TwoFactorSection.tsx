@@ -12,6 +12,7 @@ import type { MessageRef } from '../../ui/formErrors.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { saveErrorMessage } from './saveError.js';
+import { EditorActions } from './EditorActions.js';
 
 const errorId = 'two-factor-alert';
 
@@ -116,14 +117,13 @@ export function TwoFactorSection() {
           </p>
           {codeField}
           {alert}
-          <div className="profile-actions">
-            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t('confirming') : t('confirm')}
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={() => reset({ kind: 'idle' })}>
-              {t('cancel')}
-            </button>
-          </div>
+          <EditorActions
+            saving={busy}
+            onCancel={() => reset({ kind: 'idle' })}
+            submitLabel={t('confirm')}
+            busyLabel={t('confirming')}
+            cancelLabel={t('cancel')}
+          />
         </form>
       );
     if (step.kind === 'recovery')
@@ -158,14 +158,13 @@ export function TwoFactorSection() {
           />
           {codeField}
           {alert}
-          <div className="profile-actions">
-            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t('disabling') : t('disableConfirm')}
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={() => reset({ kind: 'idle' })}>
-              {t('cancel')}
-            </button>
-          </div>
+          <EditorActions
+            saving={busy}
+            onCancel={() => reset({ kind: 'idle' })}
+            submitLabel={t('disableConfirm')}
+            busyLabel={t('disabling')}
+            cancelLabel={t('cancel')}
+          />
         </form>
       );
     const { enabled, recoveryCodesLeft } = status.data;
