@@ -11,6 +11,8 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/playwright',
   globalSetup: './web/e2e/global-setup.ts',
+  // After the server stopped: no secret the specs created is in its log (ADR 052).
+  globalTeardown: './web/e2e/global-teardown.ts',
   // One shared server on a 2-core machine: a little parallelism, bounded.
   workers: 2,
   fullyParallel: true,

@@ -56,7 +56,7 @@ async function main() {
         await call('POST', '/api/paypal/orders', cookie, { cart: [{ id: 'millix', quantity: 1, value: '10.00', currency_code: 'USD' }] })
       ).json;
       const orderId = order.id as string;
-      await call('POST', '/paypal-local/checkoutnow/approve', undefined, { token: orderId });
+      await call('POST', '/paypal-local/checkoutnow/approve', cookie, { token: orderId });
       const approvedAt = performance.now();
       const captured = (await call('POST', `/api/paypal/orders/${orderId}/capture`, cookie)).json as {
         purchase_units: Array<{ payments: { captures: Array<{ id: string }> } }>;

@@ -2,8 +2,8 @@
  * The browser every test and benchmark uses: Debian's chromium (never a downloaded one; see
  * docs/CONVENTIONS.md) with the project's flags, so results compare across tools.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureDebianPackage } from '@quern/adapters/runtime';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -13,11 +13,11 @@ export const chromiumPath = '/usr/bin/chromium';
  */
 export function ensureChromium(log: (line: string) => void = console.log): void {
   if (existsSync(chromiumPath)) return;
-  log(`${chromiumPath} is missing: installing the Debian package chromium`);
-  const result = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0 || !existsSync(chromiumPath)) throw new Error('Could not install chromium with apt-get');
+  ensureDebianPackage(
+    { binary: 'chromium', packageName: 'chromium', otherwise: 'the tests use Debian’s chromium at /usr/bin/chromium' },
+    { log },
+  );
+  if (!existsSync(chromiumPath)) throw new Error(`chromium was installed but is not at ${chromiumPath}`);
 }
 
 export const chromiumFlags: readonly string[] = [

@@ -95,3 +95,13 @@ export function parseEml(raw: string): ParsedEml {
     text: textPart(headers, body),
   };
 }
+
+/** The token of the e-mail verification link a mail carries (`/verify-email?t=`, ADR 046), if any. */
+export function verificationTokenIn(raw: string): string | undefined {
+  return verificationTokenInText(parseEml(raw).text);
+}
+
+/** The same, from a mail's decoded text part. */
+export function verificationTokenInText(text: string): string | undefined {
+  return /\/verify-email\?t=([A-Za-z0-9._-]+)/.exec(text)?.[1];
+}

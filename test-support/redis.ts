@@ -2,7 +2,9 @@
  * Redis for tests: use the one that answers, or start a private redis-server. Tests that must
  * flush Redis (FLUSHALL) start their own private server so they cannot disturb other test files.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { REDIS_SERVER_PACKAGE } from '@quern/adapters/redis';
+import { ensureDebianPackage } from '@quern/adapters/runtime';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,14 +42,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Installs Debian's redis-server when the binary is missing (CI machines run as root). */
+/** Installs Debian's redis-server when the binary is missing, as `npm start` does (adapters/src/runtime/debian-package.ts). */
 export function ensureRedisBinary(): void {
-  if (spawnSync('sh', ['-c', 'command -v redis-server']).status === 0) return;
-  console.log('[test setup] redis-server is missing: installing Debian package redis-server');
-  const result = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server'], {
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error('Could not install redis-server with apt-get');
+  ensureDebianPackage(REDIS_SERVER_PACKAGE, { log: (line) => console.log(`[test setup] ${line}`) });
 }
 
 /** Starts a private, non-persistent redis-server on a free loopback port. */

@@ -1,10 +1,14 @@
-/** GET /healthz: 200 only when the event store, Redis, projections and workers all answer. */
-import type { EventStore } from '@quern/core';
+/**
+ * GET /healthz: 200 only when the event store, Redis, projections and workers all answer. The
+ * report names the mode (ADR 049), so a monitor sees a sandbox where live was meant.
+ */
+import type { EventStore, QuernMode } from '@quern/core';
 import type { Redis } from 'ioredis';
 import { HEARTBEAT_COMPONENTS, readHeartbeats } from './infra/heartbeat.js';
 
 export interface HealthReport {
   ok: boolean;
+  mode: QuernMode;
   checks: Record<string, { ok: boolean; detail?: string }>;
 }
 
@@ -18,7 +22,7 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function createHealthCheck(store: EventStore, redis: Redis): HealthCheck {
+export function createHealthCheck(store: EventStore, redis: Redis, mode: HealthReport['mode']): HealthCheck {
   return async () => {
     const checks: HealthReport['checks'] = {};
     await withTimeout(store.ping()).then(
@@ -37,6 +41,6 @@ export function createHealthCheck(store: EventStore, redis: Redis): HealthCheck 
       checks.redis = { ok: false, detail: describe(e) };
       for (const component of HEARTBEAT_COMPONENTS) checks[component] = { ok: false, detail: 'redis unavailable' };
     }
-    return { ok: Object.values(checks).every((c) => c.ok), checks };
+    return { ok: Object.values(checks).every((c) => c.ok), mode, checks };
   };
 }

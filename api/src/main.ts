@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
+import { type Clock, createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { errorText, isLanguage } from '@quern/core/i18n';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import {
@@ -17,16 +17,18 @@ import {
   DEFAULT_CHECKPOINT_KEY,
   listPurchasesAwaitingCapture,
   listPurchasesAwaitingCredit,
-  listPlansOfProvider,
-  listSubscriptionIdsOfSubscriber,
+  allPlanIdsOfProvider,
+  allSubscriptionIdsOfSubscriber,
   startProjections,
   type ProjectionRunner,
   subscriptionIdsOfPlanAsOf,
 } from '@quern/projections';
 import { createMailer } from '@quern/adapters/mail';
+import { isLoopbackHost, log } from '@quern/adapters/runtime';
 import { startDepositWatcher, startDispatcher, startWorkers } from '@quern/workers';
 import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
+import { allowedOriginsFor } from './http/allowed-origins.js';
 import { createApp } from './http/app.js';
 import { isCommonPassword } from './identity/common-passwords.js';
 import { createIdentityLimits } from './identity/limits.js';
@@ -47,14 +49,20 @@ import { createCaptcha } from './contact/captcha.js';
 import { createContactService } from './contact/service.js';
 import { createSubscriptionService } from './subscriptions/service.js';
 import { createWalletService } from './wallet/service.js';
-import { type OpenedPayPal, openPayPal } from './purchases/paypal.js';
+import { type OpenedPayPal, buyerOnlyGuard, openPayPal, webhookLimiter } from './purchases/paypal.js';
 import { createPurchaseService } from './purchases/service.js';
+import { createCheckoutLookupLimits } from './checkout/lookup-limits.js';
 import { createCheckoutService } from './checkout/service.js';
 import { createPayoutService } from './payouts/service.js';
 import { createRefundService } from './refunds/service.js';
 import { createDirectService } from './direct/service.js';
 import { createWebhookService } from './webhooks/service.js';
 import { createPaymentsService } from './payments/service.js';
+import { ALL_QUEUES, DEFAULT_QUEUE_PREFIX } from '@quern/workers';
+import { createQuernMetrics, type QuernMetrics } from './metrics/registry.js';
+import { withAppendMetrics } from './metrics/event-store.js';
+import { registerProjectionLag, registerQueueJobs, registerWalletGauges, registerWebhookDeliveries } from './metrics/collectors.js';
+import { startMetricsServer } from './metrics/expose.js';
 
 export { LOCAL_PAYPAL_PATH } from './purchases/paypal.js';
 
@@ -62,15 +70,21 @@ export interface Parts {
   api: boolean;
   projections: boolean;
   workers: boolean;
+  /** The ledger's clock (sends, purchases and their holds); the system's unless a test moves time. */
+  ledgerClock?: Clock;
 }
 
 export interface RunningQuern {
   url: string | undefined;
+  /** QUERN_MODE, for the start-up line (ADR 049). */
+  mode: Config['QUERN_MODE'];
   store: EventStore;
   /** The HTTP application when the api runs (tests walk its routes). */
   app?: Express;
   /** Where PayPal calls go (tests reach the local server's state through it). */
   paypal: OpenedPayPal;
+  /** The METRICS_PORT server's /metrics address, when METRICS_PORT is set (ADR 053). */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -89,6 +103,8 @@ interface Foundations {
   walletDeps: WalletDeps;
   network: OpenedMillixNetwork;
   paypal: OpenedPayPal;
+  /** This process's metrics registry; each part registers what it owns (ADR 053). */
+  metrics: QuernMetrics;
 }
 
 /**
@@ -96,6 +112,7 @@ interface Foundations {
  * the ledger's system accounts, the read models, the background work, then the HTTP api.
  */
 export async function startQuern(config: Config, parts: Parts): Promise<RunningQuern> {
+  log.level = config.LOG_LEVEL;
   const foundations = await openFoundations(config, parts);
   const stops: Stop[] = [() => foundations.network.close(), () => foundations.paypal.close()];
   await prepareLedger(foundations);
@@ -104,11 +121,14 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
   const api = parts.api ? await startApiPart(foundations, projections) : undefined;
   const server = api?.server;
   const address = server?.address();
+  const metricsServer = await startMetricsPart(foundations, stops);
   return {
     url: address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : undefined,
+    mode: config.QUERN_MODE,
     store: foundations.store,
     app: api?.app,
     paypal: foundations.paypal,
+    ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
     stop: () => stopAll(foundations, server, stops),
   };
 }
@@ -117,14 +137,18 @@ async function openFoundations(config: Config, parts: Parts): Promise<Foundation
   const dataDir = resolve(config.DATA_DIR);
   const redisEndpoint = await resolveRedis({ redisUrl: config.REDIS_URL, dataDir });
   const redis = connectRedis(redisEndpoint.url, 'main');
-  const store = openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir, personalDataKey: config.PERSONAL_DATA_KEY });
+  const metrics = createQuernMetrics();
+  const store = withAppendMetrics(
+    openEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir, personalDataKey: config.PERSONAL_DATA_KEY }),
+    metrics.appends,
+  );
   // Fails fast when the log is unusable, and lets the SQLite store's writer thread finish
   // starting before the first request waits on it (ADR 021).
   await store.ping();
   await assertSealedLog(store);
   const walletDeps: WalletDeps = {
     store,
-    clock: systemClock,
+    clock: parts.ledgerClock ?? systemClock,
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
     network: config.MILLIX_NETWORK,
@@ -133,6 +157,7 @@ async function openFoundations(config: Config, parts: Parts): Promise<Foundation
     // A settlement delay exists so people can watch a send pending (demos, the browser tests);
     // internal sends then keep the reserve-then-settle path instead of settling at once (ADR 019).
     twoPhaseInternalSends: config.SETTLEMENT_DELAY_MS > 0,
+    purchaseHoldMs: config.PURCHASE_HOLD_HOURS * 3_600_000,
   };
   // The millix network: the simulated one by default, a node's HTTP API when configured.
   const network = openMillixNetwork({
@@ -153,6 +178,7 @@ async function openFoundations(config: Config, parts: Parts): Promise<Foundation
     walletDeps,
     network,
     paypal,
+    metrics,
   };
 }
 
@@ -162,8 +188,11 @@ async function prepareLedger({ config, walletDeps }: Foundations): Promise<void>
   if (config.EXCHANGE_RATE_USD_PER_MLX) await recordConfiguredExchangeRate(walletDeps, config.EXCHANGE_RATE_USD_PER_MLX);
 }
 
-function startProjectionPart({ config, store, redis }: Foundations, stops: Stop[]): ProjectionRunner {
+function startProjectionPart({ config, store, redis, metrics }: Foundations, stops: Stop[]): ProjectionRunner {
   const runner = startProjections({ store, redis, projections: allProjections });
+  // The read models' metrics belong to the process that keeps them.
+  registerProjectionLag(metrics.registry, { store, position: () => runner.position(), projectionNames: allProjections.map((p) => p.name) });
+  registerWalletGauges(metrics.registry, redis);
   stops.push(
     startHeartbeat(redis, 'projections', () => runner.status(), config.HEARTBEAT_INTERVAL_MS),
     () => runner.close(),
@@ -185,6 +214,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     publicUrl: config.publicUrl,
     supportEmail: config.SUPPORT_EMAIL,
     companyName: config.COMPANY_NAME,
+    mode: config.QUERN_MODE,
     network,
     settlementDelayMs: config.SETTLEMENT_DELAY_MS,
     settlementWaitMs: config.SETTLEMENT_WAIT_MS,
@@ -192,6 +222,7 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
     networkPollIntervalMs: config.NETWORK_POLL_INTERVAL_MS,
     walletSerializer: f.walletDeps.serialize,
     walletStateCache: f.walletDeps.stateCache,
+    renewalSweepIntervalMs: config.RENEWAL_SWEEP_INTERVAL_MS,
     // The plans' subscriptions for price-change notices, from the read model (this process or another).
     planSubscriptions: {
       subscriptionIdsOfPlan: (planId, atLeastPosition) => subscriptionIdsOfPlanAsOf(redis, planId, atLeastPosition),
@@ -200,11 +231,13 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
       allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       ...(config.WEBHOOK_RETRY_SCHEDULE_MS ? { retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS } : {}),
+      onDeliveryOutcome: registerWebhookDeliveries(f.metrics.registry),
     },
     purchases: {
       paypal: f.paypal.client,
       creditGraceMs: config.PURCHASE_CREDIT_GRACE_MS,
       sweepIntervalMs: config.PURCHASE_SWEEP_INTERVAL_MS,
+      holdMs: f.walletDeps.purchaseHoldMs,
       // The purchases read model, kept by the projections part (this process or another).
       openPurchases: {
         awaitingCapture: (range) => listPurchasesAwaitingCapture(redis, range),
@@ -214,7 +247,9 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
   });
   const deposits = startDepositWatcher({ store, redis, network, intervalMs: config.DEPOSIT_POLL_INTERVAL_MS });
   const beat = config.HEARTBEAT_INTERVAL_MS;
+  const closeQueueMetrics = registerQueueJobs(f.metrics.registry, { redis, queues: ALL_QUEUES, prefix: DEFAULT_QUEUE_PREFIX });
   stops.push(
+    closeQueueMetrics,
     startHeartbeat(redis, 'deposits', () => deposits.status(), beat),
     () => deposits.close(),
     startHeartbeat(redis, 'dispatcher', () => dispatcher.status(), beat),
@@ -230,7 +265,8 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
 async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<{ app: Express; server: Server }> {
   const { config, store, redis, network } = f;
   const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
-  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  f.paypal.guardPayers(buyerOnlyGuard(sessions, f.walletDeps));
+  const allowedOrigins = allowedOriginsFor(config.publicUrl);
   const waitMs = config.READ_YOUR_WRITES_WAIT_MS;
   const wallet = createWalletService({
     core: f.walletDeps,
@@ -247,10 +283,15 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     browser: f.paypal.browser,
     captureWaitMs: config.CAPTURE_WAIT_MS,
     noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+    limitWebhooks: webhookLimiter(redis, config.PAYPAL_WEBHOOKS_PER_MINUTE),
   });
   const checkout = createCheckoutService({
     core: f.walletDeps,
     appSecret: f.appSecret,
+    lookupLimits: createCheckoutLookupLimits(redis, {
+      perUserHour: config.CHECKOUT_LOOKUPS_PER_USER_HOUR,
+      perIpHour: config.CHECKOUT_LOOKUPS_PER_IP_HOUR,
+    }),
     noteWrite: (userId, position) => wallet.noteWrite(userId, position),
   });
   const refunds = createRefundService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });
@@ -264,11 +305,12 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     webhooks: plainDeps,
     planIdsOf: async (userId) => {
       await wallet.awaitOwnWrites(userId);
-      return (await listPlansOfProvider(redis, userId)).map((plan) => plan.id);
+      // Every plan and subscription, however many (ADR 057): a closed account leaves none behind.
+      return allPlanIdsOfProvider(redis, userId);
     },
     subscriptionIdsOf: async (userId) => {
       await wallet.awaitOwnWrites(userId);
-      return listSubscriptionIdsOfSubscriber(redis, userId);
+      return allSubscriptionIdsOfSubscriber(redis, userId);
     },
   });
   const identity = createIdentityService({
@@ -286,6 +328,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
       loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
       registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
+      twoFactorFailuresPerAccount: config.TWO_FACTOR_FAILURES_PER_ACCOUNT,
     }),
     clock: systemClock,
     appSecret: f.appSecret,
@@ -296,6 +339,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
   });
   const direct = createDirectService({
     core: { store, clock: systemClock, newId: randomUUID },
+    mode: config.QUERN_MODE,
     redis,
     requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
   });
@@ -332,6 +376,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
       captcha: createCaptcha({
         appSecret: f.appSecret,
         redis,
+        iterations: config.CAPTCHA_ITERATIONS,
         ...(config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
           ? { recaptcha: { siteKey: config.RECAPTCHA_SITE_KEY, secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL } }
           : {}),
@@ -340,13 +385,16 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
       messagesPerIpHour: config.CONTACT_MESSAGES_PER_IP_HOUR,
     }),
     sessions,
-    health: createHealthCheck(store, redis),
+    health: createHealthCheck(store, redis, config.QUERN_MODE),
+    healthToken: config.HEALTH_TOKEN,
     allowedOrigins,
     trustProxy: config.TRUST_PROXY,
     https: config.publicUrl.startsWith('https://'),
     publicUrl: config.publicUrl,
+    metrics: { registry: f.metrics.registry, token: config.METRICS_TOKEN },
     webDistDir: WEB_DIST_DIR,
     companyName: config.COMPANY_NAME,
+    mode: config.QUERN_MODE,
     extraRoutes: [
       ...(network.incomingFromNotification
         ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
@@ -357,19 +405,38 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
   const server = await new Promise<Server>((done) => {
     const s = app.listen(config.PORT, config.HOST, () => done(s));
   });
-  // The loopback names of the port actually bound (PORT=0 picks one) are same-origin too.
+  // With a loopback PUBLIC_URL, the loopback names of the port actually bound (PORT=0 picks one)
+  // are same-origin too; on a real address they are another site.
   const bound = server.address();
   if (bound && typeof bound === 'object') {
-    for (const host of ['localhost', '127.0.0.1']) allowedOrigins.add(`http://${host}:${bound.port}`);
+    for (const origin of allowedOriginsFor(config.publicUrl, bound.port)) allowedOrigins.add(origin);
     f.paypal.listening(bound.port);
   }
   return { app, server };
 }
 
+/** METRICS_PORT: this process's own metrics server (ADR 053); stopped first, before what it reads. */
+async function startMetricsPart({ config, metrics }: Foundations, stops: Stop[]): Promise<{ url: string } | undefined> {
+  if (config.METRICS_PORT === undefined) return undefined;
+  const server = await startMetricsServer(metrics.registry, {
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+    token: config.METRICS_TOKEN,
+  });
+  stops.push(() => server.close());
+  log.info({ part: 'metrics', url: server.url }, 'metrics server listening');
+  if (!config.METRICS_TOKEN && !isLoopbackHost(config.METRICS_HOST))
+    log.warn(
+      { part: 'metrics', host: config.METRICS_HOST },
+      'the metrics server has no METRICS_TOKEN: anyone who reaches that address reads it',
+    );
+  return server;
+}
+
 async function stopAll(f: Foundations, server: Server | undefined, stops: Stop[]): Promise<void> {
   if (server) await new Promise((done) => server.close(done));
   // Background parts stop before the connections they use.
-  for (const stop of stops.reverse()) await stop().catch((e) => console.error('[quern] stop failed', e));
+  for (const stop of stops.reverse()) await stop().catch((error) => log.error({ part: 'quern', err: error }, 'stop failed'));
   await f.store.close();
   f.redis.disconnect();
   await f.redisEndpoint.stop?.();
@@ -381,10 +448,17 @@ export async function runUntilSignalled(start: () => Promise<RunningQuern>, name
   try {
     running = await start();
   } catch (error) {
-    console.error(`[quern] ${name} could not start: ${error instanceof Error ? error.message : String(error)}`);
+    const message = error instanceof Error ? error.message : String(error);
+    log.fatal({ part: 'quern', err: error }, `${name} could not start`);
+    // Also as plain text on stderr: a refused start-up is read by an operator at a terminal, and a
+    // list of settings at fault is unreadable inside a JSON string.
+    process.stderr.write(`[quern] ${name} could not start: ${message}\n`);
     process.exit(1);
   }
-  console.log(`[quern] ${name} running${running.url ? ` at ${running.url}` : ''}`);
+  log.info(
+    { part: 'quern', mode: running.mode, url: running.url ?? null },
+    `${name} running in ${running.mode} mode${running.url ? ` at ${running.url}` : ''}`,
+  );
   const shutdown = async () => {
     await running.stop();
     process.exit(0);

@@ -10,7 +10,7 @@ import { subscriptionsProjection } from './subscriptions/projection.js';
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
 export { DEFAULT_CHECKPOINT_KEY, type Projection } from './types.js';
-export { getPendingTransactions, getTransactionsPage, getWalletBalance } from './wallets/queries.js';
+export { countPendingSettlements, getPendingTransactions, getTransactionsPage, getWalletBalance } from './wallets/queries.js';
 export {
   listPurchasesAwaitingCapture,
   listPurchasesAwaitingCredit,
@@ -22,10 +22,13 @@ export { merchantPaymentsProjection } from './merchant-payments/projection.js';
 
 export { listWebhookDeliveryIds, type WebhookDeliveryIdPage } from './webhooks/queries.js';
 export {
+  allPlanIdsOfProvider,
   allSubscriptionIdsOfPlan,
-  listPlansOfProvider,
-  listSubscriptionIdsOfSubscriber,
-  listSubscriptionsOfPlan,
+  allSubscriptionIdsOfSubscriber,
+  type IdPage,
+  pagePlansOfProvider,
+  pageSubscriptionIdsOfSubscriber,
+  pageSubscriptionsOfPlan,
   type PlanSubscriptionRow,
   SUBSCRIPTION_LIST_MAX,
   subscriptionIdsOfPlanAsOf,

@@ -12,7 +12,7 @@ import { createBatcher, type Batcher } from './batcher.js';
 import { formatPosition, parseCheckpoint } from './checkpoint.js';
 import { commitBatch, PartialCommitError } from './commit.js';
 import { describeError, type Logger } from '@quern/core';
-import { consoleLogger } from '@quern/adapters/runtime';
+import { processLogger } from '@quern/adapters/runtime';
 import { DEFAULT_CHECKPOINT_KEY, type Projection } from './types.js';
 import { PositionWaiters } from './waiters.js';
 
@@ -54,7 +54,7 @@ export function startProjections(options: StartProjectionsOptions): ProjectionRu
   const checkpointKey = options.checkpointKey ?? DEFAULT_CHECKPOINT_KEY;
   const maxBatchSize = options.maxBatchSize ?? 500;
   const retryPolicy = options.retryPolicy ?? defaultRetryPolicy;
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? processLogger;
   const checkIntervalMs = options.checkpointCheckIntervalMs ?? 5_000;
   const connection = options.redis.duplicate();
   const abort = new AbortController();

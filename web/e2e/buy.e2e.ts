@@ -221,6 +221,14 @@ test('buying 10 USD through PayPal credits exactly the MLX announced', async ({ 
   await success.getByRole('button', { name: 'Ok', exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.locator('.balance-current .balance-mlx')).toHaveText(`${announced.toLocaleString('en-US')} MLX`);
+  // Bought MLX is held before it can be sent or paid out (PURCHASE_HOLD_HOURS, 72 by default): the dashboard says how much and until when.
+  const hold = page.locator('.account-hold');
+  await expect(hold).toContainText(`${announced.toLocaleString('en-US')} MLX bought with PayPal is held until `);
+  await expect(hold).toContainText('you can pay for checkouts and subscriptions with it now');
+  await page.screenshot({ path: 'test-results/screenshots/buy-hold-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(hold).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/buy-hold-mobile.png' });
 });
 
 test('a declined card credits nothing and lets the buyer pay again, which then succeeds', async ({ browser }) => {

@@ -4,18 +4,25 @@
  * DATA_DIR, waiting for GET /healthz = 200. The returned function stops everything again.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from '@quern/test-support/chromium';
 import { freePort, startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
+import { E2E_SERVER_LOG, resetSecretsRecord } from './secrets-record.js';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const healthTimeoutMs = 90_000;
 const stopTimeoutMs = 10_000;
-/** Shared with the faucet that wallet.e2e.ts runs against this server's DATA_DIR. */
-const walletE2eEnv = { MILLIX_CONFIRM_DELAY_MS: '2000', SETTLEMENT_DELAY_MS: '4000', EXCHANGE_RATE_USD_PER_MLX: '0.000012' };
+/**
+ * Shared with the faucet that wallet.e2e.ts runs against this server's DATA_DIR. Sends stay
+ * pending 8 s: long enough for a loaded CI machine to show them pending on two dashboards.
+ */
+const walletE2eEnv = { MILLIX_CONFIRM_DELAY_MS: '2000', SETTLEMENT_DELAY_MS: '8000', EXCHANGE_RATE_USD_PER_MLX: '0.000012' };
+/** The metrics spec (metrics.e2e.ts) scrapes the server's /metrics with it (ADR 053). */
+const metricsToken = randomBytes(32).toString('hex');
 
 /** The browser bundle, the prerenderer and the prerendered pages (ADR 023). */
 function buildWebApp(): void {
@@ -63,11 +70,16 @@ function startQuern(port: number, dataDir: string, redisUrl: string, logFile: st
       // refuse the suite, not protect anything.
       REGISTRATIONS_PER_IP_HOUR: '10000',
       LOGIN_FAILURES_PER_IP: '10000',
+      // Every checkout popup of the suite looks its merchant up from this one address.
+      CHECKOUT_LOOKUPS_PER_IP_HOUR: '10000',
       // Webhook specs (webhooks.e2e.ts) receive on a loopback server of their own.
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      // Every line the server can write, so the secrets scan reads them all.
+      LOG_LEVEL: 'debug',
       // Wallet specs (wallet.e2e.ts): deposits and sends stay pending long enough to be seen on
       // both dashboards before they complete, and USD equivalents have a rate to show.
       ...walletE2eEnv,
+      METRICS_TOKEN: metricsToken,
     },
   });
 }
@@ -85,7 +97,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'quern-e2e-'));
   mkdirSync(join(repoRoot, 'test-results'), { recursive: true });
-  const logFile = join(repoRoot, 'test-results', 'quern-e2e.log');
+  // The server's stdout and stderr, scanned for the secrets the specs record (global-teardown.ts).
+  const logFile = E2E_SERVER_LOG;
+  resetSecretsRecord();
   const baseUrl = `http://127.0.0.1:${port}`;
   const quern = startQuern(port, dataDir, redisUrl, logFile);
   const stop = async () => {
@@ -101,7 +115,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.QUERN_E2E_BASE_URL = baseUrl;
   process.env.QUERN_E2E_DATA_DIR = dataDir;
+  // Step-up specs (reauthentication.e2e.ts) age a session's last password proof there.
+  process.env.QUERN_E2E_REDIS_URL = redisUrl;
   process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS = walletE2eEnv.MILLIX_CONFIRM_DELAY_MS;
+  process.env.QUERN_E2E_METRICS_TOKEN = metricsToken;
   console.log(`[e2e setup] Quern at ${baseUrl} (log: ${logFile})`);
   return stop;
 }

@@ -2,14 +2,14 @@
 // on /account and survives a reload, logout ends the session, every invalid registration shows
 // the spec's message, and the language and dark-mode choices survive a reload.
 import { expect, test, type Page } from '@playwright/test';
-import { registerByApi, uniqueUser, type TestUser } from './users.js';
+import { loginByApi, registerByApi, uniqueUser, type TestUser } from './users.js';
 
 async function fillRegistration(page: Page, user: TestUser, confirmPassword = user.password): Promise<void> {
   await page.getByLabel('Username').fill(user.userName);
   await page.getByLabel('First name').fill(user.firstName);
   await page.getByLabel('Last name').fill(user.lastName);
   await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Phone').fill(user.phone);
+  await page.getByLabel('Phone', { exact: true }).fill(user.phone);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(confirmPassword);
 }
@@ -36,6 +36,23 @@ test('register lands signed in on /account, survives a reload, and logout ends t
 
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('opening /logout in the address bar while signed in signs out and lands on /', async ({ page }) => {
+  const user = uniqueUser();
+  await registerByApi(page.request, user);
+  await loginByApi(page.request, user);
+  await page.goto('/account');
+  await expect(page.locator('.account-username')).toHaveText(user.userName);
+
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // The home page itself, not a 'Loading...' left behind by the sign-out.
+  await expect(page.getByRole('heading', { name: 'Welcome!' })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/logout-address-bar.png' });
+  expect((await page.request.post('/api/auth/verify')).status()).toBe(401);
 });
 
 test('a signed-in user who opens /login or /register is sent to /account', async ({ page }) => {

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { recordSecret } from './secrets-record.js';
 import { registerByApi, uniqueUser } from './users.js';
 
 /** The reset link in the mail to `email`: quoted-printable soft breaks and =3D undone. */
@@ -29,7 +30,10 @@ async function resetLinkMailedTo(email: string): Promise<string> {
             .replace(/=3D/g, '=');
           if (!mail.includes(email)) continue;
           link = /(https?:\/\/\S+\/password-reset-verify\?t=[A-Za-z0-9._~%-]+)/.exec(mail)?.[1];
-          if (link) return true;
+          if (link) {
+            recordSecret('e-mailed link token', new URL(link).searchParams.get('t') ?? '');
+            return true;
+          }
         }
         return false;
       },
@@ -61,6 +65,7 @@ test('request, e-mailed link, new password, sign in with it; the old password an
 
   const link = new URL(await resetLinkMailedTo(user.email));
   await page.goto(`${link.pathname}${link.search}`);
+  recordSecret('password', 'a fresh secret here');
   await page.getByLabel('New password', { exact: true }).fill('a fresh secret here');
   await page.getByLabel('Confirm new password').fill('a fresh secret here');
   await page.getByRole('button', { name: 'Update password' }).click();

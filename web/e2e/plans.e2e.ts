@@ -1,5 +1,6 @@
 // Proves the subscription plan screens in a real browser against a real Quern (issue 13): a
-// provider creates a plan through the form (client checks first, Monthly the only duration) and
+// provider creates a plan through the form (client checks first, Monthly the only duration), lands
+// on the new plan's page rather than a cleared form (en/es, 390 and 1280 px), and
 // edits it (Update enabled only after a change, disabled again after submit); another user finds
 // it on the provider's public profile (/user/{username}), subscribes after confirming the quoted
 // price, sees the subscription with its charge, and the charge appears in both dashboards; the
@@ -25,6 +26,45 @@ async function expectHistoryRow(page: Page, label: string): Promise<void> {
       { timeout: 30_000 },
     )
     .toContain(label);
+}
+
+const createTexts = {
+  en: { create: 'Create plan', name: 'Name', description: 'Description', price: 'Price', currency: 'Currency', duration: 'Duration' },
+  es: { create: 'Crear plan', name: 'Nombre', description: 'Descripción', price: 'Precio', currency: 'Moneda', duration: 'Duración' },
+} as const;
+
+for (const language of ['en', 'es'] as const) {
+  for (const width of [390, 1280] as const) {
+    test(`after Create plan the new plan's page opens, so the plan cannot be created twice by accident (${language}, ${width} px)`, async ({
+      page,
+    }) => {
+      const t = createTexts[language];
+      const { user } = await apiUser();
+      await page.setViewportSize({ width, height: 900 });
+      await page.context().addCookies([{ name: 'quern.language', value: language, url: process.env.QUERN_E2E_BASE_URL ?? '' }]);
+      await loginByApi(page.request, user);
+      await page.goto('/subscription-plans/all');
+      await page.getByRole('link', { name: t.create }).click();
+      await expect(page).toHaveURL(/\/subscription-plans\/create$/);
+      const planName = `Silver ${user.userName}`;
+      await page.getByLabel(t.name, { exact: true }).fill(planName);
+      await page.getByLabel(t.description).fill('Some articles.');
+      await page.getByLabel(t.price, { exact: true }).fill('1500');
+      await page.getByLabel(t.currency).selectOption('mlx');
+      await page.getByLabel(t.duration).selectOption('monthly');
+      await page.getByRole('button', { name: t.create }).click();
+
+      await expect(page).toHaveURL(/\/subscription-plans\/(?!create$)[^/]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(planName);
+      await expect(page.locator('.form-alert-success')).not.toBeEmpty();
+      await expect(page.locator('form')).toHaveCount(0);
+      await page.screenshot({ path: `test-results/screenshots/plans-created-${language}-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      // Back leads to the list (the form's history entry was replaced), not to a form to submit again.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/subscription-plans\/all$/);
+    });
+  }
 }
 
 test('a provider creates and edits a plan; another user subscribes from the profile, both dashboards show the charge, and the subscriber cancels', async ({
@@ -59,16 +99,16 @@ test('a provider creates and edits a plan; another user subscribes from the prof
   await expect(providerPage.locator('#plan-duration option[value="yearly"]')).toBeDisabled();
 
   const planName = `Gold ${provider.user.userName}`;
-  await providerPage.getByLabel('Name').fill(planName);
+  await providerPage.getByLabel('Name', { exact: true }).fill(planName);
   await providerPage.getByLabel('Description').fill('Every article, every month.');
-  await providerPage.getByLabel('Price').fill('250000');
-  await expect(providerPage.getByLabel('Price')).toHaveValue('250,000');
+  await providerPage.getByLabel('Price', { exact: true }).fill('250000');
+  await expect(providerPage.getByLabel('Price', { exact: true })).toHaveValue('250,000');
   await providerPage.getByLabel('Currency').selectOption('mlx');
   await providerPage.getByLabel('Duration').selectOption('monthly');
   await providerPage.getByRole('button', { name: 'Create plan' }).click();
-  await expect(providerPage.locator('.plan-form-message [role="status"]')).not.toBeEmpty();
-  await providerPage.getByRole('link', { name: 'View the plan' }).click();
-  await expect(providerPage).toHaveURL(/\/subscription-plans\/[^/]+$/);
+  // The new plan's page opens (with the server's message), not a cleared form.
+  await expect(providerPage).toHaveURL(/\/subscription-plans\/(?!create$)[^/]+$/);
+  await expect(providerPage.locator('.form-alert-success')).not.toBeEmpty();
   const planUrl = new URL(providerPage.url()).pathname;
   await expect(providerPage.getByRole('heading', { level: 1, name: planName })).toBeVisible();
   await expect(providerPage.getByTestId('plan-price')).toHaveText('250,000 MLX');
@@ -78,10 +118,10 @@ test('a provider creates and edits a plan; another user subscribes from the prof
 
   // Edit: Update waits for a change, then is disabled again once submitted.
   await providerPage.getByRole('link', { name: 'Edit' }).click();
-  await expect(providerPage.getByLabel('Name')).toHaveValue(planName);
+  await expect(providerPage.getByLabel('Name', { exact: true })).toHaveValue(planName);
   const update = providerPage.getByRole('button', { name: 'Update' });
   await expect(update).toBeDisabled();
-  await providerPage.getByLabel('Price').fill('300,000');
+  await providerPage.getByLabel('Price', { exact: true }).fill('300,000');
   await expect(update).toBeEnabled();
   await update.click();
   await expect(providerPage.locator('.plan-form-message [role="status"]')).not.toBeEmpty();

@@ -3,6 +3,7 @@
 // editor open with the server's message; the password editor refuses a confirmation that differs,
 // Cancel clears it, and a saved password keeps this session, ends the other one and signs in.
 import { expect, test, type Page } from '@playwright/test';
+import { recordSecret } from './secrets-record.js';
 import { loginByApi, registerByApi, uniqueUser, type TestUser } from './users.js';
 
 async function signIn(page: Page, user: TestUser): Promise<void> {
@@ -75,6 +76,7 @@ test('password: a differing confirmation is refused, Cancel clears, and a saved 
 
   await page.getByRole('button', { name: 'Edit Password' }).click();
   await page.getByLabel('Current password', { exact: true }).fill(user.password);
+  recordSecret('password', 'a brand new secret');
   await page.getByLabel('New password', { exact: true }).fill('a brand new secret');
   await page.getByLabel('Confirm new password', { exact: true }).fill('a brand new secreT');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -1,12 +1,15 @@
 /** Test users: unique on every call, so tests can run in parallel against one server. */
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { type APIRequestContext, type BrowserContext, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page, expect, request, test } from '@playwright/test';
+import { verificationTokenIn } from '@quern/test-support/eml';
 import { Secret, TOTP } from 'otpauth';
+import { recordSecret } from './secrets-record.js';
 
 export interface TestUser {
   userName: string;
@@ -24,7 +27,7 @@ export function uniqueUser(): TestUser {
   const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}${sequence}`;
   // Seven digits after +1555 derived from the time, the process and the sequence keep phones unique.
   const phoneDigits = String((Date.now() * 7 + process.pid * 131 + sequence) % 10_000_000).padStart(7, '0');
-  return {
+  const user = {
     userName: `e2e_${suffix}`,
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -32,6 +35,11 @@ export function uniqueUser(): TestUser {
     phone: `+1555${phoneDigits}`,
     password: 'correct horse battery',
   };
+  // None of these may reach the server's log (global-teardown.ts).
+  recordSecret('e-mail address', user.email);
+  recordSecret('phone number', user.phone);
+  recordSecret('password', user.password);
+  return user;
 }
 
 /** Registers through the spec's REST call (POST /api/user/register), bypassing the form. */
@@ -44,6 +52,48 @@ export async function registerByApi(request: APIRequestContext, user: TestUser):
 export async function loginByApi(request: APIRequestContext, user: TestUser): Promise<void> {
   const response = await request.post('/api/user/login', { data: { email: user.email, password: user.password } });
   if (!response.ok()) throw new Error(`login answered ${response.status()}: ${await response.text()}`);
+}
+
+/**
+ * The path of the newest e-mail verification link mailed to `email` (`/verify-email?t=...`),
+ * read from DATA_DIR/outbox, where Quern writes mail without SMTP (ADR 046).
+ */
+export async function verificationLinkMailedTo(email: string): Promise<string> {
+  const dataDir = process.env.QUERN_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
+  const outbox = join(dataDir, 'outbox');
+  let token: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((file) => file.startsWith('welcome-email-') || file.startsWith('email-verification-email-'));
+        } catch {
+          return false;
+        }
+        const mails = files
+          .map((file) => readFileSync(join(outbox, file), 'utf8'))
+          .filter((mail) => new RegExp(`^To: ${email.replace(/[.+]/g, '\\$&')}\\s*$`, 'mi').test(mail));
+        token = mails.map(verificationTokenIn).findLast((found) => found !== undefined);
+        return token !== undefined;
+      },
+      { timeout: 20_000, message: `a verification link mailed to ${email}` },
+    )
+    .toBe(true);
+  recordSecret('e-mailed link token', token ?? '');
+  return `/verify-email?t=${token}`;
+}
+
+/**
+ * Proves the user's e-mail address through the link mailed to it, as its owner would (ADR 046):
+ * until then no one can pay the user by e-mail address. `request` needs no session.
+ */
+export async function verifyEmailByLink(request: APIRequestContext, user: Pick<TestUser, 'email'>): Promise<void> {
+  const link = await verificationLinkMailedTo(user.email);
+  const token = new URL(link, 'http://quern.invalid').searchParams.get('t');
+  const response = await request.post('/api/user/email/verify', { data: { token } });
+  if (!response.ok()) throw new Error(`verify answered ${response.status()}: ${await response.text()}`);
 }
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -103,6 +153,7 @@ export async function awayFromStepEnd(): Promise<void> {
  */
 export async function enableTwoFactorByApi(api: APIRequestContext): Promise<{ secret: string; recoveryCodes: string[] }> {
   const enrollment = await trpcMutation<{ enrollment_id: string; secret: string }>(api, 'identity.startTwoFactor');
+  recordSecret('two-factor secret', enrollment.secret);
   await awayFromStepEnd();
   const confirmed = await trpcMutation<{ recovery_codes: string[] }>(api, 'identity.confirmTwoFactor', {
     enrollment_id: enrollment.enrollment_id,

@@ -7,11 +7,11 @@
 // theme at 1280 and 375 px (screenshots in test-results/screenshots/wallet-*.png).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { faucet, loginByApi, registerByApi, type TestUser, trpcQuery, uniqueUser } from './users.js';
+import { faucet, loginByApi, registerByApi, type TestUser, trpcQuery, uniqueUser, verifyEmailByLink } from './users.js';
 
 const MINUS = '\u2212';
 const FEE = 1000;
-/** Longest wait for a transaction to complete: the e2e server settles sends after 4 s (global-setup.ts). */
+/** Longest wait for a transaction to complete: the e2e server settles sends after 8 s (global-setup.ts). */
 const SETTLE_TIMEOUT_MS = 30_000;
 
 type Theme = 'light' | 'dark';
@@ -41,6 +41,8 @@ async function signedInPage(browser: Browser, options: { width?: number; height?
   await context.addInitScript((value) => localStorage.setItem('quern.darkMode', value), options.theme === 'dark' ? '1' : '0');
   await registerByApi(context.request, user);
   await loginByApi(context.request, user);
+  // Sends below name users by e-mail too, which pays only a proven address (ADR 046).
+  await verifyEmailByLink(context.request, user);
   return { user, page: await context.newPage() };
 }
 
@@ -57,10 +59,10 @@ const firstBodyRow = (table: ReturnType<typeof pendingTable>) => table.locator('
 
 async function sendFromForm(page: Page, to: string, amountMlx: number): Promise<void> {
   await page.goto('/millix/send');
-  await page.getByLabel('To').fill(to);
-  await page.getByLabel('Amount').pressSequentially(String(amountMlx));
-  await expect(page.getByLabel('Amount')).toHaveValue(amountMlx.toLocaleString('en-US'));
-  await expect(page.getByLabel('Fee')).toBeDisabled();
+  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByLabel('Amount', { exact: true }).pressSequentially(String(amountMlx));
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue(amountMlx.toLocaleString('en-US'));
+  await expect(page.getByLabel('Fee', { exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
@@ -83,20 +85,33 @@ test('A sends to B by username, e-mail and address; both dashboards show pending
   ];
   for (const { how, to, amount } of sends) {
     await test.step(`send ${mlx(amount)} by ${how}`, async () => {
+      // The send call is held until the progress dialog has been seen: on a quiet machine the
+      // answer comes back before a check could catch the dialog.
+      let answer: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const isSend = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('wallet.send');
+      await pageA.route(isSend, async (route) => {
+        await held;
+        await route.continue();
+      });
       await sendFromForm(pageA, to, amount);
       await expect(pageA.getByRole('dialog', { name: 'Transaction in progress' })).toBeVisible();
+      answer();
       await expect(pageA.getByRole('alertdialog', { name: 'Transaction successful' })).toBeVisible({ timeout: 15_000 });
+      await pageA.unroute(isSend);
       balanceA -= amount + FEE;
       balanceB += amount;
 
-      // B opens the dashboard while the send is pending; everything after happens without a reload.
-      await pageB.goto('/account');
-      await expect(firstBodyRow(pendingTable(pageB))).toContainText(`${a.userName}+${mlx(amount)}`);
-
+      // A's Ok is an in-app navigation, B's a page load: the quicker first, both inside the 8 s
+      // settlement delay (global-setup.ts). Everything after happens without a reload.
       await pageA.getByRole('button', { name: 'Ok', exact: true }).click();
       await expect(pageA).toHaveURL(/\/account$/);
       await expect(firstBodyRow(pendingTable(pageA))).toContainText(`${b.userName}${MINUS}${mlx(amount)}`);
       await expect(hero(pageA, 'current')).toHaveText(mlx(balanceA));
+      await pageB.goto('/account');
+      await expect(firstBodyRow(pendingTable(pageB))).toContainText(`${a.userName}+${mlx(amount)}`);
 
       for (const [page, sign, balance] of [
         [pageA, MINUS, balanceA],
@@ -121,7 +136,7 @@ test('A sends to B by username, e-mail and address; both dashboards show pending
     await expect(pageA.getByRole('button', { name: 'Try again', exact: true })).toBeFocused();
     await pageA.getByRole('button', { name: 'Try again', exact: true }).click();
     await expect(failed).toBeHidden();
-    await expect(pageA.getByLabel('Amount')).toHaveValue('1,000,000');
+    await expect(pageA.getByLabel('Amount', { exact: true })).toHaveValue('1,000,000');
     await pageA.getByRole('button', { name: 'Send', exact: true }).click();
     await pageA.getByRole('button', { name: 'Go to account', exact: true }).click();
     await expect(pageA).toHaveURL(/\/account$/);
@@ -293,11 +308,11 @@ for (const viewport of viewports) {
       await expect(payer.getByRole('heading', { level: 1 })).toHaveText('Send millix');
       await payer.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(payer.getByText('All fields are required')).toBeVisible();
-      await payer.getByLabel('Amount').pressSequentially('2500000');
+      await payer.getByLabel('Amount', { exact: true }).pressSequentially('2500000');
       await payer.screenshot({ path: `test-results/screenshots/wallet-send-${viewport.name}-${theme}.png`, fullPage: true });
       await expectNoSeriousViolations(payer);
 
-      await payer.getByLabel('To').fill(payee.email);
+      await payer.getByLabel('To', { exact: true }).fill(payee.email);
       await payer.getByRole('button', { name: 'Send', exact: true }).click();
       const failed = payer.getByRole('alertdialog', { name: 'Transaction failed' });
       await expect(failed).toBeVisible({ timeout: 15_000 });

@@ -13,7 +13,7 @@ import { rederiveOpenWork } from './dispatch/rederive.js';
 import { dispatchRules, jobsRequestedBy, type DispatchRule, type PendingJob } from './dispatch/rules.js';
 import { DEFAULT_QUEUE_PREFIX } from './jobs.js';
 import { describeError, type Logger } from '@quern/core';
-import { consoleLogger } from '@quern/adapters/runtime';
+import { processLogger } from '@quern/adapters/runtime';
 import { defaultRetryPolicy, FailureStreak, type RetryPolicy } from '@quern/core';
 import { backOffAfterFailure, settlesWithin, sleep } from '@quern/adapters/runtime';
 
@@ -78,7 +78,7 @@ export function startDispatcher(options: StartDispatcherOptions): Dispatcher {
     checkpointCheckIntervalMs: options.checkpointCheckIntervalMs ?? 5_000,
     redisLossGraceMs: options.redisLossGraceMs ?? 30_000,
     retryPolicy: options.retryPolicy ?? defaultRetryPolicy,
-    logger: options.logger ?? consoleLogger,
+    logger: options.logger ?? processLogger,
   });
 }
 

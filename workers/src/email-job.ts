@@ -28,7 +28,9 @@ export type EmailJobResult =
   /** The completion event was already in the log: a re-run or a re-derived job. */
   | { outcome: 'already-sent'; messageId: string }
   /** A reset link that expired before it could be sent; sending it would only confuse. */
-  | { outcome: 'expired' };
+  | { outcome: 'expired' }
+  /** The address was never proven by its owner (ADR 046): nothing but the verification goes to it. */
+  | { outcome: 'unverified' };
 
 /** A payload that does not parse will not parse on a retry either. */
 export function parsePayload<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {

@@ -44,3 +44,5 @@ export { PLAN_PRICE_NOTICE_QUEUE, planPriceNoticeJobId } from './plan-price-noti
 export { SUBSCRIPTION_EMAIL_QUEUE, subscriptionEmailJobId } from './subscription-email/payload.js';
 export { SUBSCRIPTION_RENEWAL_QUEUE, subscriptionRenewalJobId } from './subscription-renewal/payload.js';
 export { planPriceNoticeRule, subscriptionEmailRules, subscriptionRenewalRules, subscriptionRules } from './dispatch/subscription-rules.js';
+export { ALL_QUEUES } from './queues.js';
+export type { WebhookDeliveryOutcomeLabel } from './webhook-delivery/job.js';

@@ -8,6 +8,8 @@ import type { JobsOptions } from 'bullmq';
 export const WELCOME_EMAIL_QUEUE = 'welcome-email';
 export const PASSWORD_RESET_EMAIL_QUEUE = 'password-reset-email';
 export const PASSWORD_CHANGED_EMAIL_QUEUE = 'password-changed-email';
+export const TWO_FACTOR_LOCKED_EMAIL_QUEUE = 'two-factor-locked-email';
+export const EMAIL_VERIFICATION_EMAIL_QUEUE = 'email-verification-email';
 
 export const DEFAULT_QUEUE_PREFIX = 'bull';
 

@@ -54,3 +54,17 @@ export async function appendCompletionOnce(
   }
   throw new Error(`User stream ${userId} kept changing; the completion will be retried`);
 }
+
+/**
+ * Whether the account's owner proved its e-mail address (ADR 046). Until then no mail but the
+ * verification (and the reset link, which proves it as well) goes to the address.
+ */
+export const emailVerifiedIn = (events: readonly RecordedEvent[]): boolean => events.some((event) => event.type === 'EmailVerified');
+
+/** The account's address when its owner proved it, else undefined; reads the whole stream. */
+export async function verifiedEmailOf(store: EventStore, userId: string): Promise<string | undefined> {
+  const events = await readUserStream(store, userId);
+  const registered = events.find((event) => event.type === 'UserRegistered');
+  const email = registered?.data.email;
+  return typeof email === 'string' && emailVerifiedIn(events) ? email : undefined;
+}

@@ -5,16 +5,25 @@
  */
 import type { KeyedSerializer } from '@quern/core';
 import type { WalletStateCache } from '@quern/core/wallet';
-import { systemClock, type Clock, type EventStore } from '@quern/core';
-import { Worker, type ConnectionOptions, type Job, type RedisOptions } from 'bullmq';
+import { systemClock, type Clock, type EventStore, type QuernMode } from '@quern/core';
+import { DelayedError, Queue, Worker, type ConnectionOptions, type Job, type RedisOptions } from 'bullmq';
 import { confirmDeposit } from './deposits/job.js';
 import { DEPOSIT_CONFIRMATION_QUEUE } from './deposits/payload.js';
 import type { Mailer } from '@quern/adapters/mail';
 import type { PayPalClient } from '@quern/adapters/paypal';
 import type { EmailJobDeps } from './email-job.js';
-import { DEFAULT_QUEUE_PREFIX, PASSWORD_CHANGED_EMAIL_QUEUE, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from './jobs.js';
+import { sendEmailVerificationEmail } from './email-verification-email/job.js';
+import {
+  DEFAULT_QUEUE_PREFIX,
+  EMAIL_VERIFICATION_EMAIL_QUEUE,
+  PASSWORD_CHANGED_EMAIL_QUEUE,
+  PASSWORD_RESET_EMAIL_QUEUE,
+  TWO_FACTOR_LOCKED_EMAIL_QUEUE,
+  WELCOME_EMAIL_QUEUE,
+} from './jobs.js';
+import { sendTwoFactorLockedEmail } from './two-factor-locked-email/job.js';
 import { describeError, type Logger } from '@quern/core';
-import { consoleLogger } from '@quern/adapters/runtime';
+import { processLogger } from '@quern/adapters/runtime';
 import { sendPasswordChangedEmail } from './password-changed-email/job.js';
 import { sendPasswordResetEmail } from './password-reset-email/job.js';
 import type { PurchaseJobDeps } from './purchase-capture/deps.js';
@@ -30,18 +39,21 @@ import type { MillixNetworkPort } from '@quern/core/wallet';
 import { SETTLEMENT_QUEUE } from './settlement/payload.js';
 import { checkedWait, resumableBullJob, type NetworkWait } from './settlement/resumable.js';
 import { sendWelcomeEmail } from './welcome-email/job.js';
+import { mailerForMode } from './email/sandbox-subject.js';
 import { checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@quern/core/webhooks';
 import { sendWebhookAttempt } from '@quern/adapters/webhooks';
 import { deliverWebhook, type WebhookDeliveryDeps } from './webhook-delivery/job.js';
 import { WEBHOOK_DELIVERY_QUEUE } from './webhook-delivery/payload.js';
 import { fanOutWebhookJob } from './webhook-fanout/job.js';
 import { WEBHOOK_FANOUT_QUEUE } from './webhook-fanout/payload.js';
+import { unlistedQueues } from './queues.js';
 import { announcePlanPriceChange, type PlanSubscriptions } from './plan-price-notice/job.js';
 import { PLAN_PRICE_NOTICE_QUEUE } from './plan-price-notice/payload.js';
 import { sendSubscriptionEmail } from './subscription-email/job.js';
 import { SUBSCRIPTION_EMAIL_QUEUE } from './subscription-email/payload.js';
 import { renewSubscription } from './subscription-renewal/job.js';
 import { SUBSCRIPTION_RENEWAL_QUEUE } from './subscription-renewal/payload.js';
+import { type RenewalSweep, type RenewalSweepStatus, startRenewalSweep } from './subscription-renewal/sweep.js';
 import { sendSupportEmail } from './support-email/job.js';
 import { SUPPORT_EMAIL_QUEUE } from './support-email/payload.js';
 
@@ -61,6 +73,12 @@ export interface StartWorkersOptions {
   supportEmail?: string;
   /** The operator's company (COMPANY_NAME), which signs the e-mails; 'Quern' unless given. */
   companyName?: string;
+  /**
+   * QUERN_MODE (ADR 050): in a sandbox every e-mail subject starts with `[Sandbox] ` and webhook
+   * bodies say `livemode: false`; live, `livemode: true` and the subjects as written. Sandbox, the
+   * default mode, unless given.
+   */
+  mode?: QuernMode;
   /**
    * The millix network: settlement of external sends and confirmation of deposits. Without it
    * the settlement and deposit-confirmation queues are not consumed (their jobs wait, nothing is
@@ -102,6 +120,11 @@ export interface StartWorkersOptions {
    * queue this process can run when absent. The jobs of the other queues wait for another process.
    */
   queues?: readonly string[];
+  /**
+   * Pause between two sweeps re-queueing renewal jobs that failed for good (ADR 057,
+   * RENEWAL_SWEEP_INTERVAL_MS; default a minute). The sweep runs where the renewals are consumed.
+   */
+  renewalSweepIntervalMs?: number;
   /** Jobs processed at once per queue. */
   concurrency?: number;
   /** BullMQ key prefix; must match the dispatcher's. */
@@ -119,6 +142,8 @@ export interface WebhookWorkerOptions {
   timeoutMs?: number;
   /** The HTTP sender (tests may count calls); sendWebhookAttempt unless given. */
   send?: WebhookDeliveryDeps['send'];
+  /** Told how each delivery run ended (the metrics count them). */
+  onDeliveryOutcome?: WebhookDeliveryDeps['onOutcome'];
 }
 
 export interface PurchaseWorkersOptions {
@@ -129,6 +154,8 @@ export interface PurchaseWorkersOptions {
   sweepIntervalMs: number;
   /** The purchases read model the sweep reads its open orders from. */
   openPurchases: OpenPurchases;
+  /** How long credited MLX may not be sent or paid out (PURCHASE_HOLD_HOURS, ADR 047); core's default when unset. */
+  holdMs?: number;
 }
 
 /** A type, not an interface, so it fits the api's heartbeat record with its index signature. */
@@ -141,6 +168,8 @@ export type WorkersStatus = {
   failedJobs: number;
   /** The purchase sweep, when purchases are on. */
   purchaseSweep: PurchaseSweepStatus | undefined;
+  /** The renewal sweep, when this process consumes the renewal queue. */
+  renewalSweep: RenewalSweepStatus | undefined;
 };
 
 export interface WorkersHandle {
@@ -185,7 +214,9 @@ function emailProcessors(
   return [
     { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
     { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
+    { queue: EMAIL_VERIFICATION_EMAIL_QUEUE, process: (job) => sendEmailVerificationEmail(job.data, deps) },
     { queue: PASSWORD_CHANGED_EMAIL_QUEUE, process: (job) => sendPasswordChangedEmail(job.data, deps) },
+    { queue: TWO_FACTOR_LOCKED_EMAIL_QUEUE, process: (job) => sendTwoFactorLockedEmail(job.data, deps) },
     { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
     { queue: SUBSCRIPTION_EMAIL_QUEUE, process: (job) => sendSubscriptionEmail(job.data, subscriptionDeps) },
     { queue: SUPPORT_EMAIL_QUEUE, process: (job) => sendSupportEmail(job.data, supportDeps) },
@@ -218,6 +249,26 @@ function subscriptionProcessors(options: StartWorkersOptions, clock: Clock): Que
   ];
 }
 
+const RENEWAL_SWEEP_INTERVAL_MS_DEFAULT = 60_000;
+
+/** The renewal sweep over this process's view of the renewal queue; closing it closes the queue too. */
+function startFailedRenewalSweep(options: StartWorkersOptions, connection: ConnectionOptions, clock: Clock, logger: Logger): RenewalSweep {
+  const queue = new Queue(SUBSCRIPTION_RENEWAL_QUEUE, { connection, prefix: options.prefix ?? DEFAULT_QUEUE_PREFIX });
+  const sweep = startRenewalSweep({
+    core: { store: options.store, clock },
+    jobs: { failed: (count) => queue.getFailed(0, count - 1) },
+    logger,
+    intervalMs: options.renewalSweepIntervalMs ?? RENEWAL_SWEEP_INTERVAL_MS_DEFAULT,
+  });
+  return {
+    status: () => sweep.status(),
+    close: async () => {
+      await sweep.close();
+      await queue.close();
+    },
+  };
+}
+
 function webhookProcessors(options: StartWorkersOptions, clock: Clock, logger: Logger): QueueProcessor[] {
   const settings = options.webhooks ?? { allowPrivateNetworks: false };
   const timeoutMs = settings.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
@@ -230,12 +281,21 @@ function webhookProcessors(options: StartWorkersOptions, clock: Clock, logger: L
     retryScheduleMs: checkedSchedule(settings.retryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS),
     timeoutMs,
     allowPrivateNetworks: settings.allowPrivateNetworks,
+    ...(settings.onDeliveryOutcome ? { onOutcome: settings.onDeliveryOutcome } : {}),
   };
   return [
-    { queue: WEBHOOK_FANOUT_QUEUE, process: (job) => fanOutWebhookJob(job.data, { store: options.store, clock }) },
+    {
+      queue: WEBHOOK_FANOUT_QUEUE,
+      process: (job) => fanOutWebhookJob(job.data, { store: options.store, clock, mode: options.mode ?? 'sandbox' }),
+    },
     {
       queue: WEBHOOK_DELIVERY_QUEUE,
-      process: (job, token) => deliverWebhook(resumableBullJob(job, token), deps),
+      process: (job, token) =>
+        deliverWebhook(resumableBullJob(job, token), deps).catch((error: unknown) => {
+          // A DelayedError is the job parking itself until its next attempt, not a failure.
+          if (!(error instanceof DelayedError)) deps.onOutcome?.('failed');
+          throw error;
+        }),
       maxStartedAttempts: WAITING_JOB_RUNS_MAX,
     },
   ];
@@ -302,11 +362,13 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
     throw new Error(`Worker concurrency must be an integer from 1 to ${MAX_CONCURRENCY}`);
   }
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? processLogger;
   const clock = options.clock ?? systemClock;
+  const mode = options.mode ?? 'sandbox';
   const deps: EmailJobDeps = {
     store: options.store,
-    mailer: options.mailer,
+    // Every job's mail goes through this one mailer: the sandbox tag is added here, once.
+    mailer: mailerForMode(options.mailer, mode),
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     appSecret: options.appSecret,
     ...(options.companyName ? { companyName: options.companyName } : {}),
@@ -315,7 +377,13 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
   };
   const { purchases } = options;
   const purchaseDeps: PurchaseJobDeps | undefined = purchases && {
-    core: { store: options.store, clock, serialize: options.walletSerializer, stateCache: options.walletStateCache },
+    core: {
+      store: options.store,
+      clock,
+      serialize: options.walletSerializer,
+      stateCache: options.walletStateCache,
+      ...(purchases.holdMs === undefined ? {} : { purchaseHoldMs: purchases.holdMs }),
+    },
     paypal: purchases.paypal,
     logger,
   };
@@ -326,6 +394,9 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
     ...(options.network ? networkProcessors(options, options.network, clock, logger) : []),
     ...(purchases && purchaseDeps ? purchaseProcessors(purchaseDeps, purchases.creditGraceMs) : []),
   ];
+  // A queue missing from ALL_QUEUES would work unseen by the metrics: refused at start, in every test that starts workers.
+  const unlisted = unlistedQueues(available.map((processor) => processor.queue));
+  if (unlisted.length > 0) throw new Error(`Queues processed but missing from ALL_QUEUES (workers/src/queues.ts): ${unlisted.join(', ')}`);
   const only = options.queues;
   const processors = only ? available.filter((processor) => only.includes(processor.queue)) : available;
   if (!options.network)
@@ -366,6 +437,9 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
           creditGraceMs: purchases.creditGraceMs,
         })
       : undefined;
+  const renewalSweep = processors.some((processor) => processor.queue === SUBSCRIPTION_RENEWAL_QUEUE)
+    ? startFailedRenewalSweep(options, connection, clock, logger)
+    : undefined;
 
   let closing: Promise<void> | undefined;
   return {
@@ -376,10 +450,11 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
       completedJobs,
       failedJobs,
       purchaseSweep: sweep?.status(),
+      renewalSweep: renewalSweep?.status(),
     }),
     close() {
       closed = true;
-      closing ??= Promise.all([...workers.map((worker) => worker.close()), sweep?.close()]).then(() => undefined);
+      closing ??= Promise.all([...workers.map((worker) => worker.close()), sweep?.close(), renewalSweep?.close()]).then(() => undefined);
       return closing;
     },
   };

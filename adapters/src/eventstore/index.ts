@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { EventStore } from '@quern/core';
 import { openKurrentEventStore } from './kurrentdb.js';
 import { openSqliteEventStore } from './sqlite.js';
-import { loadMasterKey } from '../personal-data/master-key.js';
+import { masterKeySource } from '../personal-data/master-key.js';
 import { openKeyVault } from '../personal-data/key-vault.js';
 import { type SealingEventStore, withPersonalDataSealing } from '../personal-data/sealing-store.js';
 
@@ -25,7 +25,7 @@ export function openRawEventStore(config: { eventStoreUrl?: string; dataDir: str
  * DATA_DIR/personal-data-keys.sqlite (ADR 042). `personalDataKey` is PERSONAL_DATA_KEY.
  */
 export function openEventStore(config: { eventStoreUrl?: string; dataDir: string; personalDataKey?: string }): SealingEventStore {
-  const vault = openKeyVault(join(config.dataDir, KEY_VAULT_FILE), loadMasterKey(config.personalDataKey, config.dataDir));
+  const vault = openKeyVault(join(config.dataDir, KEY_VAULT_FILE), masterKeySource(config.personalDataKey, config.dataDir));
   return withPersonalDataSealing(openRawEventStore(config), vault);
 }
 

@@ -45,8 +45,9 @@ if (target.kind === 'skip') {
 
   beforeAll(async () => {
     if (target.kind !== 'container') return;
-    // Insecure single node, as in docker-compose.yml; the image's own HEALTHCHECK says when it
-    // accepts requests. Server-side projections are not used by Quern, so they stay off.
+    // Insecure single node, as in docker-compose.sandbox.yml (the live file adds TLS and auth, ADR
+    // 051); the image's own HEALTHCHECK says when it accepts requests. Server-side projections are
+    // not used by Quern, so they stay off.
     container = await new GenericContainer(target.image)
       .withExposedPorts(KURRENTDB_PORT)
       .withEnvironment({ KURRENTDB_CLUSTER_SIZE: '1', KURRENTDB_INSECURE: 'true', KURRENTDB_RUN_PROJECTIONS: 'None' })

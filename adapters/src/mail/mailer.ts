@@ -8,7 +8,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '@quern/core';
-import { consoleLogger } from '../runtime/index.js';
+import { processLogger } from '../runtime/index.js';
 
 export interface EmailMessage {
   to: string;
@@ -57,7 +57,7 @@ export function createMailer(options: CreateMailerOptions): Mailer {
   };
   return options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.from, idFor)
-    : createOutboxMailer(join(options.dataDir, 'outbox'), options.from, idFor, options.logger ?? consoleLogger);
+    : createOutboxMailer(join(options.dataDir, 'outbox'), options.from, idFor, options.logger ?? processLogger);
 }
 
 type IdFor = (message: EmailMessage) => string;
@@ -97,7 +97,8 @@ function createOutboxMailer(outboxDir: string, from: string, idFor: IdFor, logge
       const partial = `${file}.${randomUUID()}.partial`;
       await writeFile(partial, info.message as Buffer);
       await rename(partial, file);
-      logger.info(`[mail] to=${message.to} subject=${JSON.stringify(message.subject)} file=${file}`);
+      // The file names the message; its recipient and subject stay out of the log (personal data).
+      logger.info(`[mail] written to the outbox: ${file}`);
       return { messageId: info.messageId };
     },
     async close() {

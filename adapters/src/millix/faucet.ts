@@ -128,6 +128,12 @@ export interface FaucetOutput {
 /** Runs the faucet; resolves to the process exit code. */
 export async function runFaucet(argv: readonly string[], env: NodeJS.ProcessEnv, out: FaucetOutput): Promise<number> {
   try {
+    // Live mode has no stand-ins (ADR 049): the faucet does not exist there, whatever else is set.
+    if (env.QUERN_MODE === 'live') {
+      throw new FaucetInputError(
+        'QUERN_MODE=live: the faucet does not exist in live mode. It only feeds test MLX to the simulated network of a sandbox Quern; real MLX arrives by deposits from the millix network.',
+      );
+    }
     const args = parseFaucetArgs(argv);
     if (args === 'help') {
       out.log(FAUCET_USAGE);

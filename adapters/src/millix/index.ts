@@ -10,6 +10,9 @@ import type { MillixNetworkPort } from './port.js';
 import { openSimulatedNetwork, SIMULATED_NETWORK_FILE_NAME } from './simulated.js';
 
 export { cHash288, isMillixTransactionId } from './chash.js';
+/** File names under DATA_DIR, for the backup (ADR 054). */
+export { JOURNAL_FILE_NAME } from './node-journal.js';
+export { SIMULATED_NETWORK_FILE_NAME } from './simulated.js';
 export { openMillixNodeNetwork, type MillixNodeNetwork, type MillixNodeOptions } from './node-http.js';
 export { type NodeNotification, parseNodeNotification } from './node-protocol.js';
 // The port itself, for the wiring code, until `@quern/core/wallet` re-exports it.

@@ -12,11 +12,19 @@ import { centsToPayPalValue, payPalValueToCents } from './money.js';
 
 export type PayPalEnv = 'local' | 'sandbox' | 'live';
 
-/** PayPal's REST hosts; `local` is the URL where Quern mounted the local server's router. */
-export function paypalBaseUrl(env: PayPalEnv, localBaseUrl: string): string {
+/**
+ * PayPal's REST hosts; `local` is the URL where Quern mounted the local server's router.
+ * `override` (PAYPAL_API_URL: a proxy, a stub in tests; the mode rules vet it, ADR 049) wins.
+ * Without trailing slashes, as request paths are appended to it.
+ */
+export function paypalBaseUrl(env: PayPalEnv, localBaseUrl: string, override?: string): string {
+  return (override ?? payPalHost(env, localBaseUrl)).replace(/\/+$/, '');
+}
+
+function payPalHost(env: PayPalEnv, localBaseUrl: string): string {
   switch (env) {
     case 'local':
-      return localBaseUrl.replace(/\/+$/, '');
+      return localBaseUrl;
     case 'sandbox':
       return 'https://api-m.sandbox.paypal.com';
     case 'live':
@@ -115,7 +123,7 @@ export class PayPalError extends Error {
 }
 
 export interface PayPalClientOptions {
-  /** paypalBaseUrl(env, localBaseUrl) */
+  /** paypalBaseUrl(env, localBaseUrl, PAYPAL_API_URL) */
   baseUrl: string;
   clientId: string;
   clientSecret: string;

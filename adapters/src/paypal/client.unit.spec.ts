@@ -7,6 +7,9 @@ describe('PayPal configuration', () => {
     expect(paypalBaseUrl('local', 'http://127.0.0.1:8080/paypal-local/')).toBe('http://127.0.0.1:8080/paypal-local');
     expect(paypalBaseUrl('sandbox', 'unused')).toBe('https://api-m.sandbox.paypal.com');
     expect(paypalBaseUrl('live', 'unused')).toBe('https://api-m.paypal.com');
+    // PAYPAL_API_URL (a proxy, a stub in tests) wins over PayPal's host, without its trailing slashes.
+    expect(paypalBaseUrl('live', 'unused', 'https://paypal-proxy.internal/v//')).toBe('https://paypal-proxy.internal/v');
+    expect(paypalBaseUrl('sandbox', 'unused', undefined)).toBe('https://api-m.sandbox.paypal.com');
   });
 
   it('defaults to local and refuses unknown environments', () => {

@@ -15,6 +15,7 @@ import {
   personalDataRules,
   sealingContext,
 } from '@quern/core/personal-data';
+import { log } from '../runtime/logger.js';
 import { openString, sealString } from './cipher.js';
 import type { KeyVault } from './key-vault.js';
 
@@ -52,7 +53,9 @@ function finishDeletion(vault: KeyVault, event: { type: string; data: Record<str
   if (event.type === ACCOUNT_DELETED && typeof event.data.userId === 'string' && vault.openingKey(event.data.userId)) {
     const userId = event.data.userId;
     // The next reader tries again; a failure here must not fail the read.
-    vault.forget(userId).catch((error: unknown) => console.error(`[personal-data] could not forget ${userId}:`, error));
+    vault
+      .forget(userId)
+      .catch((error: unknown) => log.error({ part: 'personal-data', userId, err: error }, 'could not forget the key of a deleted account'));
   }
 }
 

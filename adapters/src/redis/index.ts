@@ -1,13 +1,23 @@
 /**
  * Finds the Redis Quern uses. REDIS_URL wins; otherwise a Redis on 127.0.0.1:6379; otherwise a
- * private redis-server started with its data under DATA_DIR; otherwise a message saying how to
- * get Redis, because nothing in Quern works without it.
+ * private redis-server started with its data under DATA_DIR, installed first with apt-get when it
+ * is missing and this process may (as the test set-up does, runtime/debian-package.ts); otherwise
+ * a message saying how to get Redis, because nothing in Quern works without it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
+import { type DebianPackage, ensureDebianPackage, type InstallOptions } from '../runtime/debian-package.js';
+import { log } from '../runtime/logger.js';
+
+/** Debian's redis-server: what `npm start` and the test set-up install when it is missing. */
+export const REDIS_SERVER_PACKAGE: DebianPackage = {
+  binary: 'redis-server',
+  packageName: 'redis-server',
+  otherwise: 'macOS: brew install redis; or set REDIS_URL to a Redis you run',
+};
 
 export interface RedisEndpoint {
   url: string;
@@ -41,14 +51,14 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-export async function resolveRedis(options: { redisUrl?: string; dataDir: string }): Promise<RedisEndpoint> {
+export async function resolveRedis(options: { redisUrl?: string; dataDir: string; install?: InstallOptions }): Promise<RedisEndpoint> {
   if (options.redisUrl) return { url: options.redisUrl };
   if (await redisAnswers(DEFAULT_HOST, DEFAULT_PORT)) return { url: `redis://${DEFAULT_HOST}:${DEFAULT_PORT}` };
-  if (spawnSync('sh', ['-c', 'command -v redis-server']).status !== 0) {
-    throw new Error(
-      'Quern needs Redis. None answers on 127.0.0.1:6379 and redis-server is not installed.\n' +
-        'Install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis) or set REDIS_URL.',
-    );
+  try {
+    // One JSON line like every other line on stdout (ADR 052), not a bare text line among them.
+    ensureDebianPackage(REDIS_SERVER_PACKAGE, { log: (line) => log.info({ part: 'redis' }, line), ...options.install });
+  } catch (error) {
+    throw new Error(`Quern needs Redis. None answers on 127.0.0.1:6379, and ${error instanceof Error ? error.message : String(error)}`);
   }
   // Port 6379 is busy with something that is not Redis, or free: use it only when free.
   const port = (await portIsFree(DEFAULT_PORT)) ? DEFAULT_PORT : 6390;
@@ -65,7 +75,7 @@ export async function resolveRedis(options: { redisUrl?: string; dataDir: string
       throw new Error(`Could not start redis-server on port ${port} (see ${dir}/redis.log)`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  console.log(`[quern] started a private redis-server on ${DEFAULT_HOST}:${port} (data in ${dir})`);
+  log.info({ part: 'redis', port, dir }, 'started a private redis-server');
   return {
     url: `redis://${DEFAULT_HOST}:${port}`,
     stop: async () => {

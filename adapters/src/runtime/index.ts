@@ -1,14 +1,17 @@
 /**
  * The timing and logging helpers every long-running part shares (projection runner, dispatcher,
- * deposit watcher, workers): one sleep that close() can cut short, one bounded wait, one console
- * logger. The retry policy itself is pure and lives in core (`backoffDelayMs`).
+ * deposit watcher, workers): one sleep that close() can cut short, one bounded wait, one logger
+ * (JSON lines, ./logger.ts). The retry policy itself is pure and lives in core (`backoffDelayMs`).
  */
 import type { FailureStreak, Logger } from '@quern/core';
+import { partLogger } from './logger.js';
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  error: (message) => console.error(message),
-};
+export { isLoopbackHost } from './loopback.js';
+export { isInsideFolder, temporaryFolderOf, temporaryFolders } from './temporary-folders.js';
+export { createLogger, isLogLevel, type JsonLogger, LOG_LEVELS, type LogLevel, log, partLogger, REDACTED, scrubText } from './logger.js';
+
+/** The process's logger behind the core Logger port: what every part logs with unless a test gives its own. */
+export const processLogger: Logger = partLogger();
 
 /** Waits, returning early (without throwing) when the signal aborts, so close() is prompt. */
 export function sleep(delayMs: number, signal?: AbortSignal): Promise<void> {
@@ -51,3 +54,14 @@ export async function backOffAfterFailure(streak: FailureStreak, part: string, l
   await sleep(delayMs, signal);
   return true;
 }
+
+export {
+  type CommandRunner,
+  type DebianPackage,
+  ensureDebianPackage,
+  type InstallOptions,
+  type InstallPlan,
+  MissingPackageError,
+  planDebianPackage,
+  shellRunner,
+} from './debian-package.js';

@@ -14,7 +14,12 @@ import { checkWebhookUrl, isPublicAddress } from './addresses.js';
 
 export interface WebhookAttemptInput {
   url: string;
-  secret: string;
+  /**
+   * The endpoint's current secret first, then any replaced by a rotation and still in their
+   * overlap (ADR 056): each signs, as a further space-separated `v1,` entry, so a receiver
+   * holding either secret verifies.
+   */
+  secrets: readonly [string, ...string[]];
   /** The `webhook-id`: the delivery id, the same on every attempt. */
   webhookId: string;
   body: string;
@@ -35,9 +40,11 @@ export interface WebhookAttemptResult {
 const EXCERPT_BYTES_MAX = 256;
 const USER_AGENT = 'Quern-Webhooks/1';
 
-/** The three Standard Webhooks headers for one attempt. */
-export function signWebhook(secret: string, webhookId: string, at: Date, body: string): Record<string, string> {
-  const signature = new Webhook(secret).sign(webhookId, at, body);
+/** The three Standard Webhooks headers for one attempt; several secrets give several signatures, the first secret's first. */
+export function signWebhook(secrets: string | readonly string[], webhookId: string, at: Date, body: string): Record<string, string> {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  if (all.length === 0) throw new RangeError('A webhook is signed with at least one secret');
+  const signature = all.map((secret) => new Webhook(secret).sign(webhookId, at, body)).join(' ');
   return { 'webhook-id': webhookId, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature };
 }
 
@@ -70,7 +77,7 @@ export function sendWebhookAttempt(input: WebhookAttemptInput): Promise<WebhookA
   if (!input.allowPrivateNetworks && /^[0-9.]+$|:/.test(literal) && !isPublicAddress(literal))
     return Promise.resolve({ error: 'refused_address', delivered: false });
   const headers = {
-    ...signWebhook(input.secret, input.webhookId, input.at, input.body),
+    ...signWebhook(input.secrets, input.webhookId, input.at, input.body),
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(input.body)),
     'user-agent': USER_AGENT,

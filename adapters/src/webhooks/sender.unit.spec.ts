@@ -1,6 +1,7 @@
 // Proves the signature against the Standard Webhooks specification's published test vector
 // (secret, id, timestamp and body in, `v1,<base64>` out), and that the sender refuses a
 // non-public IP literal before any connection when private networks are not allowed.
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { sendWebhookAttempt, signWebhook } from './sender.js';
 
@@ -20,10 +21,27 @@ describe('signWebhook', () => {
   });
 });
 
+describe('signWebhook with a rotated secret', () => {
+  it('carries one space-separated signature per secret, each verifying with the standardwebhooks library', () => {
+    const next = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const previous = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    const stranger = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+    const at = new Date();
+    const headers = signWebhook([next, previous], 'msg_1', at, '{}');
+    expect(headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    for (const secret of [next, previous]) expect(new Webhook(secret).verify('{}', headers)).toEqual({});
+    expect(() => new Webhook(stranger).verify('{}', headers)).toThrow();
+  });
+
+  it('refuses to sign with no secret', () => {
+    expect(() => signWebhook([], 'msg_1', new Date(), '{}')).toThrow(RangeError);
+  });
+});
+
 describe('sendWebhookAttempt', () => {
   const attempt = (url: string) => ({
     url,
-    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    secrets: ['whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'] as [string],
     webhookId: 'msg_1',
     body: '{}',
     at: new Date(),

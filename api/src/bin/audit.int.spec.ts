@@ -1,7 +1,7 @@
 // Proves that `npm run audit`, run as its own process over a live DATA_DIR, exits 0 and prints
 // the network boundary figures after each documented flow of the production set-up (a faucet
 // deposit confirmed, an internal send, an external send that completes, an external send voided
-// `expired` after the settlement wait), names a PayPal purchase, its refund and its reversal on
+// `expired` after the settlement wait), names a PayPal purchase, its refund and its reversal (and a chargeback the reserve lost) on
 // lines of their own, names the MLX deposited to a closed wallet (ADR 042) as held for closed
 // accounts, and exits 1 naming the violation once an event is forged.
 import { execFile } from 'node:child_process';
@@ -60,21 +60,21 @@ interface Run {
 }
 
 /** The environment `npm start` would have here: this DATA_DIR, the embedded store, the simulated network. */
-function cliEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: '0' };
+function cliEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: '0', ...extra };
   delete env.EVENTSTORE_URL;
   delete env.MILLIX_NODE_URL;
   return env;
 }
 
-function runCli(script: 'audit' | 'faucet', args: string[] = []): Promise<Run> {
+function runCli(script: 'audit' | 'faucet', args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', join(REPO_ROOT, `api/src/bin/${script}.ts`), ...args],
       {
         cwd: REPO_ROOT,
-        env: cliEnv(),
+        env: cliEnv(env),
         timeout: SPAWN_TIMEOUT_MS,
       },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr }),
@@ -159,11 +159,20 @@ describe('npm run audit after each documented flow', () => {
 
     const audit = await runCli('audit');
     expect([audit.code, audit.stderr]).toEqual([0, '']);
+    expect(audit.stdout.split('\n')[0]).toBe(`Quern audit in sandbox mode (test money only): SQLite in ${dataDir}`);
     expect(audit.stdout).toContain('audit: OK');
     expect(line(audit, 'network boundary:')).toBe(
       'network boundary: in 1,000,000 MLX (confirmed deposits), out 0 MLX (posted external sends), net 1,000,000 MLX; allocated inside Quern: 0 MLX',
     );
     expect(line(audit, 'network account:')).toBe('network account: -1,000,000 MLX (must equal allocated − net)');
+  });
+
+  it('given QUERN_MODE=live without the other live settings, when audited, then the header names live mode and the log is still audited', async () => {
+    // The audit reads the log only: mail, PayPal and node settings are not needed to check it.
+    const audit = await runCli('audit', [], { QUERN_MODE: 'live' });
+    expect([audit.code, audit.stderr]).toEqual([0, '']);
+    expect(audit.stdout.split('\n')[0]).toBe(`Quern audit in live mode: SQLite in ${dataDir}`);
+    expect(audit.stdout).toContain('audit: OK');
   });
 
   it('given an internal send from alice to bob settled by the worker, when audited, then it exits 0 and nothing crossed', async () => {
@@ -232,6 +241,36 @@ describe('npm run audit after each documented flow', () => {
     expect(line(audit, 'purchase reversals (chargebacks):')).toBe('purchase reversals (chargebacks): 1 (499,999 MLX back to the reserve)');
     // Purchases move MLX inside Quern only: the network boundary is as the sends left it.
     expect(line(audit, 'network account:')).toContain('network account: -980,000 MLX');
+  });
+
+  it('given a purchase bob sent away after its hold and then charged back in full, when audited, then it exits 0 and lists the reserve loss', async () => {
+    // 10 USD buys 833,333 MLX; after the hold bob keeps only 100,000, so the chargeback takes that back and the reserve loses the rest.
+    await orderPurchase(deps, { buyerUserId: bob, usdCents: 1000n, orderId: 'AUDIT-LOSS-ORDER' });
+    await requestCapture(deps, { orderId: 'AUDIT-LOSS-ORDER', requestId: 'audit-loss-approval', buyerUserId: bob });
+    await recordCaptureResult(deps, {
+      orderId: 'AUDIT-LOSS-ORDER',
+      result: { status: 'completed', captureId: 'AUDIT-LOSS-CAPTURE', usdCents: 1000n },
+    });
+    await creditPurchase(deps, { orderId: 'AUDIT-LOSS-ORDER', buyerUserId: bob });
+    const afterHold: WalletDeps = { ...deps, clock: { now: () => new Date(Date.now() + 73 * 3_600_000) } };
+    const available = (await loadWallet(deps, bob)).state;
+    const keep = 100_000n;
+    const spendable = available.postedBalanceMlx - available.pendingDebitsMlx - keep - SEND_FEE_MLX;
+    await sendMlx(afterHold, bob, { to: { kind: 'address', address: aliceAddress }, amount: spendable, fee: SEND_FEE_MLX });
+    const reversed = await recordReversal(deps, {
+      orderId: 'AUDIT-LOSS-ORDER',
+      captureId: 'AUDIT-LOSS-CAPTURE',
+      reversalId: 'AUDIT-LOSS-REVERSAL',
+      usdCents: 1000n,
+    });
+    expect(reversed.mlxReturned).toBe(keep);
+
+    const audit = await runCli('audit');
+    expect([audit.code, audit.stderr]).toEqual([0, '']);
+    expect(audit.stdout).toContain('audit: OK');
+    expect(line(audit, 'reserve losses (chargebacks not taken back):')).toBe(
+      'reserve losses (chargebacks not taken back): 1 (733,333 MLX sold and not paid for)',
+    );
   });
 
   it('given carol’s empty wallet closed (ADR 042) and a faucet deposit confirmed to her address after, when audited, then it exits 0 and names the MLX held for closed accounts', async () => {

@@ -5,7 +5,8 @@
  * at exactly minus the net MLX that crossed the boundary with the millix network, ADR 017), and
  * the purchases' (ADR 025), and that a wallet is closed only when empty and then sends and is
  * credited nothing (ADR 042). Prints the figures, purchases, refunds, reversals and closed wallets
- * each on a line of their own; exits 1 on any violation, 2 when the log cannot be read.
+ * each on a line of their own; exits 1 on any violation, 2 when the log cannot be read. The first
+ * line names the mode (ADR 049), so a report of test money is never mistaken for the live ledger.
  */
 import { resolve } from 'node:path';
 import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
@@ -15,7 +16,10 @@ import { openRawEventStore } from '@quern/adapters/eventstore';
 const PAGE_SIZE = 5_000;
 
 async function main(): Promise<number> {
-  const config = loadConfig();
+  // Parsing only: auditing a live log needs the log, not every live setting (mail, PayPal...).
+  const config = loadConfig(process.env, { modeRules: false });
+  const where = config.EVENTSTORE_URL ? 'KurrentDB (EVENTSTORE_URL)' : `SQLite in ${resolve(config.DATA_DIR)}`;
+  console.log(`Quern audit in ${config.QUERN_MODE} mode${config.QUERN_MODE === 'sandbox' ? ' (test money only)' : ''}: ${where}`);
   // The raw log: the audit reads amounts, never personal data (ADR 042).
   const store = openRawEventStore({ eventStoreUrl: config.EVENTSTORE_URL, dataDir: resolve(config.DATA_DIR) });
   const auditor = createLedgerAuditor();
@@ -46,10 +50,11 @@ async function main(): Promise<number> {
     `purchases: ${audit.purchases.ordered} ordered, ${audit.purchases.captured} captured, ${audit.purchases.credited} credited (${mlx(audit.purchases.creditedMlx)} from the reserve)`,
     `purchase refunds: ${audit.purchases.refunds} (${mlx(audit.purchases.refundedMlx)} back to the reserve)`,
     `purchase reversals (chargebacks): ${audit.purchases.reversals} (${mlx(audit.purchases.reversedMlx)} back to the reserve)`,
+    `reserve losses (chargebacks not taken back): ${audit.purchases.reserveLosses} (${mlx(audit.purchases.reserveLossMlx)} sold and not paid for)`,
     `checkouts: ${audit.checkouts.paid} paid (${mlx(audit.checkouts.paidMlx)} from shoppers to merchants)`,
     `checkout refunds: ${audit.refunds.refunds} (${mlx(audit.refunds.refundedMlx)} from merchants back to shoppers)`,
     `payouts: ${audit.payouts.payouts} (${mlx(audit.payouts.payoutMlx)} sent from merchant wallets)`,
-    `subscriptions: ${audit.subscriptions.subscriptions}, charged ${audit.subscriptions.charges} periods (${mlx(audit.subscriptions.chargedMlx)} from subscribers to providers)`,
+    `subscriptions: ${audit.subscriptions.subscriptions}, charged ${audit.subscriptions.charges} periods (${mlx(audit.subscriptions.chargedMlx)} from subscribers to providers), ${audit.subscriptions.pricesAccepted} higher price(s) accepted`,
     `closed wallets: ${audit.closedWallets.closed} (held for closed accounts: ${mlx(audit.closedWallets.heldMlx)} from ${audit.closedWallets.depositsConfirmed} deposit(s) confirmed after closing, ${mlx(audit.closedWallets.pendingMlx)} pending)`,
   ];
   for (const line of lines) console.log(line);

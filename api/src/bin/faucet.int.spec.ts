@@ -147,6 +147,14 @@ describe('faucet CLI', () => {
     expect((await quernNetwork.incomingSince(before.cursor, 1000)).transactions).toEqual([]);
   });
 
+  it('given QUERN_MODE=live, when run with valid arguments, then it exits 2 saying the faucet does not exist in live mode and deposits nothing', async () => {
+    const before = await quernNetwork.incomingSince(undefined, 1000);
+    const run = await runFaucet(['--to', 'alice', '--amount', '10'], { QUERN_MODE: 'live' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('QUERN_MODE=live: the faucet does not exist in live mode');
+    expect((await quernNetwork.incomingSince(before.cursor, 1000)).transactions).toEqual([]);
+  });
+
   it('prints its usage with --help', async () => {
     const run = await runFaucet(['--help']);
     expect(run.code).toBe(0);

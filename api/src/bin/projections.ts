@@ -1,5 +1,7 @@
 /** `npm run start:projections`: the projection runner alone. */
-import { loadConfig } from '../config.js';
-import { runUntilSignalled, startQuern } from '../main.js';
+import { configOrExit } from './config-or-exit.js';
 
-await runUntilSignalled(() => startQuern(loadConfig(), { api: false, projections: true, workers: false }), 'Quern projections');
+// The configuration first: a refused one exits before the rest of Quern loads.
+const config = configOrExit('Quern projections');
+const { runUntilSignalled, startQuern } = await import('../main.js');
+await runUntilSignalled(() => startQuern(config, { api: false, projections: true, workers: false }), 'Quern projections');

@@ -1,5 +1,7 @@
 /** `npm start`: the api, projections and workers in one process on the embedded default. */
-import { loadConfig } from '../config.js';
-import { runUntilSignalled, startQuern } from '../main.js';
+import { configOrExit } from './config-or-exit.js';
 
-await runUntilSignalled(() => startQuern(loadConfig(), { api: true, projections: true, workers: true }), 'Quern');
+// The configuration first: a refused one exits before the rest of Quern loads.
+const config = configOrExit('Quern');
+const { runUntilSignalled, startQuern } = await import('../main.js');
+await runUntilSignalled(() => startQuern(config, { api: true, projections: true, workers: true }), 'Quern');

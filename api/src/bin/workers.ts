@@ -1,5 +1,7 @@
 /** `npm run start:workers`: the job dispatcher and the BullMQ workers alone. */
-import { loadConfig } from '../config.js';
-import { runUntilSignalled, startQuern } from '../main.js';
+import { configOrExit } from './config-or-exit.js';
 
-await runUntilSignalled(() => startQuern(loadConfig(), { api: false, projections: false, workers: true }), 'Quern workers');
+// The configuration first: a refused one exits before the rest of Quern loads.
+const config = configOrExit('Quern workers');
+const { runUntilSignalled, startQuern } = await import('../main.js');
+await runUntilSignalled(() => startQuern(config, { api: false, projections: false, workers: true }), 'Quern workers');

@@ -8,6 +8,7 @@ import { readCheckoutOrder, verifyCheckoutToken } from '@quern/core/checkout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { verifyEmail } from '../test-support/users.js';
 
 const APP_SECRET = 'checkout-test-secret-0123456789abcdef';
 
@@ -37,6 +38,8 @@ async function register(name: string, firstName = 'Ann', lastName = 'Shop'): Pro
   const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
   const cookie = cookieOf(login.setCookie);
   const { address } = (await quern.call('GET', '/api/millix/address', { cookie })).body as { address: string };
+  // Merchants are named by e-mail too, which pays only a proven address (ADR 046).
+  await verifyEmail(quern, user);
   return { id: login.body.id as string, name, email: user.email, cookie, address };
 }
 

@@ -2,7 +2,9 @@
 // its own paid order with the spec's facts; no key, a wrong key, a deleted key and a session cookie
 // get 401; another merchant's order is 404 exactly like a missing one; a payment token verifies
 // for its own order and merchant only (a forged token, another order's token, a token replayed
-// under another order id or shown to another merchant are refused); and the per-key limit is 429.
+// under another order id or shown to another merchant are refused); a shop's order reference is
+// bound to the order and its token (a token of reference A is no proof for reference B, the same
+// cart under two references is two orders) and answered back; and the per-key limit is 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundFromReserve } from '../test-support/ledger.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
@@ -48,8 +50,14 @@ async function register(name: string): Promise<User> {
 const generateKey = async (user: User): Promise<string> =>
   (await quern.call('POST', '/api/direct/key-generate', { cookie: user.cookie })).body.content.api_key as string;
 
-async function pay(to: User, marker: string): Promise<{ order: string; token: string }> {
-  const body = { cart: [{ name: `Tea ${marker}`, price: '120000', quantity: 2 }], price: '240000', currency: 'MLX', to: to.name };
+async function pay(to: User, marker: string, reference?: string): Promise<{ order: string; token: string }> {
+  const body = {
+    cart: [{ name: `Tea ${marker}`, price: '120000', quantity: 2 }],
+    price: '240000',
+    currency: 'MLX',
+    to: to.name,
+    ...(reference === undefined ? {} : { reference }),
+  };
   const answer = await quern.call('POST', '/api/quern/checkout', { cookie: shopper.cookie, body });
   expect([answer.status, answer.body.success]).toEqual([200, true]);
   return { order: answer.body.order as string, token: answer.body.token as string };
@@ -86,6 +94,74 @@ afterAll(async () => {
   await quern?.stop();
 });
 
+describe('the shop’s order reference', () => {
+  const withReference = (path: string, reference: string) =>
+    `${path}${path.includes('?') ? '&' : '?'}reference=${encodeURIComponent(reference)}`;
+
+  it('binds the order and its token to the reference: the same cart under two references is two orders, each token verifies only as its own', async () => {
+    const first = await pay(shopA, 'same-cart', 'order-1001');
+    const second = await pay(shopA, 'same-cart', 'order-1002');
+    expect(second.order).not.toBe(first.order);
+    const verified = await verify(keyA, first.token);
+    expect([verified.status, verified.body.id, verified.body.reference]).toEqual([200, first.order, 'order-1001']);
+    expect((await getOrder(keyA, second.order)).body.reference).toBe('order-1002');
+    // The merchant asks for the reference it expects: another order's token (same amount) is refused.
+    const asked = (token: string, reference: string) =>
+      quern.call('POST', '/api/v1/orders/verify', { body: { token, reference }, headers: bearer(keyA) });
+    expect((await asked(first.token, 'order-1001')).status).toBe(200);
+    const mismatch = await asked(first.token, 'order-1002');
+    expect([mismatch.status, mismatch.body.error.code, mismatch.body.error.field]).toEqual([
+      404,
+      'checkout_reference_mismatch',
+      'reference',
+    ]);
+    expect((await asked(second.token, 'order-1001')).status).toBe(404);
+    expect((await asked(paidA2.token, 'order-1001')).status).toBe(404);
+    const byGet = (order: string, token: string, reference: string) =>
+      quern.call('GET', withReference(`/api/v1/orders/${order}?token=${encodeURIComponent(token)}`, reference), { headers: bearer(keyA) });
+    expect((await byGet(first.order, first.token, 'order-1001')).body.reference).toBe('order-1001');
+    expect((await byGet(first.order, first.token, 'order-1002')).status).toBe(404);
+  });
+
+  it('refuses a reference that is too long or has unsafe characters, with a message on `reference`, and pays nothing', async () => {
+    const before = (await quern.call('GET', `/api/millix/balance/${shopper.address}`, { cookie: shopper.cookie })).body;
+    for (const reference of ['', ' order-1', 'order 1', '<script>', 'a'.repeat(65), 'caf\u00e9', 'x\ny', 42]) {
+      const body = { cart: [{ name: 'Tea', price: '5', quantity: 1 }], price: '5', currency: 'MLX', to: shopA.name, reference };
+      const answer = await quern.call('POST', '/api/quern/checkout', { cookie: shopper.cookie, body });
+      expect([JSON.stringify(reference), answer.status, answer.body.messageKey, answer.body.fieldMessages?.reference]).toEqual([
+        JSON.stringify(reference),
+        400,
+        'errors:checkoutInvalidReference',
+        'The order reference must be 1 to 64 letters, digits or the characters . _ - : / #.',
+      ]);
+    }
+    const bad = await quern.call('POST', '/api/v1/orders/verify', {
+      body: { token: paidA1.token, reference: 'a b' },
+      headers: bearer(keyA),
+    });
+    expect([bad.status, bad.body.error.field]).toEqual([400, 'reference']);
+    expect((await quern.call('GET', `/api/millix/balance/${shopper.address}`, { cookie: shopper.cookie })).body).toEqual(before);
+  });
+
+  it('pays with a reference through the web app’s checkout.pay too', async () => {
+    const input = {
+      cart: [{ name: 'Tea trpc', price: '7', quantity: 1 }],
+      price: '7',
+      currency: 'mlx',
+      to: shopA.name,
+      reference: 'INV/2026#7',
+    };
+    const answer = await quern.call('POST', '/trpc/checkout.pay', {
+      cookie: shopper.cookie,
+      body: input,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(answer.status).toBe(200);
+    const paid = answer.body.result.data as { order: string; token: string };
+    expect((await verify(keyA, paid.token)).body.reference).toBe('INV/2026#7');
+  });
+});
+
 describe('GET /api/v1/orders/{order}', () => {
   it('answers the merchant its paid order: id, status, amount, currency, rate, shopper and time', async () => {
     const answer = await getOrder(keyA, paidA1.order);
@@ -98,7 +174,9 @@ describe('GET /api/v1/orders/{order}', () => {
       currency: 'MLX',
       rate: '0.0000125',
       shopper_username: 'order_shopper',
+      reference: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      livemode: false,
     });
     expect((await getOrder(keyA, paidA1.order, paidA1.token)).body).toEqual(answer.body);
   });
@@ -109,7 +187,7 @@ describe('GET /api/v1/orders/{order}', () => {
     expect((await quern.call('POST', '/api/direct/key-delete', { cookie: gone.cookie })).status).toBe(200);
     const refusals = [
       await getOrder(undefined, paidA1.order),
-      await getOrder(`qk_live_${'x'.repeat(43)}`, paidA1.order),
+      await getOrder(`qk_test_${'x'.repeat(43)}`, paidA1.order),
       await getOrder(goneKey, paidA1.order),
       await getOrder(undefined, paidA1.order, undefined, { cookie: shopA.cookie }),
       await getOrder('', paidA1.order),

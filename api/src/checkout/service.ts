@@ -9,6 +9,7 @@ import { type Language, errorText } from '@quern/core/i18n';
 import {
   CHECKOUT_INSUFFICIENT_FUNDS_CODE,
   type CheckoutDeps,
+  type CheckoutOrderView,
   type CheckoutMerchant,
   type CheckoutPayOutput,
   type CheckoutRequest,
@@ -24,11 +25,14 @@ import {
 } from '@quern/core/checkout';
 import { AppError } from '@quern/core';
 import type { Session } from '../identity/sessions.js';
+import type { CheckoutLookupLimits } from './lookup-limits.js';
 
 export interface CheckoutServiceDeps {
   core: CheckoutDeps;
   /** The key behind checkout tokens (APP_SECRET, or the one kept in DATA_DIR). */
   appSecret: string;
+  /** Bounds on checkout.merchant per account and per client address (ADR 043). */
+  lookupLimits: CheckoutLookupLimits;
   /** Tells the wallet service a user's balance changed at this log position (read-your-writes). */
   noteWrite?: (userId: string, position: bigint) => void;
 }
@@ -38,6 +42,22 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 // Another merchant's order answers exactly as a missing one does, so a key cannot probe for orders (ADR 031).
 const orderNotFound = () => new AppError('NOT_FOUND', 'errors:checkoutOrderNotFound');
 const tokenInvalid = () => new AppError('NOT_FOUND', 'errors:checkoutTokenInvalid');
+// The merchant's own order under another reference: told apart, so the shop knows not to fulfil.
+const referenceMismatch = () =>
+  new AppError('NOT_FOUND', 'errors:checkoutReferenceMismatch', { reference: 'errors:checkoutReferenceMismatch' });
+
+/** The token's claim: the order's facts as recorded, its reference included. */
+const claimOf = (view: CheckoutOrderView) => ({
+  orderId: view.orderId,
+  merchantUserId: view.merchantUserId,
+  mlx: view.mlx,
+  ...(view.reference === undefined ? {} : { reference: view.reference }),
+});
+
+/** With an expected reference, the order must carry exactly it (an order without one never matches). */
+function assertReference(view: CheckoutOrderView, expected: string | undefined): void {
+  if (expected !== undefined && view.reference !== expected) throw referenceMismatch();
+}
 
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
@@ -47,6 +67,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         to: request.to,
         priceMlx: request.price,
         cart: cartLinesOf(request),
+        ...(request.reference === undefined ? {} : { reference: request.reference }),
       });
       if (result.kind === 'insufficientFunds') {
         const debit = result.debitMlx.toString();
@@ -66,34 +87,45 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         orderId: payment.orderId,
         merchantUserId: payment.merchantUserId,
         mlx: payment.mlx,
+        ...(payment.reference === undefined ? {} : { reference: payment.reference }),
       });
       return { success: true, message: errorText('errors:checkoutPaid', language), token, order: payment.orderId };
     },
 
-    /** Who `to` names, for the popup to show before paying; a stranger (or a user without a wallet) is not found. */
-    async merchant(to: string): Promise<CheckoutMerchant> {
+    /**
+     * Who `to` names, for the popup to show before paying: the name and username it shows and
+     * nothing else; a stranger (or a user without a wallet) is not found. Counted per account and
+     * per client address, so it cannot map e-mails to people in bulk (ADR 043).
+     */
+    async merchant(session: Session, clientIp: string, to: string): Promise<CheckoutMerchant> {
+      await deps.lookupLimits.count(session.userId, clientIp);
       const merchant = await findCheckoutMerchant(deps.core, to);
       return merchant ? { found: true, displayName: merchant.displayName, username: merchant.username } : { found: false };
     },
 
     /**
      * GET /api/v1/orders/{order}: the merchant's paid order; with a token, only when the token was
-     * made for this very order, merchant and amount (a token of another order is refused).
+     * made for this very order, merchant, amount and reference (a token of another order is
+     * refused); with a reference, only when the order carries it.
      */
-    async merchantOrder(merchantUserId: string, orderId: string, token?: string): Promise<MerchantOrder> {
+    async merchantOrder(merchantUserId: string, orderId: string, token?: string, reference?: string): Promise<MerchantOrder> {
       const view = await readCheckoutOrder(deps.core, orderId);
       if (!view || view.merchantUserId !== merchantUserId) throw orderNotFound();
-      if (token !== undefined && !verifyCheckoutToken(deps.appSecret, token, { orderId, merchantUserId, mlx: view.mlx }))
-        throw tokenInvalid();
+      if (token !== undefined && !verifyCheckoutToken(deps.appSecret, token, claimOf(view))) throw tokenInvalid();
+      assertReference(view, reference);
       return merchantOrderOf(view);
     },
 
-    /** POST /api/v1/orders/verify: the order a genuine token of this merchant names; anything else is refused alike. */
-    async verifyToken(merchantUserId: string, token: string): Promise<MerchantOrder> {
+    /**
+     * POST /api/v1/orders/verify: the order a genuine token of this merchant names; anything else is
+     * refused alike. With a reference, the order must carry it.
+     */
+    async verifyToken(merchantUserId: string, token: string, reference?: string): Promise<MerchantOrder> {
       const orderId = checkoutTokenOrderId(token);
       const view = orderId ? await readCheckoutOrder(deps.core, orderId) : undefined;
       if (!orderId || !view || view.merchantUserId !== merchantUserId) throw tokenInvalid();
-      if (!verifyCheckoutToken(deps.appSecret, token, { orderId, merchantUserId, mlx: view.mlx })) throw tokenInvalid();
+      if (!verifyCheckoutToken(deps.appSecret, token, claimOf(view))) throw tokenInvalid();
+      assertReference(view, reference);
       return merchantOrderOf(view);
     },
   };

@@ -1,5 +1,6 @@
 /** Checkout procedures for the web's checkout popup; each is a thin call into the checkout service. */
 import { checkoutInput, checkoutMerchantInput, checkoutMerchantOutput, checkoutPayOutput } from '@quern/core/checkout';
+import { clientAddressForLimits } from '../http/client-address.js';
 import { authedProcedure, router } from '../trpc/init.js';
 
 export const checkoutRouter = router({
@@ -10,5 +11,5 @@ export const checkoutRouter = router({
   merchant: authedProcedure
     .input(checkoutMerchantInput)
     .output(checkoutMerchantOutput)
-    .query(({ ctx, input }) => ctx.checkout.merchant(input.to)),
+    .query(({ ctx, input }) => ctx.checkout.merchant(ctx.session, clientAddressForLimits(ctx.http.req), input.to)),
 });

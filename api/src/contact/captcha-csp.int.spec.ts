@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpHeaders } from '../http/headers.js';
 import { staticWebApp } from '../http/static-web.js';
 
-const WORKER = 'assets/sha-abc123.js';
+const WORKER = 'assets/pbkdf2-abc123.js';
 let dist: string;
 let server: Server;
 let base: string;
@@ -93,7 +93,7 @@ describe('the captcha under the CSP', () => {
     const here = dirname(fileURLToPath(import.meta.url));
     const loader = readFileSync(join(here, '../../../web/src/features/contact/loadAltcha.ts'), 'utf8');
     expect(loader).toMatch(/import 'altcha\/external';/);
-    expect(loader).toMatch(/from 'altcha\/workers\/sha\?worker'/);
+    expect(loader).toMatch(/from 'altcha\/workers\/pbkdf2\?worker'/);
     expect(loader).not.toMatch(/from 'altcha';|import 'altcha';/);
     const require = createRequire(join(here, '../../../web/package.json'));
     // altcha exports no package.json: its dist folder is found from the external build's own file.

@@ -11,7 +11,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
@@ -20,7 +20,15 @@ export const CHALLENGE_TTL_SECONDS = 10 * 60;
 const USED_TTL_SECONDS = CHALLENGE_TTL_SECONDS + 5 * 60;
 /** How long a checked, unspent response stays good for the send that follows it. */
 const CHECKED_TTL_SECONDS = 5 * 60;
-const ALGORITHM = 'SHA-256';
+/**
+ * PBKDF2, not plain SHA-256 (ADR 048): the browser pays a fixed overhead per WebCrypto call, so
+ * with one hash per try a person waited about a second for work a bot's native code finishes in
+ * about ten milliseconds. With thousands of iterations per try, the browser's native PBKDF2 runs
+ * at nearly the bot's speed: the person waits less and the bot pays about as much as the person.
+ */
+const ALGORITHM = 'PBKDF2/SHA-256';
+/** The secret counter's range: the solver tries about 30 counters, each one `iterations` deep. */
+const COUNTER_RANGE: [number, number] = [10, 50];
 
 export type CaptchaPublicConfig = { provider: 'altcha' } | { provider: 'recaptcha'; siteKey: string };
 
@@ -30,7 +38,9 @@ export interface CaptchaSettings {
   /** Key prefix in Redis (tests keep theirs apart). */
   prefix?: string;
   recaptcha?: { siteKey: string; secret: string; verifyUrl: string; timeoutMs?: number };
-  /** Bounds of the secret counter the solver must find (the work); tests may lower them. */
+  /** PBKDF2 iterations per try (CAPTCHA_ITERATIONS): the work grows linearly with it. */
+  iterations: number;
+  /** Bounds of the secret counter the solver must find; tests may lower them. */
   counterRange?: [number, number];
   nowMs?: () => number;
 }
@@ -52,7 +62,7 @@ const altchaPayload = z.object({
         algorithm: z.literal(ALGORITHM),
         nonce: z.string().max(200),
         salt: z.string().max(200),
-        cost: z.number().int().min(1).max(1_000),
+        cost: z.number().int().min(1).max(10_000_000),
         keyLength: z.number().int().min(1).max(64),
         keyPrefix: z.string().max(128),
         keySignature: z.string().max(200).optional(),
@@ -106,7 +116,8 @@ export function createCaptcha(settings: CaptchaSettings): Captcha {
   const derive = (purpose: string) => createHmac('sha256', settings.appSecret).update(`altcha:${purpose}`).digest('hex');
   const hmacSignatureSecret = derive('challenge');
   const hmacKeySignatureSecret = derive('key');
-  const [low, high] = settings.counterRange ?? [5_000, 50_000];
+  const [low, high] = settings.counterRange ?? COUNTER_RANGE;
+  const { iterations } = settings;
   const digest = (response: string) => createHash('sha256').update(response).digest('hex');
   // What a response proves, once: an ALTCHA challenge's signature (the payload's other fields,
   // its counter or time, or its JSON spacing, can change without changing the proof), or a
@@ -118,7 +129,10 @@ export function createCaptcha(settings: CaptchaSettings): Captcha {
   const verifyAltcha = async (response: string): Promise<boolean> => {
     const payload = parseAltchaPayload(response);
     if (!payload) return false;
-    const { expiresAt } = payload.challenge.parameters;
+    const { expiresAt, cost } = payload.challenge.parameters;
+    // Only the work Quern asks for is derived: a payload naming another cost (its signature would
+    // fail anyway) must not make the server run a key derivation of the sender's choosing.
+    if (cost !== iterations) return false;
     // Every challenge Quern issues expires; one without an expiry is not one of them.
     if (expiresAt === undefined || expiresAt * 1000 < nowMs()) return false;
     try {
@@ -144,7 +158,7 @@ export function createCaptcha(settings: CaptchaSettings): Captcha {
     async challenge() {
       return createChallenge({
         algorithm: ALGORITHM,
-        cost: 1,
+        cost: iterations,
         counter: randomInt(low, high),
         deriveKey,
         expiresAt: Math.floor(nowMs() / 1000) + CHALLENGE_TTL_SECONDS,

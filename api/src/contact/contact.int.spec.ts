@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaptcha, recaptchaSiteVerify } from './captcha.js';
@@ -73,11 +73,13 @@ describe('contact and support with ALTCHA', () => {
     const toSupport = await eventually(() =>
       outbox(quern).find((m) => /^To: help-desk@quern\.example/m.test(m) && m.includes('Stuck send')),
     );
-    expect(toSupport).toMatch(/^Subject: \[Support\] Stuck send/m);
+    expect(toSupport).toMatch(/^Subject: \[Sandbox\] \[Support\] Stuck send/m);
     expect(toSupport).toMatch(new RegExp(`^Reply-To: Test User <${ana.email}>`, 'm'));
     expect(toSupport).toContain('My send has been pending for an hour.');
     const ack = await eventually(() => outbox(quern).find((m) => m.includes(`To: ${ana.email}`) && m.includes('We received your message')));
-    expect(ack).toContain('Stuck send');
+    // The acknowledgement quotes nothing the sender wrote (ADR 046).
+    expect(ack).not.toContain('Stuck send');
+    expect(ack).not.toContain('pending for an hour');
     const [submitted] = await eventually(async () => {
       const events = await supportEvents(quern, 'SupportMessageSent');
       return events.length === 1 ? events : undefined;
@@ -195,6 +197,34 @@ describe('contact and support with ALTCHA', () => {
     expect(over).toMatchObject({ status: 429, body: { messageKey: 'errors:tooManyMessages' } });
   });
 
+  it('given the challenge served, then it asks for the configured PBKDF2 work, and a payload naming less work is refused', async () => {
+    const served = await quern.call('GET', '/api/captcha/challenge');
+    expect(served.body.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 30_000 });
+    const redis = new Redis(quern.redisUrl);
+    try {
+      const captcha = createCaptcha({
+        appSecret: 'y'.repeat(32),
+        redis,
+        prefix: `cost-${Date.now()}`,
+        iterations: 2_000,
+        counterRange: [10, 20],
+      });
+      const challenge = await captcha.challenge();
+      const honest = await solveChallenge({ challenge, deriveKey });
+      expect(honest).not.toBeNull();
+      // The same solution under a challenge re-labelled as other work is refused.
+      for (const cost of [1, 1_999, 2_001, 9_000_000]) {
+        const relabelled = { ...challenge, parameters: { ...challenge.parameters, cost } };
+        expect(await captcha.spend(Buffer.from(JSON.stringify({ challenge: relabelled, solution: honest })).toString('base64'))).toBe(
+          false,
+        );
+      }
+      expect(await captcha.spend(Buffer.from(JSON.stringify({ challenge, solution: honest })).toString('base64'))).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('given a challenge past its expiry, when spent, then it is refused', async () => {
     const redis = new Redis(quern.redisUrl);
     try {
@@ -203,6 +233,7 @@ describe('contact and support with ALTCHA', () => {
         appSecret: 'x'.repeat(32),
         redis,
         prefix: `expiry-${now}`,
+        iterations: 1_000,
         counterRange: [10, 100],
         nowMs: () => now,
       });

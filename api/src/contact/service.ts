@@ -16,6 +16,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Session } from '../identity/sessions.js';
 import type { Captcha } from './captcha.js';
+import { limitKeyOf } from '../http/client-address.js';
 
 const HOUR_SECONDS = 60 * 60;
 const texts: Record<Language, typeof en> = { en, es };
@@ -64,7 +65,7 @@ export function createContactService(deps: ContactServiceDeps) {
   const limitsOf = (userId: string, ip: string, address: string) =>
     [
       [perUser, userId],
-      [perIp, ip],
+      [perIp, limitKeyOf(ip)],
       [perAddress, address.toLowerCase()],
     ] as const;
 
@@ -114,7 +115,7 @@ export function createContactService(deps: ContactServiceDeps) {
     /** POST /api/auth/recaptcha-verify: `success` and a readable `message`; spends nothing. */
     async verify(response: string, ip: string, language: Language): Promise<{ success: boolean; message: string }> {
       try {
-        await checksPerIp.consume(ip);
+        await checksPerIp.consume(limitKeyOf(ip));
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) throw tooMany(rejection.msBeforeNext);
         throw rejection;

@@ -47,14 +47,14 @@ describe('API Direct key lifecycle', () => {
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('API key generated.');
     const key1 = first.body.content.api_key as string;
-    expect(key1).toMatch(/^qk_live_[A-Za-z0-9_-]{43}$/);
+    expect(key1).toMatch(/^qk_test_[A-Za-z0-9_-]{43}$/);
 
     const masked = await quern.call('POST', '/api/direct/key-get', { cookie });
-    expect(masked.body).toEqual({ status: 'success', content: { api_key: `qk_live_…${key1.slice(-4)}` } });
+    expect(masked.body).toEqual({ status: 'success', content: { api_key: `qk_test_…${key1.slice(-4)}` } });
 
     const ok = await me(key1);
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ id: merchant.id, username: 'key_owner' });
+    expect(ok.body).toEqual({ id: merchant.id, username: 'key_owner', livemode: false });
 
     const second = await quern.call('POST', '/api/direct/key-generate', { cookie });
     const key2 = second.body.content.api_key as string;
@@ -94,7 +94,7 @@ describe('API Direct key lifecycle', () => {
     for (const key of keys) if ((await me(key)).status === 200) working.push(key);
     expect(working).toHaveLength(1);
     const masked = (await quern.call('POST', '/api/direct/key-get', { cookie })).body.content.api_key;
-    expect(masked).toBe(`qk_live_…${working[0]?.slice(-4)}`);
+    expect(masked).toBe(`qk_test_…${working[0]?.slice(-4)}`);
   });
 
   it('answers in Spanish for a Spanish caller', async () => {
@@ -119,8 +119,8 @@ describe('bearer authentication', () => {
     ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
     ['Bearer with no token', { authorization: 'Bearer ' }],
     ['a malformed key', { authorization: 'Bearer qk_live_short' }],
-    ['an unknown well-formed key', { authorization: `Bearer qk_live_${'A'.repeat(43)}` }],
-    ['two tokens', { authorization: `Bearer qk_live_${'A'.repeat(43)} extra` }],
+    ['an unknown well-formed key', { authorization: `Bearer qk_test_${'A'.repeat(43)}` }],
+    ['two tokens', { authorization: `Bearer qk_test_${'A'.repeat(43)} extra` }],
   ])('%s: 401 with a message', async (_name, headers) => {
     const response = await me(undefined, headers);
     expect(response.status).toBe(401);
@@ -166,6 +166,6 @@ describe('per-key rate limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await me(keyB)).status).toBe(200);
     // Wrong keys are not counted against anyone: they are refused before the limiter.
-    expect((await me(`qk_live_${'B'.repeat(43)}`)).status).toBe(401);
+    expect((await me(`qk_test_${'B'.repeat(43)}`)).status).toBe(401);
   });
 });

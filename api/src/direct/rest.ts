@@ -1,6 +1,7 @@
 /**
  * The spec's API Direct calls (section 7) at their exact paths, with the session cookie (and the
- * CSRF rules every call has). The integrator API (/api/v1) is the route table in v1/table.ts.
+ * CSRF rules every call has). Generating and deleting the key need the password given within the
+ * last 10 minutes (step-up, ADR 045): older sessions are refused with REAUTHENTICATION_REQUIRED. The integrator API (/api/v1) is the route table in v1/table.ts.
  */
 import { Router } from 'express';
 import type { RequestContext } from '../http/context.js';
@@ -16,11 +17,17 @@ export function directRestRoutes(createContext: ContextFactory): Router {
   );
   routes.post(
     '/api/direct/key-generate',
-    authed((ctx, session) => ctx.direct.keyGenerate(session, ctx.language)),
+    authed(async (ctx, session) => {
+      ctx.identity.requireRecentAuthentication(session);
+      return ctx.direct.keyGenerate(session, ctx.language);
+    }),
   );
   routes.post(
     '/api/direct/key-delete',
-    authed((ctx, session) => ctx.direct.keyDelete(session, ctx.language)),
+    authed(async (ctx, session) => {
+      ctx.identity.requireRecentAuthentication(session);
+      return ctx.direct.keyDelete(session, ctx.language);
+    }),
   );
   return routes;
 }

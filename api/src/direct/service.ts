@@ -4,11 +4,12 @@
  * full once, when generated; key-get answers them masked (ADR 030).
  */
 import { randomBytes } from 'node:crypto';
-import { AppError } from '@quern/core';
+import { AppError, type QuernMode } from '@quern/core';
 import { loadUser } from '@quern/core/identity';
 import { directText, type Language } from '@quern/core/i18n';
 import {
   API_KEY_RANDOM_BYTES,
+  apiKeyModeOf,
   currentMaskedApiKey,
   deleteApiKey,
   findMerchantByApiKey,
@@ -21,11 +22,13 @@ import {
 } from '@quern/core/merchant-keys';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
-import { consume } from '../identity/limits.js';
+import { limitWithRetryAfter } from '../identity/limits.js';
 import type { Session } from '../identity/sessions.js';
 
 export interface DirectServiceDeps {
   core: MerchantKeyDeps;
+  /** QUERN_MODE: the prefix of the keys issued (qk_test_ or qk_live_) and which keys are refused (ADR 050). */
+  mode: QuernMode;
   redis: Redis;
   /** Requests one key may make per minute before it gets 429 (API_KEY_REQUESTS_PER_MINUTE). */
   requestsPerMinute: number;
@@ -45,6 +48,15 @@ const BEARER = /^Bearer +([\x21-\x7e]{1,200})$/i;
 
 export const invalidApiKey = () => new AppError('UNAUTHENTICATED', 'errors:invalidApiKey');
 
+/**
+ * A key of the other mode, refused with a message that says why (ADR 050). A live Quern refuses
+ * every qk_test_ key before any lookup: test keys never move real money. A sandbox knows the
+ * qk_live_ keys it issued before keys carried their mode, so it refuses only those it does not
+ * know (e.g. a live Quern's key pasted into a test setup).
+ */
+const otherModeKey = (mode: QuernMode) =>
+  new AppError('UNAUTHENTICATED', mode === 'live' ? 'errors:sandboxKeyOnLive' : 'errors:liveKeyOnSandbox');
+
 export function createDirectService(deps: DirectServiceDeps) {
   const { core } = deps;
   const perKey = new RateLimiterRedis({
@@ -60,7 +72,7 @@ export function createDirectService(deps: DirectServiceDeps) {
     },
 
     async keyGenerate(session: Session, language: Language): Promise<KeyGenerateOutput> {
-      const { apiKey } = await generateApiKey(core, session.userId, new Uint8Array(randomBytes(API_KEY_RANDOM_BYTES)));
+      const { apiKey } = await generateApiKey(core, session.userId, new Uint8Array(randomBytes(API_KEY_RANDOM_BYTES)), deps.mode);
       return { status: 'success', message: directText('keyGenerated', language), content: { api_key: apiKey } };
     },
 
@@ -71,22 +83,18 @@ export function createDirectService(deps: DirectServiceDeps) {
 
     /**
      * The merchant behind an `Authorization: Bearer <key>` header, counted against the key's
-     * per-minute limit. No header, a malformed one, an unknown, replaced or deleted key: 401.
-     * Only keys that authenticate are counted, so a stranger cannot use up a merchant's limit.
+     * per-minute limit. No header, a malformed one, an unknown, replaced or deleted key: 401; a
+     * key of the other mode: 401 saying so (otherModeKey). Only keys that authenticate are
+     * counted, so a stranger cannot use up a merchant's limit.
      */
     async authenticate(authorization: string | undefined): Promise<Merchant> {
       const token = BEARER.exec(authorization ?? '')?.[1];
       if (!token) throw invalidApiKey();
+      const keyMode = apiKeyModeOf(token);
+      if (deps.mode === 'live' && keyMode === 'sandbox') throw otherModeKey(deps.mode);
       const userId = await findMerchantByApiKey(core, token);
-      if (!userId) throw invalidApiKey();
-      const rejection = await consume(perKey, hashApiKey(token));
-      if (rejection)
-        throw new AppError(
-          'RATE_LIMITED',
-          'errors:tooManyRequests',
-          {},
-          { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) },
-        );
+      if (!userId) throw keyMode !== undefined && keyMode !== deps.mode ? otherModeKey(deps.mode) : invalidApiKey();
+      await limitWithRetryAfter(perKey, hashApiKey(token));
       return { userId };
     },
 

@@ -46,9 +46,35 @@ export function assertSameOrigin(req: Request, allowedOrigins: ReadonlySet<strin
   if (!hasSameOriginSignal(req, allowedOrigins)) throw new AppError('FORBIDDEN', 'errors:crossSiteRequest');
 }
 
+/** The header the web app's scripts send with the GET send; no link, form, image, frame or redirect can carry it. */
+export const SCRIPT_REQUEST_HEADER = 'X-Requested-With';
+export const SCRIPT_REQUEST_VALUE = 'XMLHttpRequest';
+/** Fetch Metadata of a script's fetch or XMLHttpRequest (a navigation says navigate, an image no-cors). */
+const SCRIPT_FETCH_MODES = new Set(['cors', 'same-origin']);
+
+/**
+ * Whether the request was made by a script: it carries `X-Requested-With: XMLHttpRequest`, which
+ * a foreign origin can only send after a CORS preflight Quern never grants, and its Fetch Metadata,
+ * when the browser sends it, says a fetch (mode cors or same-origin, destination empty). A click
+ * on a link to the URL, even on one of Quern's own pages (Sec-Fetch-Site: same-origin), fails.
+ */
+export function isScriptRequest(req: Request): boolean {
+  if (req.get(SCRIPT_REQUEST_HEADER) !== SCRIPT_REQUEST_VALUE) return false;
+  const mode = req.get('sec-fetch-mode');
+  if (mode !== undefined && !SCRIPT_FETCH_MODES.has(mode)) return false;
+  const dest = req.get('sec-fetch-dest');
+  return dest === undefined || dest === 'empty';
+}
+
+/** Refuses (403) anything but a script's request from Quern's own pages; for the GET that moves money. */
+export function assertSameOriginScript(req: Request, allowedOrigins: ReadonlySet<string>): void {
+  if (!isScriptRequest(req)) throw new AppError('FORBIDDEN', 'errors:crossSiteRequest');
+  assertSameOrigin(req, allowedOrigins);
+}
+
 /**
  * Guards unsafe methods. The one safe-method route that changes state (the spec's GET send)
- * asks for more with `assertSameOrigin`.
+ * asks for more with `assertSameOriginScript`.
  */
 export function csrfGuard(allowedOrigins: ReadonlySet<string>) {
   return (req: Request, _res: Response, next: NextFunction) => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
 import { type RawRequest, type RawResponse, rawRequest } from '../test-support/raw-http.js';
+import { log } from '@quern/adapters/runtime';
 
 let quern: TestQuern;
 let cookie: string;
@@ -114,6 +115,7 @@ describe('request ids', () => {
   it('given a well-formed X-Request-Id, when answered, then the same id is echoed and put in the error body', async () => {
     const response = await trpcQuery('wallet.balance', undefined, { cookie: '', 'x-request-id': 'proxy-id-123' });
     expect(response.headers['x-request-id']).toBe('proxy-id-123');
+    expect(response.headers['request-id']).toBe('proxy-id-123');
     expect(appErrorOf(response).requestId).toBe('proxy-id-123');
   });
 
@@ -133,7 +135,7 @@ describe('unexpected errors', () => {
   ])(
     'given the event store failing, when %s registers, then 500 with errors:internal and the id, logged once with the stack',
     async (_, path) => {
-      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const logError = vi.spyOn(log, 'error').mockImplementation(() => {});
       const append = vi.spyOn(quern.store, 'append').mockRejectedValueOnce(new Error('disk on fire at /var/secret'));
       try {
         const user = {
@@ -156,24 +158,25 @@ describe('unexpected errors', () => {
         const text = JSON.stringify(response.body);
         expect(text).not.toContain('disk on fire');
         expect(text).not.toContain('.ts:');
-        const lines = log.mock.calls.map((args) => args.map(String).join(' ')).filter((line) => line.includes('unexpected error'));
+        const lines = logError.mock.calls.filter((args) => args[1] === 'unexpected error');
         expect(lines).toHaveLength(1);
-        expect(lines[0]).toContain(`request=crash-${path.length} POST ${path}`);
-        expect(lines[0]).toContain('disk on fire at /var/secret');
-        expect(lines[0]).toMatch(/\n\s+at /);
+        const [fields] = lines[0] as unknown as [{ requestId: string; method: string; route: string; err: Error }];
+        expect(fields).toMatchObject({ requestId: `crash-${path.length}`, method: 'POST', route: path });
+        expect(fields.err.message).toBe('disk on fire at /var/secret');
+        expect(fields.err.stack).toMatch(/\n\s+at /);
       } finally {
         append.mockRestore();
-        log.mockRestore();
+        logError.mockRestore();
       }
     },
   );
 
   it('given an expected refusal, when answered, then nothing is logged', async () => {
-    const log = vi.spyOn(console, 'error');
+    const logError = vi.spyOn(log, 'error');
     await trpcQuery('wallet.balance', undefined, { cookie: '' });
     await post('/api/user/login', '{"broken":');
-    expect(log).not.toHaveBeenCalled();
-    log.mockRestore();
+    expect(logError).not.toHaveBeenCalled();
+    logError.mockRestore();
   });
 });
 

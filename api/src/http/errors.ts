@@ -21,6 +21,7 @@ export const httpStatus: Record<AppErrorCode, number> = {
   CONFLICT: 409,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  REAUTHENTICATION_REQUIRED: 403,
   CONCURRENCY: 409,
   UNAVAILABLE: 503,
 };
@@ -33,6 +34,7 @@ export const trpcCode = {
   CONFLICT: 'CONFLICT',
   UNPROCESSABLE: 'UNPROCESSABLE_CONTENT',
   RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  REAUTHENTICATION_REQUIRED: 'FORBIDDEN',
   CONCURRENCY: 'CONFLICT',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<AppErrorCode, TrpcCode>;
@@ -130,6 +132,9 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return fromZodError(error);
   if (error instanceof TRPCError) return fromTrpcError(error);
+  // The router's decoding of a path parameter with broken percent-encoding (`%ff`, `%`): the
+  // client's malformed address, never the server's fault.
+  if (error instanceof URIError) return new RequestRefused(400, 'errors:malformedUrl');
   const clientStatus = clientHttpStatusOf(error);
   if (clientStatus !== undefined) return parserRefusal(error as Error, clientStatus);
   return new InternalError(error);

@@ -1,13 +1,18 @@
 /**
- * Every request carries an id: the one a proxy or client sent in X-Request-Id when it is well
- * formed, else a fresh UUID. It is echoed in the response header, put in error bodies, and
- * written with every unexpected error, so a user's "it said reference X" finds its log line.
+ * Every request carries an id: the one a proxy or client sent in Request-Id or X-Request-Id when
+ * it is well formed, else a fresh UUID. It is echoed in both response headers, put in error
+ * bodies, and written in the request's access-log line and with every unexpected error, so a
+ * user's "it said reference X" finds its log lines.
  */
 import { randomUUID } from 'node:crypto';
-import { inspect } from 'node:util';
 import type { NextFunction, Request, Response } from 'express';
+import { log } from '@quern/adapters/runtime';
+import { routeOf } from './route-pattern.js';
 
-export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** The header of the issue's contract (and of the IETF draft and several APIs). */
+export const REQUEST_ID_HEADER = 'Request-Id';
+/** The header proxies and older clients use; still read and answered. */
+export const X_REQUEST_ID_HEADER = 'X-Request-Id';
 
 /**
  * An incoming id is trusted only in this shape: short, and with no spaces, quotes or line
@@ -17,10 +22,11 @@ const WELL_FORMED_ID = /^[A-Za-z0-9][A-Za-z0-9._:=+/-]{0,127}$/;
 
 export function requestIds() {
   return (req: Request, res: Response, next: NextFunction): void => {
-    const incoming = req.get(REQUEST_ID_HEADER);
+    const incoming = req.get(REQUEST_ID_HEADER) ?? req.get(X_REQUEST_ID_HEADER);
     const id = incoming !== undefined && WELL_FORMED_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
     res.setHeader(REQUEST_ID_HEADER, id);
+    res.setHeader(X_REQUEST_ID_HEADER, id);
     next();
   };
 }
@@ -32,14 +38,11 @@ export function requestIdOf(res: Response): string | undefined {
 }
 
 /**
- * The one log line of an unexpected error: id, method, path (without the query, which may hold
- * a recipient or a token) and the stack. Called by the Express error handler or by tRPC's
- * onError, whichever answered the request, never both.
+ * The one log line of an unexpected error: id, method, route (its pattern, never the raw URL:
+ * that may hold a recipient or a token) and the error with its stack. Called by the Express
+ * error handler or by tRPC's onError, whichever answered the request, never both.
  */
 export function logUnexpectedError(req: Request, error: unknown): void {
   const requestId = req.res ? requestIdOf(req.res) : undefined;
-  const path = req.originalUrl.split('?')[0];
-  // inspect prints the stack and the cause chain of an Error, and any other thrown value safely.
-  const detail = inspect(error, { depth: 4 });
-  console.error(`[api] unexpected error request=${requestId ?? '-'} ${req.method} ${path}\n${detail}`);
+  log.error({ part: 'api', requestId: requestId ?? null, method: req.method, route: routeOf(req, 500), err: error }, 'unexpected error');
 }

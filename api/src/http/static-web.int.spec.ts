@@ -7,7 +7,8 @@
 // and the Buy page may load PayPal's SDK, and every other page refuses framing (DENY, 'none') and
 // keeps the locked-down opener policy, and a dist without a manifest answers 503 until a build
 // appears, and every page carries the configured company name (COMPANY_NAME) escaped, in its slot
-// and in a meta tag, whatever the encoding.
+// and in a meta tag, whatever the encoding; and the mode (QUERN_MODE) in a meta tag, a sandbox's
+// pages keeping the sandbox banner and a live Quern's pages, over the same build, without it.
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -49,12 +50,14 @@ function put(dist: string, file: string, content: string, compress = true): void
 const COMPANY = 'Acme Ltd <&>';
 /** The token web/src/features/shell/companyName.ts renders in the company's place. */
 const TOKEN = 'QUERN-COMPANY-NAME-7c41e9d2';
-/** A prerendered page as the build writes it: the company's slot holds the token. */
+/** The sandbox banner as React renders it (web/src/features/shell/SandboxBanner.tsx). */
+const BANNER = '<div data-quern-sandbox-banner="" class="sandbox-banner" role="note">Sandbox: test money only</div>';
+/** A prerendered page as the build writes it: the company's slot holds the token; the banner is there. */
 const pageHtml = (language: string, page: string) =>
-  `<!doctype html><html lang="${language}"><head><title>${page}</title></head><body><p>${page} ${language}</p><footer>© 2026 ${TOKEN}</footer></body></html>`;
-/** The same page as Quern serves it with COMPANY: the name escaped in the slot and in the meta tag. */
+  `<!doctype html><html lang="${language}"><head><title>${page}</title></head><body><div id="root"><div class="app">${BANNER}<p>${page} ${language}</p><footer>© 2026 ${TOKEN}</footer></div></div></body></html>`;
+/** The same page as a sandbox Quern serves it with COMPANY: the mode's meta tag, the name escaped in the slot and in its meta tag. */
 const servedHtml = (language: string, page: string) =>
-  `<!doctype html><html lang="${language}"><head>\n    <meta name="quern-company" content="Acme Ltd &lt;&amp;&gt;" /><title>${page}</title></head><body><p>${page} ${language}</p><footer>© 2026 Acme Ltd &lt;&amp;&gt;</footer></body></html>`;
+  `<!doctype html><html lang="${language}"><head>\n    <meta name="quern-mode" content="sandbox" />\n    <meta name="quern-company" content="Acme Ltd &lt;&amp;&gt;" /><title>${page}</title></head><body><div id="root"><div class="app">${BANNER}<p>${page} ${language}</p><footer>© 2026 Acme Ltd &lt;&amp;&gt;</footer></div></div></body></html>`;
 
 function putManifest(dist: string, content: object = manifest): void {
   put(dist, 'prerendered/manifest.json', JSON.stringify(content), false);
@@ -444,6 +447,48 @@ describe('the company name (COMPANY_NAME at run time)', () => {
     expect(answer.text).toContain('<footer>© 2026 Zeta &quot;Co&quot;</footer>');
     expect(answer.text).toContain('<meta name="quern-company" content="Zeta &quot;Co&quot;" />');
     expect(answer.text).toContain('<p>faqs es</p>');
+  });
+});
+
+describe('the mode (QUERN_MODE, ADR 050)', () => {
+  async function serveInMode(dist: string, mode: 'sandbox' | 'live'): Promise<string> {
+    const app = express();
+    app.use(staticWebApp(dist, COMPANY, mode));
+    const server = await new Promise<Server>((done) => {
+      const s = app.listen(0, '127.0.0.1', () => done(s));
+    });
+    servers.push(server);
+    const address = server.address();
+    if (!address || typeof address !== 'object') throw new Error('no address');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  it('given a live Quern over the same build, when any page is fetched in any encoding, then it says live and has no banner', async () => {
+    const dist = fakeDist({ manifest: true });
+    const live = await serveInMode(dist, 'live');
+    const sandbox = await serveInMode(dist, 'sandbox');
+    for (const path of ['/', '/faqs', '/millix/send', '/nowhere']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const answer = await send(live, path, { 'accept-encoding': encoding });
+        expect(answer.text).toContain('<meta name="quern-mode" content="live" />');
+        expect(answer.text).not.toContain('data-quern-sandbox-banner');
+        expect(answer.text).not.toContain('Sandbox');
+        expect(answer.text).toContain('<div class="app"><p>');
+        const inSandbox = await send(sandbox, path, { 'accept-encoding': encoding });
+        expect(inSandbox.text).toContain('<meta name="quern-mode" content="sandbox" />');
+        expect(inSandbox.text).toContain(BANNER);
+      }
+    }
+  });
+
+  it('given a build whose banner a live Quern cannot remove whole, when it loads, then pages answer an error rather than show it', async () => {
+    const dist = fakeDist({ manifest: true });
+    // A banner holding markup: the remover takes only a text-only element, so it stays: refused.
+    put(dist, 'prerendered/en/faqs.html', pageHtml('en', 'faqs').replace('Sandbox: test money only', '<b>Sandbox</b>'));
+    putManifest(dist);
+    const answer = await send(await serveInMode(dist, 'live'), '/faqs');
+    expect(answer.status).toBe(500);
+    expect(answer.text).not.toContain('Sandbox');
   });
 });
 

@@ -13,9 +13,11 @@
  * framed; every other page keeps helmet's locked-down policies (no framing at all). HTML files are only
  * ever served as pages, so they are never cached or served in the wrong language under their
  * file names. The web build's contract is in web/manifest.ts; how a build after start is picked
- * up, and how each page gets the configured company name (COMPANY_NAME), in web/web-build.ts.
+ * up, and how each page gets the configured company name (COMPANY_NAME) and the mode's sign
+ * (QUERN_MODE: the sandbox banner, ADR 050), in web/web-build.ts.
  */
 import { resolve } from 'node:path';
+import type { QuernMode } from '@quern/core';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { Router as createRouter } from 'express';
 import { choosePage } from './web/choose-page.js';
@@ -38,9 +40,12 @@ const NOT_PAGES = /^\/(?:api|trpc)(?:\/|$)|^\/healthz$/;
 /** Served only as pages (language, no-cache), never under their file names. */
 const NOT_PUBLIC_FILES = /^\/prerendered(?:\/|$)|\.html$/i;
 
-/** `companyName` (COMPANY_NAME, default Quern) is filled into every page as it is served (ADR 041). */
-export function staticWebApp(distDir: string, companyName = DEFAULT_COMPANY_NAME): Router {
-  const builds = webBuildOf(resolve(distDir), companyName);
+/**
+ * `companyName` (COMPANY_NAME, default Quern) is filled into every page as it is served (ADR 041),
+ * and `mode` (QUERN_MODE, default sandbox) decides whether the pages show the sandbox banner (ADR 050).
+ */
+export function staticWebApp(distDir: string, companyName = DEFAULT_COMPANY_NAME, mode: QuernMode = 'sandbox'): Router {
+  const builds = webBuildOf(resolve(distDir), { companyName, mode });
   const routes = createRouter();
 
   function servePage(build: WebBuild, req: Request, res: Response, next: NextFunction): void {

@@ -2,15 +2,18 @@
 // and tRPC identity.deleteAccount need the session's own id, the password, a code when two-factor
 // is on and an empty wallet; every refusal changes nothing. A deletion ends every session, frees
 // the e-mail and phone, keeps the username reserved, leaves no name, e-mail or phone readable in
-// the log file or the read models, and the ledger's audit stays clean.
+// the log file or the read models, no password hash and no payout recipient in a webhook delivery
+// readable in the log file either (ADR 046), and the ledger's audit stays clean.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Secret, TOTP } from 'otpauth';
 import { openRawEventStore } from '@quern/adapters/eventstore';
+import { deliveryBodyOf, loadWebhookDelivery } from '@quern/core/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { generateApiKey, verifyEmail } from '../test-support/users.js';
 
 let quern: TestQuern;
 let counter = 0;
@@ -46,7 +49,13 @@ const userEvents = async (id: string) => (await quern.store.readStream(`user-${i
 const walletEvents = async (id: string) => (await quern.store.readStream(`wallet-${id}`)).map((e) => e.type);
 
 beforeAll(async () => {
-  quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000', LOGIN_FAILURES_PER_IP: '1000', LOGIN_FREE_FAILURES: '20' });
+  quern = await startTestQuern({
+    REGISTRATIONS_PER_IP_HOUR: '1000',
+    LOGIN_FAILURES_PER_IP: '1000',
+    LOGIN_FREE_FAILURES: '20',
+    // A webhook endpoint on loopback where nothing listens: its deliveries are recorded, then fail.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
 });
 afterAll(async () => {
   await quern?.stop();
@@ -230,5 +239,88 @@ describe('deleting an account', () => {
     expect(done.status).toBe(200);
     expect(JSON.stringify(done.body)).toContain('Your account has been deleted.');
     expect(await userEvents(account.id)).toContain('UserAccountDeleted');
+  });
+
+  it('leaves no password hash in the log file, and no payout recipient e-mail in the webhook deliveries that reported it', async () => {
+    const payee = await registerAndLogin();
+    await verifyEmail(quern, payee.user);
+    const newPassword = 'another horse battery';
+    const changed = await quern.call('POST', `/api/user/update/${payee.id}`, {
+      cookie: payee.cookie,
+      body: { password: newPassword, current_password: payee.user.password },
+    });
+    expect(changed.status).toBe(200);
+
+    const shop = await registerAndLogin();
+    await fundFromReserve(quern.store, shop.address, 1_000_000n);
+    await eventually(async () => {
+      const balance = await quern.call('GET', `/api/millix/balance/${shop.address}`, { cookie: shop.cookie });
+      return balance.body.stable === '1000000' ? true : undefined;
+    });
+    const key = await generateApiKey(quern, shop);
+    const endpoint = await quern.call('POST', '/api/v1/webhook-endpoints', {
+      headers: { authorization: `Bearer ${key}` },
+      body: { url: 'http://127.0.0.1:9/quern', events: ['payout.completed'] },
+    });
+    expect(endpoint.status).toBe(201);
+    const payout = await quern.call('POST', '/api/v1/payouts', {
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'deletion-payout-1' },
+      body: { to: payee.user.email, amount: '5000' },
+    });
+    expect([payout.status, payout.body.status]).toEqual([201, 'completed']);
+
+    // The delivery reporting the payout: the merchant is sent the recipient it named...
+    const deliveryId = await eventually(async () => {
+      const all = await quern.store.readAll({ maxCount: 10_000 });
+      const scheduled = all.find((e) => e.type === 'WebhookDeliveryScheduled' && e.data.eventType === 'payout.completed');
+      return scheduled ? String(scheduled.data.deliveryId) : undefined;
+    }, 20_000);
+    const before = (await loadWebhookDelivery(quern.store, deliveryId)).state.scheduled;
+    expect(JSON.parse(deliveryBodyOf(before ?? { body: '{}' })).data.to).toBe(payee.user.email);
+
+    // ...and the payee empties the wallet and deletes the account.
+    await eventually(async () => {
+      const balance = await quern.call('GET', `/api/millix/balance/${payee.address}`, { cookie: payee.cookie });
+      return balance.body.stable === '5000' ? true : undefined;
+    });
+    const signedIn = cookieOf(
+      (await quern.call('POST', '/api/user/login', { body: { email: payee.user.email, password: newPassword } })).setCookie,
+    );
+    const sent = await quern.call('POST', '/api/millix/send', {
+      cookie: signedIn,
+      body: { to: shop.user.userName, amount: '4000', fee: '1000' },
+    });
+    expect(sent.status).toBe(200);
+    await eventually(async () => {
+      const balance = await quern.call('GET', `/api/millix/balance/${payee.address}`, { cookie: signedIn });
+      return balance.body.stable === '0' && balance.body.unstable === '0' ? true : undefined;
+    });
+    expect((await quern.call('POST', `/api/user/delete/${payee.id}`, { cookie: signedIn, body: { password: newPassword } })).status).toBe(
+      200,
+    );
+
+    const after = (await loadWebhookDelivery(quern.store, deliveryId)).state.scheduled;
+    expect(JSON.parse(deliveryBodyOf(after ?? { body: '{}' })).data.to).toBe('[erased]');
+    const raw = openRawEventStore({ dataDir: quern.dataDir });
+    try {
+      const userLog = JSON.stringify((await raw.readStream(`user-${payee.id}`)).map((e) => e.data));
+      expect(userLog).not.toContain('$argon2');
+      const deliveries = JSON.stringify((await raw.readStream(`webhook-delivery-${deliveryId}`)).map((e) => e.data));
+      expect(deliveries).not.toContain(payee.user.email);
+    } finally {
+      await raw.close();
+    }
+    const logBytes = ['events.sqlite', 'events.sqlite-wal']
+      .map((file) => {
+        try {
+          return readFileSync(join(quern.dataDir, file)).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('');
+    expect(logBytes).not.toContain(payee.user.email);
+    const [registered] = await quern.store.readStream(`user-${payee.id}`);
+    expect(registered?.data.passwordHash).toBe('[erased]');
   });
 });

@@ -2,26 +2,13 @@
 // their error messages, uniqueness under concurrency, sessions, rate limits, CSRF defence, the
 // welcome and reset e-mails, the password policy, sign-in throttling per account and address
 // (behind a trusted proxy), API cache headers, and that no input produces a 5xx.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMails } from '../test-support/outbox.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { userFactory } from '../test-support/users.js';
 
 let quern: TestQuern;
-let counter = 0;
-
-const newUser = () => {
-  counter += 1;
-  const n = `${Date.now() % 100000}${counter}`;
-  return {
-    userName: `user_${n}`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `ada${n}@example.com`,
-    phone: `+1555${n.padStart(7, '0').slice(-7)}`,
-    password: 'correct horse battery',
-  };
-};
+const { newUser, count } = userFactory({ userPrefix: 'user_', emailPrefix: 'ada', area: '555' });
 
 async function registerAndLogin(user = newUser()) {
   const registered = await quern.call('POST', '/api/user/register', { body: user });
@@ -31,13 +18,7 @@ async function registerAndLogin(user = newUser()) {
   return { user, id: registered.body.id as string, cookie: cookieOf(login.setCookie) };
 }
 
-const outbox = () => {
-  try {
-    return readdirSync(join(quern.dataDir, 'outbox')).map((f) => readFileSync(join(quern.dataDir, 'outbox', f), 'utf8'));
-  } catch {
-    return [];
-  }
-};
+const outbox = () => outboxMails(quern);
 
 /** The token of the reset link mailed to an address (the outbox's quoted-printable undone). */
 async function resetTokenMailedTo(email: string): Promise<string> {
@@ -272,7 +253,7 @@ describe('password policy', () => {
   });
 
   it('refuses a common password or the own username on reset, and the link still works for a good one', async () => {
-    const user = { ...newUser(), userName: `longname_${counter}_x` };
+    const user = { ...newUser(), userName: `longname_${count()}_x` };
     const { id } = await registerAndLogin(user).then((r) => ({ id: r.id }));
     expect(id).toBeTruthy();
     await quern.call('POST', '/api/user/password/reset', { body: { email: user.email }, headers: { 'x-forwarded-for': '198.51.100.201' } });
@@ -315,7 +296,7 @@ describe('password reset limits', () => {
     const unknown = [];
     for (let i = 0; i < 3; i++) {
       known.push(await timed(user.email, `198.51.100.${220 + i}`));
-      unknown.push(await timed(`nobody${i}_${counter}@example.com`, `198.51.100.${230 + i}`));
+      unknown.push(await timed(`nobody${i}_${count()}@example.com`, `198.51.100.${230 + i}`));
     }
     for (const answer of [...known, ...unknown])
       expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { success: true } });
@@ -370,6 +351,7 @@ describe('defences', () => {
       const r = await quern.call('GET', '/healthz');
       return r.status === 200 ? r : undefined;
     });
+    expect(health.body.mode).toBe('sandbox');
     expect(health.body.checks).toMatchObject({
       eventStore: { ok: true },
       redis: { ok: true },
@@ -378,5 +360,9 @@ describe('defences', () => {
       dispatcher: { ok: true },
       deposits: { ok: true },
     });
+    // A client from outside (here: forwarded by a proxy) learns whether Quern is up and its mode, nothing more.
+    const outside = await quern.call('GET', '/healthz', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(outside.status).toBe(200);
+    expect(outside.body).toEqual({ ok: true, mode: 'sandbox' });
   });
 });

@@ -20,13 +20,23 @@ export interface IdentityLimits {
   failedLoginsPerIp: RateLimiterRedis;
   registrationsPerIp: RateLimiterRedis;
   resetRequestsPerIp: RateLimiterRedis;
+  /** Wrong codes on one sign-in challenge: over it the challenge is void (ADR 045). */
+  twoFactorFailuresPerChallenge: RateLimiterRedis;
+  /** Wrong codes on one account from any addresses: over it only a recovery code works (ADR 045). */
+  twoFactorFailuresPerAccount: RateLimiterRedis;
 }
+
+/** Wrong codes a sign-in challenge survives. */
+export const TWO_FACTOR_FAILURES_PER_CHALLENGE = 5;
+/** How long an account's codes stay locked, counted from its first wrong code of the window. */
+export const TWO_FACTOR_LOCK_SECONDS = 60 * 60;
 
 export interface LimitSettings {
   loginFreeFailures: number;
   loginFailuresPerAccount: number;
   loginFailuresPerIp: number;
   registrationsPerIpHour: number;
+  twoFactorFailuresPerAccount: number;
 }
 
 export function createIdentityLimits(redis: Redis, settings: LimitSettings, prefix = 'rl'): IdentityLimits {
@@ -45,6 +55,9 @@ export function createIdentityLimits(redis: Redis, settings: LimitSettings, pref
     failedLoginsPerIp: limiter('login-ip', settings.loginFailuresPerIp, WINDOW_SECONDS),
     registrationsPerIp: limiter('register-ip', settings.registrationsPerIpHour, 60 * 60),
     resetRequestsPerIp: limiter('reset-ip', 5, WINDOW_SECONDS),
+    // A challenge lives 5 minutes, so its count need not live longer.
+    twoFactorFailuresPerChallenge: limiter('two-factor-challenge', TWO_FACTOR_FAILURES_PER_CHALLENGE, 5 * 60, 0),
+    twoFactorFailuresPerAccount: limiter('two-factor-account', settings.twoFactorFailuresPerAccount, TWO_FACTOR_LOCK_SECONDS, 0),
   };
 }
 
@@ -57,6 +70,17 @@ export const tooManyAttempts = (msBeforeNext: number) =>
 export async function isOver(limiter: RateLimiterRedis, key: string): Promise<boolean> {
   const state = await limiter.get(key);
   return state !== null && state.consumedPoints >= limiter.points;
+}
+
+/** Counts one use and answers how many the key has used in its window, this one included. */
+export async function count(limiter: RateLimiterRedis, key: string): Promise<{ used: number; msBeforeNext: number }> {
+  try {
+    const res = await limiter.consume(key);
+    return { used: res.consumedPoints, msBeforeNext: res.msBeforeNext };
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return { used: rejection.consumedPoints, msBeforeNext: rejection.msBeforeNext };
+    throw rejection;
+  }
 }
 
 /** Throws RATE_LIMITED when the key has already used up its points. */
@@ -80,4 +104,14 @@ export async function consume(limiter: RateLimiterRedis, key: string): Promise<R
 export async function limitRequest(limiter: RateLimiterRedis, key: string): Promise<void> {
   const rejection = await consume(limiter, key);
   if (rejection) throw new AppError('RATE_LIMITED', 'errors:tooManyRequests', {}, { minutes: minutesUntil(rejection.msBeforeNext) });
+}
+
+/** RATE_LIMITED with the seconds until the next allowed call, which the answer sends as Retry-After. */
+export const tooManyRequests = (msBeforeNext: number) =>
+  new AppError('RATE_LIMITED', 'errors:tooManyRequests', {}, { retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) });
+
+/** Counts one call of an API client (a key, a merchant, an address), refusing it with Retry-After when over. */
+export async function limitWithRetryAfter(limiter: RateLimiterRedis, key: string): Promise<void> {
+  const rejection = await consume(limiter, key);
+  if (rejection) throw tooManyRequests(rejection.msBeforeNext);
 }

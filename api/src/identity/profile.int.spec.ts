@@ -3,27 +3,14 @@
 // another id, nothing recorded), trim and bound names, normalize and claim the phone (409 when
 // taken, the old number free again), and a password change needs the current password, keeps the
 // policy, ends the other sessions but this one, and mails a notice. Every change is an event.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxMails } from '../test-support/outbox.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { userFactory, verifyEmail } from '../test-support/users.js';
 
 let quern: TestQuern;
-let counter = 0;
-
-const newUser = () => {
-  counter += 1;
-  const n = `${Date.now() % 100000}${counter}`;
-  return {
-    userName: `prof_${n}`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `prof${n}@example.com`,
-    phone: `+1556${n.padStart(7, '0').slice(-7)}`,
-    password: 'correct horse battery',
-  };
-};
+const { newUser } = userFactory({ userPrefix: 'prof_', emailPrefix: 'prof', area: '556' });
 
 async function login(email: string, password: string) {
   const answer = await quern.call('POST', '/api/user/login', { body: { email, password } });
@@ -45,13 +32,7 @@ const eventTypes = async (id: string) => (await quern.store.readStream(`user-${i
 const editEvents = async (id: string) =>
   (await quern.store.readStream(`user-${id}`)).filter((e) => ['UserNameChanged', 'UserPhoneChanged', 'PasswordChanged'].includes(e.type));
 
-const outbox = () => {
-  try {
-    return readdirSync(join(quern.dataDir, 'outbox')).map((f) => readFileSync(join(quern.dataDir, 'outbox', f), 'utf8'));
-  } catch {
-    return [];
-  }
-};
+const outbox = () => outboxMails(quern);
 
 /** What waiting out the throttle does: every pair of the account may try again now. */
 async function passThrottleWait(email: string) {
@@ -185,6 +166,8 @@ describe('profile: phone', () => {
 describe('profile: password', () => {
   it('given the current password, when a new one is saved, then only the other sessions end, the new one signs in, and a notice is mailed', async () => {
     const account = await registerAndLogin();
+    // The notice goes only to an address its owner proved (ADR 046).
+    await verifyEmail(quern, account.user);
     const elsewhere = await login(account.user.email, account.user.password);
     const saved = await update(account, { password: 'a brand new secret', current_password: account.user.password });
     expect(saved.status).toBe(200);

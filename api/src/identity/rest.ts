@@ -3,12 +3,14 @@ import { Router } from 'express';
 import { AppError } from '@quern/core';
 import {
   accountDeleteInput,
+  emailVerifyInput,
   loginInput,
   passwordResetConfirmInput,
   passwordResetRequestInput,
   registerInput,
   twoFactorConfirmInput,
   twoFactorDisableInput,
+  reauthenticateInput,
   twoFactorLoginInput,
   userIdParam,
   userUpdateInput,
@@ -51,6 +53,14 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
     restRoute(createContext, null, async (ctx) => {
       const session = await requireSession(ctx.getSession);
       return ctx.identity.confirmTwoFactor(session, twoFactorConfirmInput.parse(ctx.http.req.body ?? {}));
+    }),
+  );
+  // Step-up re-authentication (ADR 045): the password, or a code, again before keys and endpoints.
+  routes.post(
+    '/api/user/reauthenticate',
+    restRoute(createContext, null, async (ctx) => {
+      const session = await requireSession(ctx.getSession);
+      return ctx.identity.reauthenticate(session, reauthenticateInput.parse(ctx.http.req.body ?? {}), ctx.http);
     }),
   );
   routes.post(
@@ -104,6 +114,19 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
   routes.post(
     ['/api/user/password/reset-verify', '/api/user/password/reset-verify/'],
     restRoute(createContext, passwordResetConfirmInput, (ctx, input) => ctx.identity.confirmPasswordReset(input)),
+  );
+  // E-mail verification (ADR 046): the link's token, the session's status, another mail.
+  routes.post(
+    '/api/user/email/verify',
+    restRoute(createContext, emailVerifyInput, (ctx, input) => ctx.identity.verifyEmail(input)),
+  );
+  routes.post(
+    '/api/user/email/status',
+    restRoute(createContext, null, async (ctx) => ctx.identity.emailVerification(await requireSession(ctx.getSession))),
+  );
+  routes.post(
+    '/api/user/email/resend',
+    restRoute(createContext, null, async (ctx) => ctx.identity.resendEmailVerification(await requireSession(ctx.getSession), ctx.http)),
   );
   return routes;
 }

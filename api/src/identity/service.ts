@@ -6,6 +6,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieOptions } from 'express';
 import { AppError, type Clock } from '@quern/core';
+import { log } from '@quern/adapters/runtime';
 import {
   deleteOwnAccount,
   authenticate,
@@ -14,7 +15,9 @@ import {
   getOwnProfile,
   loadUser,
   normalizeEmail,
+  proveIdentity,
   recordSignIn,
+  recordTwoFactorLock,
   recordSignOut,
   registerUser,
   requestPasswordReset,
@@ -31,19 +34,32 @@ import {
   type TwoFactorDisableInput,
   type TwoFactorLoginInput,
   type PasswordResetConfirmInput,
+  type ReauthenticateInput,
   type PasswordResetRequestInput,
   type RegisterInput,
   type SessionOutput,
   type UserOutput,
   type UserUpdateInput,
 } from '@quern/core/identity';
-import { verifyResetToken } from '@quern/core/identity';
+import {
+  emailVerificationStatus,
+  resendEmailVerification,
+  verifyEmail,
+  verifyEmailVerificationToken,
+  verifyResetToken,
+  type EmailVerificationStatus,
+  type EmailVerifyInput,
+} from '@quern/core/identity';
 import type { HttpExchange } from '../http/context.js';
 import { readCookie } from '../http/cookies.js';
 import { requestLanguage } from '../http/rest.js';
-import { assertNotBlocked, consume, isOver, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
+import { assertNotBlocked, consume, count, isOver, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from './sessions.js';
-import { enrollmentQr, makeChallenge, readChallenge, totpCodes } from './totp.js';
+import { CHALLENGE_TTL_MS, enrollmentQr, makeChallenge, newChallengeNonce, readChallenge, totpCodes } from './totp.js';
+import { clientAddressForLimits } from '../http/client-address.js';
+
+/** The httpOnly cookie binding a sign-in challenge to the client that passed the password (ADR 045). */
+export const TWO_FACTOR_COOKIE = 'quern_two_factor';
 
 export interface IdentityServiceDeps {
   core: IdentityDeps;
@@ -65,8 +81,11 @@ export interface IdentityServiceDeps {
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
-/** Behind a reverse proxy this is the client's address only when TRUST_PROXY names the proxy. */
-const clientIp = (http: HttpExchange) => http.req.ip ?? 'unknown';
+/** The client's address for limits: IPv4 per address, IPv6 per /64 (client-address.ts). */
+const clientIp = (http: HttpExchange) => clientAddressForLimits(http.req);
+
+/** How long after the password was last given a session may create keys and endpoints (ADR 045). */
+export const REAUTHENTICATION_AFTER_MS = 10 * 60 * 1000;
 
 /** Longer than a reset request takes for a known e-mail, so both answers come at the floor. */
 export const RESET_ANSWER_FLOOR_MS = 250;
@@ -106,6 +125,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return overIp ? waitBeforeRetrying(http, overIp.msBeforeNext) : error;
   }
 
+  /** Over the account's cap of wrong codes, a code is refused unread: only a recovery code works. */
+  async function assertCodesNotLocked(userId: string, http: HttpExchange): Promise<void> {
+    const counted = await deps.limits.twoFactorFailuresPerAccount.get(userId);
+    if (counted && counted.consumedPoints >= deps.limits.twoFactorFailuresPerAccount.points) {
+      http.res.set('Retry-After', String(Math.max(1, Math.ceil(counted.msBeforeNext / 1000))));
+      throw new AppError('RATE_LIMITED', 'errors:twoFactorLocked', {}, { minutes: Math.max(1, Math.ceil(counted.msBeforeNext / 60_000)) });
+    }
+  }
+
+  /**
+   * Counts a wrong code on its challenge and, for a TOTP code, on its account. The one wrong code
+   * that reaches the account's cap records the lock, which mails the owner: once per lock.
+   */
+  async function wrongSecondFactor(challenge: { userId: string; challengeId: string }, totpCode: boolean): Promise<void> {
+    await consume(deps.limits.twoFactorFailuresPerChallenge, challenge.challengeId);
+    if (!totpCode) return;
+    const counted = await count(deps.limits.twoFactorFailuresPerAccount, challenge.userId);
+    if (counted.used === deps.limits.twoFactorFailuresPerAccount.points) {
+      await recordTwoFactorLock(deps.core, challenge.userId, new Date(deps.clock.now().getTime() + counted.msBeforeNext));
+    }
+  }
+
   async function signIn(user: { userId: string; email: string }, account: string, ip: string, http: HttpExchange): Promise<SessionOutput> {
     await deps.limits.loginThrottle.succeeded(account, ip);
     const token = await deps.sessions.create(user.userId, user.email, deps.clock.now());
@@ -120,7 +161,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const registered = await registerUser(deps.core, input, requestLanguage(http.req));
       await deps
         .openWallet(registered.userId)
-        .catch((error) => console.error('[identity] could not open the wallet of', registered.userId, error));
+        .catch((error) =>
+          log.error({ part: 'identity', userId: registered.userId, err: error }, 'could not open the wallet of a new account'),
+        );
       return { id: registered.userId, email: registered.email };
     },
 
@@ -139,25 +182,46 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         throw await failed(error, account, ip, http);
       }
       if ((await twoFactorStatus(deps.core, user.userId)).enabled) {
-        return { two_factor_required: true, challenge: makeChallenge(deps.appSecret, user.userId, deps.clock.now().getTime()) };
+        // The challenge works only with this cookie and from this address (ADR 045).
+        const nonce = newChallengeNonce();
+        http.res.cookie(TWO_FACTOR_COOKIE, nonce, { ...cookieOptions(), maxAge: CHALLENGE_TTL_MS });
+        return {
+          two_factor_required: true,
+          challenge: makeChallenge(deps.appSecret, user.userId, deps.clock.now().getTime(), { nonce, ip }),
+        };
       }
       return signIn(user, account, ip, http);
     },
 
-    /** The code step: a TOTP or recovery code, throttled with the same pair as passwords. */
+    /**
+     * The code step: a TOTP or recovery code, throttled with the same pair as passwords, for the
+     * client that passed the password only. A challenge is void after 5 wrong codes; wrong TOTP
+     * codes from every address count against the account, and over its cap only a recovery code
+     * works until the count's hour ends (ADR 045).
+     */
     async loginTwoFactor(input: TwoFactorLoginInput, http: HttpExchange): Promise<SessionOutput> {
-      const userId = readChallenge(deps.appSecret, input.challenge, deps.clock.now().getTime());
-      const state = userId ? (await loadUser(deps.core, userId)).state : undefined;
-      if (!userId || !state) throw new AppError('UNAUTHENTICATED', 'errors:twoFactorChallengeInvalid');
-      const account = state.email;
       const ip = clientIp(http);
+      const nonce = readCookie(http.req.get('cookie'), TWO_FACTOR_COOKIE);
+      const client = nonce === undefined ? undefined : { nonce, ip };
+      const challenge = readChallenge(deps.appSecret, input.challenge, deps.clock.now().getTime(), client);
+      const state = challenge ? (await loadUser(deps.core, challenge.userId)).state : undefined;
+      const invalid = () => new AppError('UNAUTHENTICATED', 'errors:twoFactorChallengeInvalid');
+      if (!challenge || !state) throw invalid();
+      if (await isOver(deps.limits.twoFactorFailuresPerChallenge, challenge.challengeId)) throw invalid();
+      const { userId } = challenge;
+      const account = state.email;
       await throttled(account, ip, http);
+      if (input.code !== undefined) await assertCodesNotLocked(userId, http);
       try {
         await verifySecondFactor(deps.core, totpCodes, userId, { code: input.code, recoveryCode: input.recovery_code });
       } catch (error) {
+        if (error instanceof AppError && error.code === 'VALIDATION') await wrongSecondFactor(challenge, input.code !== undefined);
         throw await failed(error, account, ip, http);
       }
-      return signIn({ userId, email: state.email }, account, ip, http);
+      const session = await signIn({ userId, email: state.email }, account, ip, http);
+      // After the session's cookie, so clients that read the first Set-Cookie still find the session.
+      http.res.clearCookie(TWO_FACTOR_COOKIE, { ...cookieOptions(), maxAge: undefined });
+      return session;
     },
 
     twoFactorStatus(session: Session) {
@@ -220,6 +284,36 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { message: deps.deletedMessage(requestLanguage(http.req)) };
     },
 
+    /**
+     * Step-up re-authentication (ADR 045): the password (or a fresh code when two-factor is on)
+     * again, throttled like a sign-in with the session's account and this address; then this
+     * session counts as freshly authenticated for REAUTHENTICATION_AFTER_MS.
+     */
+    async reauthenticate(session: Session, input: ReauthenticateInput, http: HttpExchange): Promise<{ success: true }> {
+      const ip = clientIp(http);
+      await throttled(session.email, ip, http);
+      try {
+        await proveIdentity(deps.core, totpCodes, session.userId, input);
+      } catch (error) {
+        throw await failed(error, session.email, ip, http);
+      }
+      await deps.limits.loginThrottle.succeeded(session.email, ip);
+      await deps.sessions.markAuthenticated(readCookie(http.req.get('cookie'), SESSION_COOKIE), deps.clock.now());
+      return { success: true };
+    },
+
+    /**
+     * Refuses, with a typed REAUTHENTICATION_REQUIRED, a call that needs a recent proof of the
+     * password (creating or deleting an API key, adding a webhook endpoint) when this session's is
+     * older than REAUTHENTICATION_AFTER_MS: a borrowed or stolen session alone cannot.
+     */
+    requireRecentAuthentication(session: Session): void {
+      const provedAt = Date.parse(session.authenticatedAt ?? session.createdAt);
+      if (!(deps.clock.now().getTime() - provedAt <= REAUTHENTICATION_AFTER_MS)) {
+        throw new AppError('REAUTHENTICATION_REQUIRED', 'errors:reauthenticationRequired');
+      }
+    },
+
     async logout(http: HttpExchange): Promise<{ success: true }> {
       const token = readCookie(http.req.get('cookie'), SESSION_COOKIE);
       const session = await deps.sessions.get(token);
@@ -268,6 +362,24 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       // Known and unknown e-mails take different paths (an append, or nothing); answering no
       // sooner than a fixed floor hides which one ran.
       await Promise.all([requestPasswordReset(deps.core, input, requestLanguage(http.req)), delay(RESET_ANSWER_FLOOR_MS)]);
+      return { success: true };
+    },
+
+    /** Whether the session's e-mail address is proven (the dashboard's notice asks). */
+    emailVerification(session: Session): Promise<EmailVerificationStatus> {
+      return emailVerificationStatus(deps.core, session.userId);
+    },
+
+    /** Another verification mail for the session's account; 429 past the hourly limit (ADR 046). */
+    async resendEmailVerification(session: Session, http: HttpExchange): Promise<EmailVerificationStatus> {
+      return resendEmailVerification(deps.core, session.userId, requestLanguage(http.req));
+    },
+
+    /** The verification link opened: its MAC checked here, its single use and expiry against the log. */
+    async verifyEmail(input: EmailVerifyInput): Promise<{ success: true }> {
+      const link = verifyEmailVerificationToken(deps.appSecret, input.token);
+      if (!link) throw new AppError('VALIDATION', 'errors:invalidVerificationLink');
+      await verifyEmail(deps.core, link);
       return { success: true };
     },
 

@@ -13,6 +13,11 @@ export interface Session {
   userId: string;
   email: string;
   createdAt: string;
+  /**
+   * When the session last proved the password (sign-in, or step-up re-authentication; ADR 045).
+   * Sessions created before it was recorded read createdAt, their sign-in.
+   */
+  authenticatedAt?: string;
 }
 
 const key = (token: string) => `session:${createHash('sha256').update(token).digest('hex')}`;
@@ -25,6 +30,8 @@ export interface SessionStore {
   create(userId: string, email: string, now: Date): Promise<string>;
   get(token: string | undefined): Promise<Session | undefined>;
   destroy(token: string | undefined): Promise<void>;
+  /** Records that the session proved the password again now (step-up re-authentication). */
+  markAuthenticated(token: string | undefined, now: Date): Promise<void>;
   /** Ends every session of a user (after a password reset). */
   destroyAllFor(userId: string): Promise<void>;
   /** Ends every session of a user but the given one (after a password change in that session). */
@@ -53,7 +60,7 @@ export function createSessionStore(redis: Redis, settings: SessionSettings): Ses
     ttlSeconds,
     async create(userId, email, now) {
       const token = randomBytes(32).toString('base64url');
-      const session: Session = { userId, email, createdAt: now.toISOString() };
+      const session: Session = { userId, email, createdAt: now.toISOString(), authenticatedAt: now.toISOString() };
       const expirySeconds = Math.max(1, lifeLeftSeconds(session));
       await redis
         .multi()
@@ -77,6 +84,14 @@ export function createSessionStore(redis: Redis, settings: SessionSettings): Ses
       }
       if (leftSeconds < ttlSeconds) await redis.expire(key(token), leftSeconds);
       return session;
+    },
+    async markAuthenticated(token, now) {
+      if (!isToken(token)) return;
+      const raw = await redis.get(key(token));
+      if (!raw) return;
+      const session: Session = { ...(JSON.parse(raw) as Session), authenticatedAt: now.toISOString() };
+      // KEEPTTL: proving the password again does not make the session live longer.
+      await redis.set(key(token), JSON.stringify(session), 'KEEPTTL');
     },
     async destroy(token) {
       if (!isToken(token)) return;

@@ -3,8 +3,11 @@ import {
   accountDeleteInput,
   accountDeleteOutput,
   checkUserUpdate,
+  emailVerificationOutput,
+  emailVerifyInput,
   loginInput,
   loginOutput,
+  reauthenticateInput,
   registerInput,
   sessionOutput,
   twoFactorConfirmInput,
@@ -45,6 +48,11 @@ export const identityRouter = router({
   disableTwoFactor: authedProcedure
     .input(twoFactorDisableInput)
     .mutation(({ ctx, input }) => ctx.identity.disableTwoFactor(ctx.session, input, ctx.http)),
+  /** Step-up re-authentication (ADR 045) before creating keys and webhook endpoints. */
+  reauthenticate: authedProcedure
+    .input(reauthenticateInput)
+    .output(z.object({ success: z.literal(true) }))
+    .mutation(({ ctx, input }) => ctx.identity.reauthenticate(ctx.session, input, ctx.http)),
   /** The startup verify call: the session's id and e-mail, or null for a visitor. */
   session: publicProcedure
     .output(sessionOutput.nullable())
@@ -64,6 +72,12 @@ export const identityRouter = router({
     .input(accountDeleteInput)
     .output(accountDeleteOutput)
     .mutation(({ ctx, input }) => ctx.identity.deleteAccount(ctx.session, input, ctx.http)),
+  /** Whether the session's e-mail address is proven (ADR 046). */
+  emailVerification: authedProcedure.output(emailVerificationOutput).query(({ ctx }) => ctx.identity.emailVerification(ctx.session)),
+  resendEmailVerification: authedProcedure
+    .output(emailVerificationOutput)
+    .mutation(({ ctx }) => ctx.identity.resendEmailVerification(ctx.session, ctx.http)),
+  verifyEmail: publicProcedure.input(emailVerifyInput).mutation(({ ctx, input }) => ctx.identity.verifyEmail(input)),
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
     .mutation(({ ctx, input }) => ctx.identity.requestPasswordReset(input, ctx.http)),

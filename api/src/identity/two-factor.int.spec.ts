@@ -2,54 +2,15 @@
 // code for the shown secret; with it on, the right password answers a challenge and creates no
 // session; the code step signs in; a code and a recovery code each work once; wrong codes are
 // throttled like wrong passwords; turning it off needs the password and a code.
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { awayFromStepEnd, codeAt, from, registeredWithTwoFactor as enrolled } from '../test-support/two-factor.js';
+import { userFactory } from '../test-support/users.js';
 
 let quern: TestQuern;
-let counter = 0;
+const { newUser } = userFactory({ userPrefix: 'tf_', emailPrefix: 'tf', area: '556' });
 
-const newUser = () => {
-  counter += 1;
-  const n = `${Date.now() % 100000}${counter}`;
-  return {
-    userName: `tf_${n}`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `tf${n}@example.com`,
-    phone: `+1556${n.padStart(7, '0').slice(-7)}`,
-    password: 'correct horse battery',
-  };
-};
-
-/** Waits out the last two seconds of a 30-second step, so a code made now is checked in its step. */
-async function awayFromStepEnd() {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 28_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 100));
-}
-
-/** The code of the step `offset` steps from now (−1, 0 and 1 are all accepted). */
-const codeAt = (secret: string, offset: number) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offset * 30_000 });
-
-const from = (ip: string) => ({ 'x-forwarded-for': ip });
-
-async function registeredWithTwoFactor(ip: string) {
-  const user = newUser();
-  expect((await quern.call('POST', '/api/user/register', { body: user })).status).toBe(200);
-  const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password }, headers: from(ip) });
-  const cookie = cookieOf(login.setCookie);
-  const started = await quern.call('POST', '/api/user/two-factor/start', { cookie });
-  expect(started.status).toBe(200);
-  const secret = started.body.secret as string;
-  await awayFromStepEnd();
-  const confirmed = await quern.call('POST', '/api/user/two-factor/confirm', {
-    cookie,
-    body: { enrollment_id: started.body.enrollment_id, code: codeAt(secret, -1) },
-  });
-  expect(confirmed.status).toBe(200);
-  return { user, cookie, secret, recoveryCodes: confirmed.body.recovery_codes as string[] };
-}
+const registeredWithTwoFactor = (ip: string) => enrolled(quern, newUser(), { ip });
 
 const passwordStep = (user: { email: string; password: string }, ip: string) =>
   quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password }, headers: from(ip) });
@@ -94,7 +55,7 @@ describe('enabling two-factor', () => {
     expect((await quern.call('POST', '/api/user/two-factor/status', { cookie })).body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
     const session = await quern.call('POST', '/api/auth/verify', { cookie });
     const events = await quern.store.readStream(`user-${session.body.id}`);
-    const enabled = events.find((e) => e.type === 'TwoFactorEnabled');
+    const enabled = events.find((e) => e.type === 'TwoFactorEnabledV2');
     expect(JSON.stringify(enabled?.data)).not.toContain(recoveryCodes[0]);
   });
 
@@ -109,13 +70,15 @@ describe('signing in with two-factor on', () => {
     const step = await passwordStep(user, '198.51.100.3');
     expect(step.status).toBe(200);
     expect(step.body).toEqual({ two_factor_required: true, challenge: expect.any(String) });
-    expect(step.setCookie).toBeNull();
+    // Only the cookie binding the challenge to this client, no session (ADR 045).
+    expect(step.setCookie).toMatch(/^quern_two_factor=/);
+    expect(step.setCookie).not.toContain('quern_session');
 
     await awayFromStepEnd();
     const code = codeAt(secret, 0);
     const signedIn = await quern.call('POST', '/api/user/login/two-factor', {
       body: { challenge: step.body.challenge, code },
-      headers: from('198.51.100.3'),
+      headers: from('198.51.100.3', cookieOf(step.setCookie)),
     });
     expect(signedIn).toMatchObject({ status: 200, body: { email: user.email } });
     const verify = await quern.call('POST', '/api/auth/verify', { cookie: cookieOf(signedIn.setCookie) });
@@ -123,7 +86,7 @@ describe('signing in with two-factor on', () => {
 
     const replay = await quern.call('POST', '/api/user/login/two-factor', {
       body: { challenge: step.body.challenge, code },
-      headers: from('198.51.100.3'),
+      headers: from('198.51.100.3', cookieOf(step.setCookie)),
     });
     expect(replay.status).toBe(400);
     expect(replay.setCookie).toBeNull();
@@ -131,50 +94,58 @@ describe('signing in with two-factor on', () => {
 
   it('given a recovery code, then it signs in once and never again', async () => {
     const { user, recoveryCodes } = await registeredWithTwoFactor('198.51.100.4');
-    const { challenge } = (await passwordStep(user, '198.51.100.4')).body;
+    const step = await passwordStep(user, '198.51.100.4');
+    const { challenge } = step.body;
     const first = await quern.call('POST', '/api/user/login/two-factor', {
-      body: { challenge, recovery_code: recoveryCodes[2]?.toUpperCase() },
-      headers: from('198.51.100.4'),
+      body: { challenge, recovery_code: recoveryCodes[2]?.toLowerCase() },
+      headers: from('198.51.100.4', cookieOf(step.setCookie)),
     });
     expect(first.status).toBe(200);
     const again = await quern.call('POST', '/api/user/login/two-factor', {
       body: { challenge, recovery_code: recoveryCodes[2] },
-      headers: from('198.51.100.4'),
+      headers: from('198.51.100.4', cookieOf(step.setCookie)),
     });
     expect(again).toMatchObject({ status: 400, body: { message: expect.stringContaining('already used') } });
   });
 
   it('given wrong codes from one address, then it must wait like after wrong passwords, and another address need not', async () => {
     const { user, secret } = await registeredWithTwoFactor('198.51.100.5');
-    const { challenge } = (await passwordStep(user, '203.0.113.5')).body;
+    const step = await passwordStep(user, '203.0.113.5');
+    const { challenge } = step.body;
+    const cookie = cookieOf(step.setCookie);
     const wrong = () =>
-      quern.call('POST', '/api/user/login/two-factor', { body: { challenge, code: codeAt(secret, 9) }, headers: from('203.0.113.5') });
+      quern.call('POST', '/api/user/login/two-factor', {
+        body: { challenge, code: codeAt(secret, 9) },
+        headers: from('203.0.113.5', cookie),
+      });
     // The password step counted one try of the pair: four wrong codes use the rest of the free five.
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await wrong()).status);
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const right = await quern.call('POST', '/api/user/login/two-factor', {
       body: { challenge, code: codeAt(secret, 1) },
-      headers: from('203.0.113.5'),
+      headers: from('203.0.113.5', cookie),
     });
     expect(right.status).toBe(429);
     expect(right.headers.get('retry-after')).toBe('60');
     await awayFromStepEnd();
+    const stepElsewhere = await passwordStep(user, '203.0.113.6');
     const elsewhere = await quern.call('POST', '/api/user/login/two-factor', {
-      body: { challenge, code: codeAt(secret, 1) },
-      headers: from('203.0.113.6'),
+      body: { challenge: stepElsewhere.body.challenge, code: codeAt(secret, 1) },
+      headers: from('203.0.113.6', cookieOf(stepElsewhere.setCookie)),
     });
     expect(elsewhere.status).toBe(200);
   });
 
   it('refuses a forged or altered challenge', async () => {
     const { user, secret } = await registeredWithTwoFactor('198.51.100.6');
-    const { challenge } = (await passwordStep(user, '198.51.100.6')).body as { challenge: string };
-    const [userId, expiresAt, mac] = challenge.split('.');
-    for (const forged of [`${userId}.${Number(expiresAt) + 1}.${mac}`, 'x.y.z', 'nonsense']) {
+    const step = await passwordStep(user, '198.51.100.6');
+    const { challenge } = step.body as { challenge: string };
+    const [userId, challengeId, expiresAt, mac] = challenge.split('.');
+    for (const forged of [`${userId}.${challengeId}.${Number(expiresAt) + 1}.${mac}`, 'w.x.y.z', 'nonsense']) {
       const answer = await quern.call('POST', '/api/user/login/two-factor', {
         body: { challenge: forged, code: codeAt(secret, 0) },
-        headers: from('198.51.100.6'),
+        headers: from('198.51.100.6', cookieOf(step.setCookie)),
       });
       expect(answer.status).toBe(401);
       expect(answer.setCookie).toBeNull();

@@ -75,6 +75,7 @@ describe('POST /api/v1/payouts', () => {
         currency: 'MLX',
         status: 'completed',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        livemode: false,
       });
       expect((await getPayout(keyShop, answer.body.id)).body).toEqual(answer.body);
     }

@@ -55,10 +55,10 @@ describe('plan calls', () => {
       updated_at: expect.any(String),
     };
     expect((await call(other, 'POST', '/api/subscription-plans', { id: planId })).body).toEqual({ content: expected });
-    expect((await call(owner, 'POST', '/api/subscription-plans/all')).body).toEqual({ content: [expected] });
-    expect((await call(other, 'POST', '/api/subscription-plans/all')).body).toEqual({ content: [] });
+    expect((await call(owner, 'POST', '/api/subscription-plans/all')).body).toEqual({ content: [expected], next_cursor: null });
+    expect((await call(other, 'POST', '/api/subscription-plans/all')).body).toEqual({ content: [], next_cursor: null });
     const theirs = await call(other, 'GET', `/api/subscription-plans/all?user_id=${encodeURIComponent(owner.id)}`);
-    expect(theirs.body).toEqual({ content: [expected] });
+    expect(theirs.body).toEqual({ content: [expected], next_cursor: null });
     const profile = await call(other, 'GET', `/api/user/username/${owner.name}`);
     expect(profile.status).toBe(200);
     expect(profile.body).toEqual({ content: { id: owner.id, username: owner.name, first_name: 'Test', last_name: 'User' } });
@@ -110,7 +110,10 @@ describe('plan calls', () => {
     const same = await call(owner, 'POST', '/api/subscription-plans/update', { id: planId, ...plan, price: 300000 });
     expect(same.body).toEqual({ message: 'Nothing to update: the plan is unchanged.' });
     expect(await planEvents()).toBe(before);
-    expect((await call(owner, 'POST', '/api/subscription-plans/subscribers', { id: planId })).body).toEqual({ content: [] });
+    expect((await call(owner, 'POST', '/api/subscription-plans/subscribers', { id: planId })).body).toEqual({
+      content: [],
+      next_cursor: null,
+    });
   });
 
   it('answers 404 for unknown ids and 401 to a visitor', async () => {

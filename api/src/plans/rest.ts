@@ -3,7 +3,7 @@
  * checked before the body is read, then the body is parsed with the same schema as tRPC's.
  * `GET /api/user/username/{username}` answers a user's public name for their profile page.
  */
-import { planCreateInput, planIdInput, planUpdateInput, userPlansQuery } from '@quern/core/plans';
+import { listPageInput, planCreateInput, planIdInput, planSubscribersInput, planUpdateInput, userPlansQuery } from '@quern/core/plans';
 import { Router } from 'express';
 import type { ZodType } from 'zod';
 import type { RequestContext } from '../http/context.js';
@@ -23,13 +23,13 @@ export function planRestRoutes(createContext: ContextFactory): Router {
     authed(withBody(planCreateInput, (ctx, session, input) => ctx.plans.create(session.userId, input, ctx.language))),
   );
   routes.post('/api/subscription-plans', authed(withBody(planIdInput, (ctx, _session, input) => ctx.plans.get(input.id))));
-  routes.post(
-    '/api/subscription-plans/all',
-    authed((ctx, session) => ctx.plans.mine(session.userId)),
-  );
+  routes.post('/api/subscription-plans/all', authed(withBody(listPageInput, (ctx, session, page) => ctx.plans.mine(session.userId, page))));
   routes.get(
     '/api/subscription-plans/all',
-    authed((ctx) => ctx.plans.ofUser(userPlansQuery.parse(ctx.http.req.query).user_id)),
+    authed((ctx) => {
+      const query = userPlansQuery.parse(ctx.http.req.query);
+      return ctx.plans.ofUser(query.user_id, query);
+    }),
   );
   routes.post(
     '/api/subscription-plans/update',
@@ -41,7 +41,7 @@ export function planRestRoutes(createContext: ContextFactory): Router {
   );
   routes.post(
     '/api/subscription-plans/subscribers',
-    authed(withBody(planIdInput, (ctx, session, input) => ctx.plans.subscribers(session.userId, input.id))),
+    authed(withBody(planSubscribersInput, (ctx, session, input) => ctx.plans.subscribers(session.userId, input.id, input))),
   );
   routes.get(
     '/api/user/username/:username',

@@ -12,13 +12,16 @@ import {
   type PlanDeps,
   type PlanOutput,
   type PlanUpdateInput,
+  type ListPage,
+  nextCursor,
+  pageRequest,
   readLivePlan,
   requirePlanOwner,
   type SubscriberOutput,
   toPlanOutput,
   updatePlan,
 } from '@quern/core/plans';
-import { findUserIdByUsername, getUser, listPlansOfProvider, listSubscriptionsOfPlan } from '@quern/projections';
+import { findUserIdByUsername, getUser, pagePlansOfProvider, pageSubscriptionsOfPlan } from '@quern/projections';
 import type { Redis } from 'ioredis';
 
 export interface PlanServiceDeps {
@@ -39,8 +42,17 @@ export interface PublicProfile {
   last_name: string;
 }
 
+export interface PlanPage {
+  content: PlanOutput[];
+  next_cursor: string | null;
+}
+
 export function createPlanService(deps: PlanServiceDeps) {
   const { core } = deps;
+  const plansPage = async (providerUserId: string, page?: ListPage): Promise<PlanPage> => {
+    const { plans, next } = await pagePlansOfProvider(deps.redis, providerUserId, pageRequest(page));
+    return { content: plans, next_cursor: nextCursor(next) };
+  };
   return {
     async create(userId: string, input: PlanCreateInput, language: Language): Promise<{ message: string; id: string }> {
       const { plan, position } = await createPlan(core, userId, input);
@@ -52,14 +64,15 @@ export function createPlanService(deps: PlanServiceDeps) {
       return { content: toPlanOutput(await readLivePlan(core, planId)) };
     },
 
-    async mine(userId: string): Promise<{ content: PlanOutput[] }> {
+    /** The caller's plans, oldest first, a page at a time (ADR 057). */
+    async mine(userId: string, page?: ListPage): Promise<PlanPage> {
       await deps.awaitOwnWrites?.(userId);
-      return { content: await listPlansOfProvider(deps.redis, userId) };
+      return plansPage(userId, page);
     },
 
     /** Another user's plans (their public profile); an unknown user has none. */
-    async ofUser(providerUserId: string): Promise<{ content: PlanOutput[] }> {
-      return { content: await listPlansOfProvider(deps.redis, providerUserId) };
+    async ofUser(providerUserId: string, page?: ListPage): Promise<PlanPage> {
+      return plansPage(providerUserId, page);
     },
 
     async update(userId: string, input: PlanUpdateInput, language: Language): Promise<{ message: string }> {
@@ -77,10 +90,14 @@ export function createPlanService(deps: PlanServiceDeps) {
     },
 
     /** The plan's subscribers, for its owner only: id and name (and the subscription, to cancel it). */
-    async subscribers(userId: string, planId: string): Promise<{ content: SubscriberOutput[] }> {
+    async subscribers(
+      userId: string,
+      planId: string,
+      page?: ListPage,
+    ): Promise<{ content: SubscriberOutput[]; next_cursor: string | null }> {
       await requirePlanOwner(core, userId, planId);
       await deps.awaitOwnWrites?.(userId);
-      const rows = await listSubscriptionsOfPlan(deps.redis, planId);
+      const { rows, next } = await pageSubscriptionsOfPlan(deps.redis, planId, pageRequest(page));
       const content = await Promise.all(
         rows.map(async (row) => {
           const user = await getUser(deps.redis, row.subscriberUserId);
@@ -94,7 +111,7 @@ export function createPlanService(deps: PlanServiceDeps) {
           };
         }),
       );
-      return { content };
+      return { content, next_cursor: nextCursor(next) };
     },
 
     /** The spec's `GET /api/user/username/{username}`: a user's public name, or 404. */

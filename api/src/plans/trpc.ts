@@ -5,9 +5,12 @@ import {
   planIdInput,
   planListOutput,
   planMessageOutput,
+  planSubscribersInput,
   planUpdateInput,
+  infinitePageInput,
+  pageDirectionShape,
   subscriberListOutput,
-  userPlansQuery,
+  userPlansInput,
 } from '@quern/core/plans';
 import { z } from 'zod';
 import { authedProcedure, router } from '../trpc/init.js';
@@ -25,11 +28,15 @@ export const plansRouter = router({
     .input(planIdInput)
     .output(planContentOutput)
     .query(({ ctx, input }) => ctx.plans.get(input.id)),
-  mine: authedProcedure.output(planListOutput).query(({ ctx }) => ctx.plans.mine(ctx.session.userId)),
-  ofUser: authedProcedure
-    .input(userPlansQuery)
+  // A page at a time (ADR 057): no input is the first page of up to 1,000.
+  mine: authedProcedure
+    .input(infinitePageInput.optional())
     .output(planListOutput)
-    .query(({ ctx, input }) => ctx.plans.ofUser(input.user_id)),
+    .query(({ ctx, input }) => ctx.plans.mine(ctx.session.userId, input)),
+  ofUser: authedProcedure
+    .input(userPlansInput)
+    .output(planListOutput)
+    .query(({ ctx, input }) => ctx.plans.ofUser(input.user_id, input)),
   update: authedProcedure
     .input(planUpdateInput)
     .output(planMessageOutput)
@@ -39,9 +46,9 @@ export const plansRouter = router({
     .output(planMessageOutput)
     .mutation(({ ctx, input }) => ctx.plans.delete(ctx.session.userId, input.id, ctx.language)),
   subscribers: authedProcedure
-    .input(planIdInput)
+    .input(planSubscribersInput.extend(pageDirectionShape))
     .output(subscriberListOutput)
-    .query(({ ctx, input }) => ctx.plans.subscribers(ctx.session.userId, input.id)),
+    .query(({ ctx, input }) => ctx.plans.subscribers(ctx.session.userId, input.id, input)),
   userProfile: authedProcedure
     .input(
       z.strictObject({ username: z.string().trim().min(1, { error: 'errors:userNotFound' }).max(64, { error: 'errors:userNotFound' }) }),

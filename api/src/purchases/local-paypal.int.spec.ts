@@ -8,7 +8,7 @@ import { createPayPalClient, payPalConfigFromEnv } from '@quern/adapters/paypal'
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { startQuern } from '../main.js';
+import { type RunningQuern, startQuern } from '../main.js';
 
 let redis: RedisServer;
 beforeAll(async () => {
@@ -18,14 +18,14 @@ afterAll(async () => {
   await redis.stop();
 });
 
-async function withQuern(env: Record<string, string>, run: (url: string) => Promise<void>) {
+async function withQuern(env: Record<string, string>, run: (url: string, quern: RunningQuern) => Promise<void>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quern-local-paypal-'));
   const quern = await startQuern(
     loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REDIS_URL: redis.url, ...env }),
     { api: true, projections: false, workers: false },
   );
   try {
-    await run(quern.url as string);
+    await run(quern.url as string, quern);
   } finally {
     await quern.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -34,7 +34,7 @@ async function withQuern(env: Record<string, string>, run: (url: string) => Prom
 
 describe('the local PayPal server in npm start', () => {
   it('given the default PAYPAL_ENV, when Quern starts, then its PayPal client creates and reads an order at /paypal-local', async () => {
-    await withQuern({}, async (url) => {
+    await withQuern({}, async (url, quern) => {
       const config = payPalConfigFromEnv({});
       const client = createPayPalClient({ baseUrl: `${url}/paypal-local`, clientId: config.clientId, clientSecret: config.clientSecret });
       const order = await client.createOrder({ usdCents: 1000, reference: 'test-order', requestId: 'req-1' });
@@ -47,18 +47,11 @@ describe('the local PayPal server in npm start', () => {
       expect(sdk.status).toBe(200);
       expect(sdk.headers.get('content-type')).toMatch(/javascript/);
       const popup = await fetch(`${url}/paypal-local/checkoutnow?token=${order.id}`);
-      expect(popup.status).toBe(200);
+      expect(popup.status).toBe(403);
       expect(popup.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
-      const page = await popup.text();
-      expect(page).toContain('Approve payment');
-      expect(page).toContain('Decline card');
+      expect(await popup.text()).toContain('Sign in to Quern as the buyer');
       await expect(client.captureOrder(order.id, 'capture-1')).rejects.toMatchObject({ issue: 'ORDER_NOT_APPROVED' });
-      const approved = await fetch(`${url}/paypal-local/checkoutnow/approve`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: order.id }),
-      });
-      expect(approved.status).toBe(200);
+      quern.paypal.local?.state.approveOrder(order.id, { name: 'Local Buyer', email: 'buyer@example.test' });
       const captured = await client.captureOrder(order.id, 'capture-2');
       expect(captured.status).toBe('COMPLETED');
       expect(captured.capture?.usdCents).toBe(1000);

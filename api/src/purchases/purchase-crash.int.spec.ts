@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { purchaseStream } from '@quern/core/purchases';
 import { freePort, startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
+import { verificationTokenInText } from '@quern/test-support/eml';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -125,12 +126,25 @@ it('given a Quern killed (twice) after PurchaseCaptured and before the credit, w
     body: JSON.stringify({ email: buyer.email, password: buyer.password }),
   });
   const cookie = cookieOf(login.headers.get('set-cookie'));
+  // The receipt goes only to a proven address (ADR 046): the buyer opens the welcome mail's link.
+  const token = await eventually(() =>
+    smtp.received
+      .filter((mail) => mail.envelopeTo.includes(buyer.email))
+      .map((mail) => verificationTokenInText(mail.parsed.text))
+      .find(Boolean),
+  );
+  const verified = await fetch(`${base}/api/user/email/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  expect(verified.status).toBe(200);
   const created = await call('POST', '/api/paypal/orders', cookie, { cart: { value: '10.00' } });
   expect(created.status).toBe(200);
   const orderId = created.body.id as string;
   const approved = await fetch(`${base}/paypal-local/checkoutnow/approve`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ token: orderId }),
   });
   expect(approved.status).toBe(200);

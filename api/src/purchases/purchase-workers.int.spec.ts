@@ -8,6 +8,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/sm
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../test-support/ledger.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { verifyEmail } from '../test-support/users.js';
 
 const GRACE_MS = 1_500;
 /** 10 USD at the default rate (1 USD = 80,000 MLX). */
@@ -55,12 +56,18 @@ async function register(language?: 'es'): Promise<Buyer> {
   expect((await quern.call('POST', '/api/user/register', { body: user, ...chosen })).status).toBe(200);
   const login = await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } });
   const session = cookieOf(login.setCookie);
+  // Receipts go only to a proven address (ADR 046).
+  await verifyEmail(quern, user, { smtp });
   return { cookie: language ? `${session}; quern.language=${language}` : session, email: user.email };
 }
+
+/** Each order's buyer's session: only it may approve the order in the popup. */
+const buyerSessions = new Map<string, string>();
 
 async function order(buyer: Buyer, value = '10.00'): Promise<string> {
   const created = await quern.call('POST', '/api/paypal/orders', { cookie: buyer.cookie, body: { cart: { value } } });
   expect(created.status).toBe(200);
+  buyerSessions.set(created.body.id as string, buyer.cookie);
   return created.body.id as string;
 }
 
@@ -68,7 +75,7 @@ async function order(buyer: Buyer, value = '10.00'): Promise<string> {
 async function choose(choice: 'approve' | 'decline', orderId: string): Promise<void> {
   const response = await fetch(`${quern.url}/paypal-local/checkoutnow/${choice}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', cookie: buyerSessions.get(orderId) ?? '' },
     body: JSON.stringify({ token: orderId }),
   });
   expect(response.status).toBe(200);
@@ -141,7 +148,7 @@ describe('purchase workers', () => {
     await eventually(async () => ((await ofType(orderId, 'PurchaseReceiptSent')).length === 1 ? true : undefined), 30_000);
     const mine = smtp.received.filter((mail) => mail.envelopeTo.includes(buyer.email));
     expect(mine.map((mail) => mail.parsed.subject)).toEqual(
-      expect.arrayContaining(['Te damos la bienvenida a Quern', 'Tu recibo de Quern: 800.000 MLX']),
+      expect.arrayContaining(['[Sandbox] Le damos la bienvenida a Quern', '[Sandbox] Su recibo de Quern: 800.000 MLX']),
     );
     await expectCleanAudit();
   });

@@ -175,7 +175,9 @@ describe('purchases', () => {
     await capturedOrder('R3');
     await creditPurchase(deps, { orderId: 'R3' });
     const bob = (await readWallet(deps, 'bob')).state.wallet?.address as string;
-    await sendMlx(deps, 'alice', { to: { kind: 'address', address: bob }, amount: 800_000n, fee: SEND_FEE_MLX });
+    // Bought MLX can be sent once its hold (PURCHASE_HOLD_HOURS, 72 by default) is over.
+    const afterHold = { ...deps, clock: { now: () => new Date(Date.now() + 73 * 3_600_000) } };
+    await sendMlx(afterHold, 'alice', { to: { kind: 'address', address: bob }, amount: 800_000n, fee: SEND_FEE_MLX });
     const left = ORDER_MLX - 800_000n - SEND_FEE_MLX;
     const refund = await recordRefund(deps, { orderId: 'R3', captureId: 'CAPR3', refundId: 'RF3', usdCents: 1000n });
     expect(refund.mlxReturned).toBe(left);
@@ -183,7 +185,7 @@ describe('purchases', () => {
     // Nothing left: a second refund moves nothing and names no transfer.
     await capturedOrder('R4');
     await creditPurchase(deps, { orderId: 'R4' });
-    await sendMlx(deps, 'alice', { to: { kind: 'address', address: bob }, amount: ORDER_MLX - SEND_FEE_MLX, fee: SEND_FEE_MLX });
+    await sendMlx(afterHold, 'alice', { to: { kind: 'address', address: bob }, amount: ORDER_MLX - SEND_FEE_MLX, fee: SEND_FEE_MLX });
     const empty = await recordRefund(deps, { orderId: 'R4', captureId: 'CAPR4', refundId: 'RF4', usdCents: 500n });
     expect(empty).toMatchObject({ mlxReturned: 0n, recorded: true });
     expect(empty.transferId).toBeUndefined();

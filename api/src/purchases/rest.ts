@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { rawBodyOf } from '../http/json-body.js';
 import { type ContextFactory, authedRoute, restRoute } from '../http/rest.js';
+import { clientAddressForLimits } from '../http/client-address.js';
 import type { Session } from '../identity/sessions.js';
 
 /** USD as PayPal writes it in a cart line: "10", "10.5", "10.50" (or a number with at most two decimals). */
@@ -128,8 +129,8 @@ export function purchaseRestRoutes(createContext: ContextFactory): Router {
     '/api/paypal/webhooks',
     restRoute(createContext, null, (ctx) => {
       const raw = rawBodyOf(ctx.http.req);
-      if (!raw) throw new AppError('VALIDATION', 'errors:invalidRequest');
-      return ctx.purchases.webhook(ctx.http.req.headers, raw);
+      if (!raw) throw new AppError('VALIDATION', 'errors:webhookNotVerified');
+      return ctx.purchases.webhook(ctx.http.req.headers, raw, clientAddressForLimits(ctx.http.req));
     }),
   );
   return routes;

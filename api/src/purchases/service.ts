@@ -45,6 +45,11 @@ export interface PurchaseServiceDeps {
   noteWrite?: (userId: string, position: bigint) => void;
   /** How often the capture call looks at the purchase stream while it waits. */
   pollMs?: number;
+  /**
+   * Counts one webhook delivery from a client address; refuses it (RATE_LIMITED) over the limit.
+   * Every delivery costs a verify call to PayPal, so forged ones are capped before that call.
+   */
+  limitWebhooks?: (clientAddress: string) => Promise<void>;
 }
 
 export type PurchaseService = ReturnType<typeof createPurchaseService>;
@@ -183,7 +188,12 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
     },
 
     /** A webhook PayPal delivered: verified with PayPal first; a forgery changes nothing. */
-    webhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<PayPalWebhookOutcome> {
+    async webhook(
+      headers: Record<string, string | string[] | undefined>,
+      rawBody: Buffer,
+      clientAddress: string,
+    ): Promise<PayPalWebhookOutcome> {
+      await deps.limitWebhooks?.(clientAddress);
       return handlePayPalWebhook({ core, paypal }, headers, rawBody);
     },
   };

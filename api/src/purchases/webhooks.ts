@@ -18,7 +18,8 @@ import {
   recordReversal,
   requestCapture,
 } from '@quern/core/purchases';
-import { type PayPalClient, payPalValueToCents } from '@quern/adapters/paypal';
+import { type PayPalClient, PayPalError, payPalValueToCents } from '@quern/adapters/paypal';
+import { log } from '@quern/adapters/runtime';
 import { z } from 'zod';
 
 export type PayPalWebhookOutcome = { received: true; recorded: boolean; eventType: string };
@@ -54,12 +55,57 @@ function centsOf(value: string): bigint {
   }
 }
 
+/** PayPal's signature headers, each present once and of a sane length, or the delivery is not PayPal's. */
+const SIGNATURE_HEADERS = [
+  'paypal-auth-algo',
+  'paypal-cert-url',
+  'paypal-transmission-id',
+  'paypal-transmission-sig',
+  'paypal-transmission-time',
+] as const;
+const SIGNATURE_HEADER_MAX = 2048;
+
+const notVerified = () => new AppError('VALIDATION', 'errors:webhookNotVerified');
+
+/**
+ * Whether PayPal vouches for the delivery. Anything that does not verify is the caller's fault and
+ * answers 400, never 500: missing or oversized signature headers and a body that is not a JSON
+ * object are refused before PayPal is asked, and a verify call PayPal refuses or cannot answer
+ * (a forged header can make it fail) counts as not verified. PayPal retries a refused delivery.
+ */
+async function verifyDelivery(
+  paypal: PayPalClient,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: Buffer,
+): Promise<void> {
+  for (const name of SIGNATURE_HEADERS) {
+    const value = headers[name];
+    if (typeof value !== 'string' || value.length === 0 || value.length > SIGNATURE_HEADER_MAX) throw notVerified();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw notVerified();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw notVerified();
+  let verified: boolean;
+  try {
+    verified = await paypal.verifyWebhook(headers, rawBody);
+  } catch (error) {
+    if (!(error instanceof PayPalError)) throw error;
+    log.warn({ part: 'purchases', err: error }, 'PayPal webhook not verified');
+    throw notVerified();
+  }
+  if (!verified) throw notVerified();
+}
+
 export async function handlePayPalWebhook(
   deps: { core: PurchaseDeps; paypal: PayPalClient },
   headers: Record<string, string | string[] | undefined>,
   rawBody: Buffer,
 ): Promise<PayPalWebhookOutcome> {
-  if (!(await deps.paypal.verifyWebhook(headers, rawBody))) throw new AppError('FORBIDDEN', 'errors:webhookNotVerified');
+  await verifyDelivery(deps.paypal, headers, rawBody);
   let event: z.infer<typeof envelope>;
   try {
     event = envelope.parse(JSON.parse(rawBody.toString('utf8')));

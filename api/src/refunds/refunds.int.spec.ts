@@ -82,6 +82,7 @@ describe('POST /api/v1/refunds', () => {
       currency: 'MLX',
       status: 'succeeded',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      livemode: false,
     });
     for (const answer of answers) expect(answer.body).toEqual(first);
     expect(await refundsOn(order)).toHaveLength(1);

@@ -1,16 +1,26 @@
 // Proves, over the real core handlers and a real SQLite log, that any sequence of subscribing,
 // renewing (with time moving on, a job run twice, a stale job), funding, draining, cancelling (by
-// subscriber or provider), price edits and plan deletion keeps every ledger invariant and the
-// subscription ones (each period charged once, in order, never after the end, each charge a fee-0
-// transfer of exactly the charged price from subscriber to provider), and that a refused
-// subscribe moves nothing.
+// subscriber or provider), price edits, accepting a higher price (by anyone, at the pending or a
+// stale price), the owner ending an unaccepted one and plan deletion keeps every ledger invariant
+// and the subscription ones (each period charged once, in order, never after the end, each charge
+// a fee-0 transfer of exactly the charged price from subscriber to provider, and at most the price
+// the subscriber agreed to for that period), and that a refused subscribe moves nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { type Clock, isAppError } from '@quern/core';
 import { createPlan, deletePlan, updatePlan } from '@quern/core/plans';
-import { loadSubscription, openRenewal, runRenewal, subscribe } from '@quern/core/subscriptions';
+import {
+  acceptSubscriptionPrice,
+  currentPlanPrice,
+  endSubscriptionForUnacceptedPrice,
+  loadSubscription,
+  openRenewal,
+  pendingPriceMlx,
+  runRenewal,
+  subscribe,
+} from '@quern/core/subscriptions';
 import {
   createLedgerAuditor,
   ensureSystemWallets,
@@ -35,6 +45,8 @@ type Op =
   | { kind: 'drain'; user: number }
   | { kind: 'cancel'; user: number; index: number }
   | { kind: 'price'; plan: number; mlx: bigint }
+  | { kind: 'accept'; user: number; index: number; stale: boolean }
+  | { kind: 'endForPrice'; user: number; index: number }
   | { kind: 'delete'; plan: number };
 
 const user = fc.nat(USERS.length - 1);
@@ -45,7 +57,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('fund' as const), user, mlx: fc.bigInt(1_000n, 300_000n) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('drain' as const), user }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), user, index: fc.nat(10) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('price' as const), plan: planIndex, mlx: fc.bigInt(1n, 200_000n) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('price' as const), plan: planIndex, mlx: fc.bigInt(1n, 200_000n) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('accept' as const), user, index: fc.nat(10), stale: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('endForPrice' as const), user, index: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), plan: planIndex }) },
 );
 
@@ -127,6 +141,28 @@ async function run(ops: Op[]): Promise<void> {
             if (!isAppError(error)) throw error;
           });
         }
+      } else if (op.kind === 'accept' || op.kind === 'endForPrice') {
+        const id = subscriptions[op.index % Math.max(1, subscriptions.length)];
+        const loaded = id ? await loadSubscription(deps, id) : undefined;
+        if (id && loaded) {
+          const pending = pendingPriceMlx(loaded.state, await currentPlanPrice(deps, loaded.state.planId));
+          const byUser = USERS[op.user] as string;
+          const attempt =
+            op.kind === 'accept'
+              ? acceptSubscriptionPrice(deps, byUser, id, op.stale || pending === undefined ? (pending ?? 1000n) + 1n : pending)
+              : endSubscriptionForUnacceptedPrice(deps, byUser, id);
+          const accepted = await attempt.then(
+            () => true,
+            (error) => {
+              if (!isAppError(error)) throw error;
+              return false;
+            },
+          );
+          // Only the subscriber accepts, and only the price pending now; only the owner ends.
+          if (accepted && op.kind === 'accept') expect([byUser, op.stale]).toEqual([loaded.state.subscriberUserId, false]);
+          if (accepted && op.kind === 'endForPrice') expect(byUser).toBe(loaded.state.providerUserId);
+          if (accepted) expect(pending).toBeDefined();
+        }
       } else if (op.kind === 'price') {
         const owner = op.plan === 2 ? 'u1' : 'u0';
         await updatePlan(planDeps, owner, plans[op.plan] as string, {
@@ -157,6 +193,21 @@ async function run(ops: Op[]): Promise<void> {
     }
     const audit = auditor.summary();
     expect(audit.violations).toEqual([]);
+    // Every charge is at most the price agreed for its period: the first charge, each lower one
+    // after it, or a higher price its subscriber accepted before the charge.
+    for (const id of subscriptions) {
+      let agreed: bigint | undefined;
+      for (const e of await store.readStream(`subscription-${id}`)) {
+        const price = typeof e.data.priceMlx === 'string' ? BigInt(e.data.priceMlx) : undefined;
+        if (price === undefined) continue;
+        if (e.type === 'SubscriptionStarted') agreed = price;
+        else if (e.type === 'SubscriptionPriceAccepted') agreed = price;
+        else if (e.type === 'SubscriptionRenewed') {
+          expect(agreed !== undefined && price <= agreed).toBe(true);
+          agreed = price;
+        }
+      }
+    }
     // A year on, every subscription has ended or is waiting on a renewal that is not yet due.
     for (const id of subscriptions) {
       const state = (await loadSubscription(deps, id))?.state;

@@ -1,9 +1,11 @@
 /**
  * The subscription calls: the spec's `POST /api/subscriptions/create` (section 7) and Quern's
- * cancel, list and read beside it, for signed-in callers, with the same schemas as tRPC.
+ * cancel, list and read beside it, and price consent (accept a higher price; the provider's end
+ * for an unaccepted one, ADR 044), for signed-in callers, with the same schemas as tRPC.
  */
-import { subscribeInput, subscriptionIdInput } from '@quern/core/subscriptions';
+import { acceptPriceInput, subscribeInput, subscriptionIdInput } from '@quern/core/subscriptions';
 import { Router } from 'express';
+import { listPageInput, listPageQuery } from '@quern/core/plans';
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { type ContextFactory, authedRoute } from '../http/rest.js';
@@ -23,6 +25,14 @@ export function subscriptionRestRoutes(createContext: ContextFactory): Router {
     authed((ctx, session) => ctx.subscriptions.cancel(session.userId, subscriptionIdInput.parse(body(ctx)).id, ctx.language)),
   );
   routes.post(
+    '/api/subscriptions/accept-price',
+    authed((ctx, session) => ctx.subscriptions.acceptPrice(session.userId, acceptPriceInput.parse(body(ctx)), ctx.language)),
+  );
+  routes.post(
+    '/api/subscriptions/end-for-price',
+    authed((ctx, session) => ctx.subscriptions.endForPrice(session.userId, subscriptionIdInput.parse(body(ctx)).id, ctx.language)),
+  );
+  routes.post(
     '/api/subscriptions/quote',
     authed((ctx, session) =>
       ctx.subscriptions.quote(
@@ -34,7 +44,10 @@ export function subscriptionRestRoutes(createContext: ContextFactory): Router {
   for (const method of ['get', 'post'] as const)
     routes[method](
       '/api/subscriptions/all',
-      authed((ctx, session) => ctx.subscriptions.mine(session.userId)),
+      // GET takes the page in the query string, POST in the body (ADR 057).
+      authed((ctx, session) =>
+        ctx.subscriptions.mine(session.userId, method === 'get' ? listPageQuery.parse(ctx.http.req.query) : listPageInput.parse(body(ctx))),
+      ),
     );
   routes.post(
     '/api/subscriptions',

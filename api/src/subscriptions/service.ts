@@ -1,12 +1,17 @@
 /**
  * Subscriptions as the api offers them (issue 13, ADR 037): the quote the confirmation shows,
  * subscribe (charges the first period at once), the user's list and one subscription with every
- * charge, and cancel (by the subscriber or the plan's provider). Charges move money, so the
- * wallet read models are told whose balances moved.
+ * charge, cancel (by the subscriber or the plan's provider), and price consent: the subscriber
+ * accepts a higher price, or the provider ends the subscription at the end of its period (ADR
+ * 044). Charges move money, so the wallet read models are told whose balances moved.
  */
 import { billingText, type Language } from '@quern/core/i18n';
 import {
+  acceptSubscriptionPrice,
+  type AcceptPriceInput,
   cancelSubscription,
+  currentPlanPrice,
+  endSubscriptionForUnacceptedPrice,
   quoteSubscription,
   readSubscriptionFor,
   type SubscribeInput,
@@ -14,11 +19,13 @@ import {
   subscribe,
   type SubscriptionDeps,
   type SubscriptionOutput,
+  type SubscriptionState,
   toSubscriptionOutput,
   loadSubscription,
 } from '@quern/core/subscriptions';
 import { formatMlx, mlxFromWire } from '@quern/core/wallet';
-import { listSubscriptionIdsOfSubscriber } from '@quern/projections';
+import { pageSubscriptionIdsOfSubscriber } from '@quern/projections';
+import { type ListPage, nextCursor, pageRequest } from '@quern/core/plans';
 import type { Redis } from 'ioredis';
 
 export interface SubscriptionServiceDeps {
@@ -36,6 +43,14 @@ const longDate = (iso: string, language: Language): string =>
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const { core } = deps;
+  /** The subscription with its plan's current price, so a higher price waiting for consent shows. */
+  const outputOf = async (state: SubscriptionState): Promise<SubscriptionOutput> =>
+    toSubscriptionOutput(state, await currentPlanPrice(core, state.planId));
+  const noteBoth = (state: SubscriptionState, position: bigint | undefined) => {
+    if (position === undefined) return;
+    deps.noteWrite?.(state.subscriberUserId, position);
+    deps.noteWrite?.(state.providerUserId, position);
+  };
   return {
     async quote(userId: string, planId: string): Promise<SubscribeQuoteOutput> {
       const { plan, chargeNow, nextChargeAt } = await quoteSubscription(core, userId, planId);
@@ -53,34 +68,62 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       const { state, position } = await subscribe(core, userId, input);
       deps.noteWrite?.(userId, position);
       deps.noteWrite?.(state.providerUserId, position);
-      const content = toSubscriptionOutput(state);
+      const content = await outputOf(state);
       const price = formatMlx(mlxFromWire(content.price), language);
       return { message: billingText('subscribed', language, { price, date: longDate(state.paidThrough, language) }), content };
     },
 
-    /** The user's own subscriptions (as subscriber), newest first, each read from its stream. */
-    async mine(userId: string): Promise<{ content: SubscriptionOutput[] }> {
+    /** The user's own subscriptions (as subscriber), newest first, a page at a time (ADR 057), each read from its stream. */
+    async mine(userId: string, page?: ListPage): Promise<{ content: SubscriptionOutput[]; next_cursor: string | null }> {
       await deps.awaitOwnWrites?.(userId);
-      const ids = await listSubscriptionIdsOfSubscriber(deps.redis, userId);
+      const { ids, next } = await pageSubscriptionIdsOfSubscriber(deps.redis, userId, pageRequest(page));
       const loaded = await Promise.all(ids.map((id) => loadSubscription(core, id)));
-      return { content: loaded.flatMap((l) => (l && l.state.subscriberUserId === userId ? [toSubscriptionOutput(l.state)] : [])) };
+      const own = loaded.flatMap((l) => (l && l.state.subscriberUserId === userId ? [l.state] : []));
+      return { content: await Promise.all(own.map(outputOf)), next_cursor: nextCursor(next) };
     },
 
     async get(userId: string, subscriptionId: string): Promise<{ content: SubscriptionOutput }> {
-      return { content: toSubscriptionOutput(await readSubscriptionFor(core, userId, subscriptionId)) };
+      return { content: await outputOf(await readSubscriptionFor(core, userId, subscriptionId)) };
     },
 
     async cancel(userId: string, subscriptionId: string, language: Language): Promise<{ message: string; content: SubscriptionOutput }> {
       const { state, position } = await cancelSubscription(core, userId, subscriptionId);
-      if (position !== undefined) {
-        deps.noteWrite?.(state.subscriberUserId, position);
-        deps.noteWrite?.(state.providerUserId, position);
-      }
-      const content = toSubscriptionOutput(state);
+      noteBoth(state, position);
+      const content = await outputOf(state);
       const message =
         content.status === 'ended'
           ? billingText('subscriptionEnded', language)
           : billingText('subscriptionCancelled', language, { date: longDate(content.ends_at ?? state.paidThrough, language) });
+      return { message, content };
+    },
+
+    /** The subscriber accepts the higher price they saw (ADR 044); it is charged from the next renewal. */
+    async acceptPrice(
+      userId: string,
+      input: AcceptPriceInput,
+      language: Language,
+    ): Promise<{ message: string; content: SubscriptionOutput }> {
+      const { state, position } = await acceptSubscriptionPrice(core, userId, input.id, input.price);
+      noteBoth(state, position);
+      const content = await outputOf(state);
+      const price = formatMlx(mlxFromWire(content.agreed_price), language);
+      const date = longDate(content.next_charge_at ?? state.paidThrough, language);
+      return { message: billingText('subscriptionPriceAccepted', language, { price, date }), content };
+    },
+
+    /** The provider ends, at the end of its paid period, a subscription whose higher price was not accepted (ADR 044). */
+    async endForPrice(
+      userId: string,
+      subscriptionId: string,
+      language: Language,
+    ): Promise<{ message: string; content: SubscriptionOutput }> {
+      const { state, position } = await endSubscriptionForUnacceptedPrice(core, userId, subscriptionId);
+      noteBoth(state, position);
+      const content = await outputOf(state);
+      const message =
+        content.status === 'ended'
+          ? billingText('subscriptionEnded', language)
+          : billingText('subscriptionEndsForPrice', language, { date: longDate(content.ends_at ?? state.paidThrough, language) });
       return { message, content };
     },
   };

@@ -124,6 +124,7 @@ describe('subscribing', () => {
     const subscribers = await call(provider, 'POST', '/api/subscription-plans/subscribers', { id: planId });
     expect(subscribers.body).toEqual({
       content: [{ id: subscriber.id, name: 'Test User', username: subscriber.name, subscription_id: subscriptionId, status: 'active' }],
+      next_cursor: null,
     });
   });
 

@@ -1,5 +1,6 @@
 /** Subscription procedures for the web's plan and subscription screens; thin calls into the service. */
 import {
+  acceptPriceInput,
   cancelOutput,
   subscribeInput,
   subscribeOutput,
@@ -8,6 +9,7 @@ import {
   subscriptionIdInput,
   subscriptionListOutput,
 } from '@quern/core/subscriptions';
+import { infinitePageInput } from '@quern/core/plans';
 import { z } from 'zod';
 import { authedProcedure, router } from '../trpc/init.js';
 
@@ -20,7 +22,11 @@ export const subscriptionsRouter = router({
     .input(subscribeInput)
     .output(subscribeOutput)
     .mutation(({ ctx, input }) => ctx.subscriptions.create(ctx.session.userId, input, ctx.language)),
-  mine: authedProcedure.output(subscriptionListOutput).query(({ ctx }) => ctx.subscriptions.mine(ctx.session.userId)),
+  // A page at a time (ADR 057): no input is the first page of up to 1,000.
+  mine: authedProcedure
+    .input(infinitePageInput.optional())
+    .output(subscriptionListOutput)
+    .query(({ ctx, input }) => ctx.subscriptions.mine(ctx.session.userId, input)),
   get: authedProcedure
     .input(subscriptionIdInput)
     .output(subscriptionContentOutput)
@@ -29,4 +35,12 @@ export const subscriptionsRouter = router({
     .input(subscriptionIdInput)
     .output(cancelOutput)
     .mutation(({ ctx, input }) => ctx.subscriptions.cancel(ctx.session.userId, input.id, ctx.language)),
+  acceptPrice: authedProcedure
+    .input(acceptPriceInput)
+    .output(cancelOutput)
+    .mutation(({ ctx, input }) => ctx.subscriptions.acceptPrice(ctx.session.userId, input, ctx.language)),
+  endForPrice: authedProcedure
+    .input(subscriptionIdInput)
+    .output(cancelOutput)
+    .mutation(({ ctx, input }) => ctx.subscriptions.endForPrice(ctx.session.userId, input.id, ctx.language)),
 });

@@ -39,6 +39,8 @@ export interface VariantOptions {
   optional?: readonly string[];
   /** Fields that carry an MLX amount. */
   amountFields?: readonly string[];
+  /** The whole input may be left out (every field is optional, as in a first page, ADR 057): no input is valid. */
+  inputOptional?: boolean;
   /** How deep the nesting variants go: less for inputs sent in a URL, which Node caps at 16 KB. */
   nestingDepth?: number;
 }
@@ -70,7 +72,7 @@ export function objectVariants(valid: Record<string, unknown>, options: VariantO
   const firstField = Object.keys(valid)[0] as string;
   variants.push({ name: 'a 1 MB string', json: JSON.stringify({ ...valid, [firstField]: 'x'.repeat(ONE_MB) }) });
   for (const whole of ['"a string"', '[]', '5', 'null', '[{}]']) variants.push({ name: `the input is ${whole}`, json: whole });
-  variants.push({ name: 'no input at all', json: undefined });
+  if (!options.inputOptional) variants.push({ name: 'no input at all', json: undefined });
   return variants.concat(framingVariants(depth));
 }
 

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '@quern/core';
 import { startPrivateRedis } from '@quern/test-support/redis';
 import { loadConfig } from '../config.js';
 import { startQuern, type RunningQuern } from '../main.js';
@@ -26,11 +27,21 @@ export interface TestQuern extends RunningQuern {
   ): Promise<{ status: number; body: JsonBody; setCookie: string | null; headers: Headers }>;
 }
 
-export async function startTestQuern(env: Record<string, string> = {}): Promise<TestQuern> {
+export async function startTestQuern(env: Record<string, string> = {}, options: { ledgerClock?: Clock } = {}): Promise<TestQuern> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quern-test-'));
   const redis = await startPrivateRedis();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REDIS_URL: redis.url, ...env });
-  const running = await startQuern(config, { api: true, projections: true, workers: true });
+  // LOG_LEVEL: the test run's (vitest.config.ts makes it warn), unless a test sets its own.
+  const logLevel = process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {};
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    REDIS_URL: redis.url,
+    ...logLevel,
+    ...env,
+  });
+  const running = await startQuern(config, { api: true, projections: true, workers: true, ...options });
   const url = running.url as string;
   return {
     ...running,

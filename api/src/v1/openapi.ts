@@ -18,6 +18,7 @@ import {
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
 import { v1ErrorSchema } from './errors.js';
+import { livemodeSchema } from './livemode.js';
 import { V1_BASE } from './router.js';
 import type { V1Route } from './route.js';
 
@@ -71,7 +72,8 @@ const errors = {
 function successResponse(route: V1Route): ZodOpenApiResponseObject {
   if (route.kind === 'stream')
     return { description: route.responseDescription, content: { [route.produces]: { schema: { type: 'string' } } } };
-  return { description: route.summary, content: { 'application/json': { schema: route.response } } };
+  // The router adds `livemode` to every answer (livemode.ts); the reference says so.
+  return { description: route.summary, content: { 'application/json': { schema: livemodeSchema(route.response) } } };
 }
 
 function responsesOf(route: V1Route): ZodOpenApiResponsesObject {
@@ -139,7 +141,8 @@ const openAnswers: CreateDocumentOptions['override'] = ({ jsonSchema, zodSchema,
 
 const DESCRIPTION = [
   "Quern's merchant API: verify checkout payments, list payments, export them, read the balance, pay out, refund, and manage webhook endpoints.",
-  'Authenticate every request with the API key from API Direct: `Authorization: Bearer qk_live_…`. Amounts are whole MLX as decimal strings.',
+  'Authenticate every request with the API key from API Direct: `Authorization: Bearer qk_live_…` on a live Quern, `qk_test_…` on a sandbox. A live Quern refuses a sandbox key (401 `sandbox_key_on_live`). Amounts are whole MLX as decimal strings.',
+  'Every object carries `livemode`: `false` from a sandbox (test money only), `true` from a live Quern; so does every webhook payload.',
   'Every failure answers `{ "error": { "type", "code", "message", "field"? }, "request_id" }`; messages follow Accept-Language (en, es).',
 ].join('\n\n');
 
@@ -160,7 +163,11 @@ export function v1OpenApiDocument(table: readonly V1Route[], options: OpenApiOpt
       paths,
       components: {
         securitySchemes: {
-          [BEARER]: { type: 'http', scheme: 'bearer', description: 'The API key from API Direct (`qk_live_…`).' },
+          [BEARER]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The API key from API Direct: `qk_live_…` on a live Quern, `qk_test_…` on a sandbox.',
+          },
         },
       },
     },

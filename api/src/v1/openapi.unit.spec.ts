@@ -147,6 +147,20 @@ describe('the generated OpenAPI document', () => {
     });
   });
 
+  it('puts a required livemode on every JSON answer and on each item of a list (ADR 050)', () => {
+    for (const route of table.filter((r) => r.kind === 'json')) {
+      const status = String((route.kind === 'json' && route.status) || 200);
+      const schema = operation(route).responses[status].content['application/json'].schema;
+      expect(schema.properties.livemode, route.operationId).toMatchObject({ type: 'boolean' });
+      expect(schema.required, route.operationId).toContain('livemode');
+      if (schema.properties.object?.const === 'list') {
+        expect(schema.properties.data.items.properties.livemode, route.operationId).toMatchObject({ type: 'boolean' });
+        expect(schema.properties.data.items.required, route.operationId).toContain('livemode');
+      }
+    }
+    expect(document.info.description).toContain('qk_test_');
+  });
+
   it('refuses a table that declares one operation twice', () => {
     const twice = [...v1RouteTable, { ...(v1RouteTable[0] as V1Route), path: '/elsewhere' }];
     expect(() => v1OpenApiDocument(twice, {})).toThrow(/operationId getMe twice/);

@@ -1,15 +1,17 @@
 /**
  * Mounts the merchant API's route table (route.ts) under /api/v1: every operation authenticates
  * its bearer key first (401 or 429 before any input is read), then parses its path parameters,
- * query and body with the declared schemas, and answers through the one error handler.
+ * query and body with the declared schemas, and answers through the one error handler; every
+ * answer's objects carry `livemode` (livemode.ts).
  */
 import { type RequestHandler, Router } from 'express';
-import { AppError } from '@quern/core';
+import { AppError, isLivemode, type QuernMode } from '@quern/core';
 import { IDEMPOTENCY_KEY_PATTERN } from '@quern/core/wallet';
 import { z } from 'zod';
 import { apiKeyAuth, merchantOf } from '../direct/bearer.js';
 import type { DirectService } from '../direct/service.js';
 import type { ContextFactory } from '../http/rest.js';
+import { withLivemode } from './livemode.js';
 import type { V1Route } from './route.js';
 
 export const V1_BASE = '/api/v1';
@@ -29,7 +31,7 @@ function idempotencyKeyOf(header: string | undefined): string {
   return header;
 }
 
-function handlerOf(createContext: ContextFactory, route: V1Route): RequestHandler {
+function handlerOf(createContext: ContextFactory, route: V1Route, livemode: boolean): RequestHandler {
   return async (req, res, next) => {
     try {
       const ctx = createContext(req, res);
@@ -44,16 +46,18 @@ function handlerOf(createContext: ContextFactory, route: V1Route): RequestHandle
         return;
       }
       const output = await route.run(call);
-      res.status(route.status ?? 200).json(output);
+      res.status(route.status ?? 200).json(withLivemode(output, livemode));
     } catch (error) {
       next(error);
     }
   };
 }
 
-export function v1Routes(createContext: ContextFactory, direct: DirectService, table: readonly V1Route[]): Router {
+/** `mode` (QUERN_MODE) sets `livemode` on every answer's objects (livemode.ts). */
+export function v1Routes(createContext: ContextFactory, direct: DirectService, table: readonly V1Route[], mode: QuernMode): Router {
   const routes = Router();
   const auth = apiKeyAuth(direct);
-  for (const route of table) routes[route.method](expressPath(route.path), auth, handlerOf(createContext, route));
+  const livemode = isLivemode(mode);
+  for (const route of table) routes[route.method](expressPath(route.path), auth, handlerOf(createContext, route, livemode));
   return routes;
 }

@@ -4,7 +4,7 @@ import { AppError } from '@quern/core';
 import { IDEMPOTENCY_KEY_PATTERN, sendInput, transactionsPageQuery } from '@quern/core/wallet';
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
-import { assertSameOrigin } from '../http/csrf.js';
+import { assertSameOriginScript } from '../http/csrf.js';
 import { type ContextFactory, authedRoute, restRoute } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
 
@@ -47,12 +47,14 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
     '/api/quern/transactions',
     authed((ctx, session) => ctx.wallet.transactions(session, transactionsPageQuery.parse(query(ctx)).page)),
   );
-  // The spec's send is a GET that moves money. Unlike a POST, a GET can be fired by a link or an
-  // image with no Fetch Metadata or Origin at all, so it needs a positive same-origin signal.
+  // The spec's send is a GET that moves money. Unlike a POST, a GET can be fired by a link, an
+  // image, a frame or a redirect, from another site or from a Quern page (the checkout's "Back to
+  // shop" link), so it answers only a script's request (X-Requested-With, Fetch Metadata of a
+  // fetch) with a positive same-origin signal (ADR 043).
   routes.get(
     '/api/millix/send',
     authed((ctx, session) => {
-      assertSameOrigin(ctx.http.req, allowedOrigins);
+      assertSameOriginScript(ctx.http.req, allowedOrigins);
       return send(ctx, session, query(ctx));
     }),
   );

@@ -7,7 +7,10 @@ import { AppError } from '@quern/core';
 import {
   currentExchangeRate,
   openUserWallet,
+  type PurchaseHoldOutput,
+  readWallet,
   sendMlx,
+  toPurchaseHoldOutput,
   TRANSACTIONS_PAGE_SIZE,
   type PendingTransactions,
   type SendCommandInput,
@@ -79,6 +82,13 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (ofAddress !== undefined && ofAddress !== own.address) throw new AppError('FORBIDDEN', 'errors:forbidden');
       await caughtUp(session);
       return (await getWalletBalance(deps.redis, session.userId)) ?? { stable: '0', unstable: '0' };
+    },
+
+    /** MLX bought with PayPal that cannot be sent or paid out yet, and until when (ADR 047); from the log, not a read model. */
+    async purchaseHold(session: Session): Promise<PurchaseHoldOutput> {
+      await address(session);
+      const { state } = await readWallet(deps.core, session.userId);
+      return toPurchaseHoldOutput(state, deps.core.clock.now());
     },
 
     async rate(): Promise<{ rate: string | null }> {

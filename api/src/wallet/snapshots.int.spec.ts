@@ -128,10 +128,11 @@ describe('wallet snapshots', () => {
       revision = (await store.append('wallet-carol', events, revision)).nextExpectedRevision;
     }
     const cold = await loadWallet(deps, 'carol');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(cold.revision).toBe(12_000n);
     expect(cold.state.postedBalanceMlx).toBe(12_000n);
-    expect((await store.readStream(walletSnapshotStream('carol'))).length).toBe(2);
+    // Snapshots are saved without being awaited (core/src/wallet/handlers.ts): wait for both,
+    // however busy the machine, rather than a fixed 50 ms.
+    await expect.poll(async () => (await store.readStream(walletSnapshotStream('carol'))).length, { timeout: 10_000 }).toBe(2);
     expect((await loadWallet(deps, 'carol')).state).toEqual((await folded('carol')).state);
   });
 });

@@ -4,6 +4,7 @@ import {
   balanceOutput,
   IDEMPOTENCY_KEY_PATTERN,
   pendingTransactionsOutput,
+  purchaseHoldOutput,
   rateOutput,
   sendInput,
   sendOutput,
@@ -22,6 +23,7 @@ const sendWithKey = sendInput.extend({
 export const walletRouter = router({
   address: authedProcedure.output(addressOutput).query(({ ctx }) => ctx.wallet.address(ctx.session)),
   balance: authedProcedure.output(balanceOutput).query(({ ctx }) => ctx.wallet.balance(ctx.session)),
+  purchaseHold: authedProcedure.output(purchaseHoldOutput).query(({ ctx }) => ctx.wallet.purchaseHold(ctx.session)),
   rate: authedProcedure.output(rateOutput).query(({ ctx }) => ctx.wallet.rate()),
   pending: authedProcedure.output(pendingTransactionsOutput).query(({ ctx }) => ctx.wallet.pending(ctx.session)),
   transactions: authedProcedure

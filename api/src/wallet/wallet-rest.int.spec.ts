@@ -1,11 +1,20 @@
 // Proves the spec's wallet REST calls over real HTTP: each needs a session (401), balances are
-// private (403), the state-changing GET send needs a positive same-origin signal, an Idempotency-Key retry
+// private (403), the state-changing GET send moves money only for a script's request from Quern's
+// own pages (X-Requested-With, Fetch Metadata of a fetch, a same-origin signal), an Idempotency-Key retry
 // returns the first transfer, unknown recipients move nothing, and no input produces a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundFromReserve } from '../test-support/ledger.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { verifyEmail } from '../test-support/users.js';
 
 let quern: TestQuern;
+/** What the web app's own script sends with the GET send: Fetch Metadata of a fetch from a Quern page. */
+const SCRIPT = {
+  'x-requested-with': 'XMLHttpRequest',
+  'sec-fetch-site': 'same-origin',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-dest': 'empty',
+};
 let payer: { cookie: string; address: string; userName: string };
 let payee: { cookie: string; address: string; userName: string; email: string };
 
@@ -23,6 +32,8 @@ async function register(name: string) {
     (await quern.call('POST', '/api/user/login', { body: { email: user.email, password: user.password } })).setCookie,
   );
   const { address } = (await quern.call('GET', '/api/millix/address', { cookie })).body as { address: string };
+  // Sends name the payee by e-mail too, which pays only a proven address (ADR 046).
+  await verifyEmail(quern, user);
   return { cookie, address, userName: name, email: user.email };
 }
 
@@ -61,9 +72,9 @@ describe('wallet REST', () => {
 
   it('sends by the spec’s GET with the amount’s separators stripped, and refuses it cross-site', async () => {
     const query = `/api/millix/send?to=${encodeURIComponent(payee.email)}&amount=${encodeURIComponent('1,000')}&fee=1000`;
-    const crossSite = await quern.call('GET', query, { cookie: payer.cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await quern.call('GET', query, { cookie: payer.cookie, headers: { ...SCRIPT, 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
-    const sent = await quern.call('GET', query, { cookie: payer.cookie, headers: { 'sec-fetch-site': 'same-origin' } });
+    const sent = await quern.call('GET', query, { cookie: payer.cookie, headers: { ...SCRIPT, 'sec-fetch-site': 'same-origin' } });
     expect(sent.status).toBe(200);
     // Between Quern wallets a send is settled by the append that records it (ADR 019).
     expect(sent.body.status).toBe('posted');
@@ -93,15 +104,73 @@ describe('wallet REST', () => {
       { referer: 'not a url' },
     ];
     for (const headers of refusedHeaders) {
-      const refused = await quern.call('GET', query, { cookie: payer.cookie, headers });
+      const refused = await quern.call('GET', query, {
+        cookie: payer.cookie,
+        headers: { 'x-requested-with': 'XMLHttpRequest', ...headers },
+      });
       expect([JSON.stringify(headers), refused.status]).toEqual([JSON.stringify(headers), 403]);
     }
     expect((await quern.call('GET', '/api/quern/pending-transactions', { cookie: payer.cookie })).body).toEqual(before);
     // Older browsers without Fetch Metadata still work from Quern's own pages by Referer or Origin.
-    const byReferer = await quern.call('GET', query, { cookie: payer.cookie, headers: { referer: `${quern.url}/millix/send` } });
+    const byReferer = await quern.call('GET', query, {
+      cookie: payer.cookie,
+      headers: { 'x-requested-with': 'XMLHttpRequest', referer: `${quern.url}/millix/send` },
+    });
     expect(byReferer.status).toBe(200);
-    const byOrigin = await quern.call('GET', query, { cookie: payer.cookie, headers: { origin: quern.url } });
+    const byOrigin = await quern.call('GET', query, {
+      cookie: payer.cookie,
+      headers: { 'x-requested-with': 'XMLHttpRequest', origin: quern.url },
+    });
     expect(byOrigin.status).toBe(200);
+  });
+
+  it('refuses the GET send to every navigation, image or frame, even from Quern’s own pages, and moves nothing; a script’s request sends', async () => {
+    const query = `/api/millix/send?to=${encodeURIComponent(payee.userName)}&amount=7&fee=1000`;
+    const balance = async () => (await quern.call('GET', `/api/millix/balance/${payer.address}`, { cookie: payer.cookie })).body;
+    const history = async () => (await quern.call('GET', '/api/quern/transactions?page=0', { cookie: payer.cookie })).body;
+    const [balanceBefore, historyBefore] = [await balance(), await history()];
+    const sameOrigin = { 'sec-fetch-site': 'same-origin', referer: `${quern.url}/checkout` };
+    const refusedHeaders: Record<string, string>[] = [
+      // A click on the checkout's "Back to shop" link (a top-level navigation from a Quern page).
+      { ...sameOrigin, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1' },
+      { ...sameOrigin, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { ...sameOrigin, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' },
+      // A script's request without the header (or with another value) is not enough either.
+      { ...sameOrigin, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+      { ...sameOrigin, 'x-requested-with': 'fetch', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' },
+      // The header cannot make a navigation or an image a script's request.
+      { ...SCRIPT, 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      { ...SCRIPT, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { ...SCRIPT, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'iframe' },
+    ];
+    for (const headers of refusedHeaders) {
+      const refused = await quern.call('GET', query, { cookie: payer.cookie, headers });
+      expect([JSON.stringify(headers), refused.status, refused.body.messageKey]).toEqual([
+        JSON.stringify(headers),
+        403,
+        'errors:crossSiteRequest',
+      ]);
+    }
+    expect(await balance()).toEqual(balanceBefore);
+    expect(await history()).toEqual(historyBefore);
+    for (const mode of ['cors', 'same-origin']) {
+      const sent = await quern.call('GET', query, { cookie: payer.cookie, headers: { ...SCRIPT, 'sec-fetch-mode': mode } });
+      expect(sent.status).toBe(200);
+    }
+  });
+
+  it('answers no CORS grant to a foreign origin’s preflight for the script header', async () => {
+    const preflight = await quern.call('OPTIONS', '/api/millix/send?to=x&amount=1&fee=1000', {
+      cookie: payer.cookie,
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-requested-with',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
   it('returns the first transfer for a retried Idempotency-Key and appends nothing', async () => {
@@ -135,6 +204,27 @@ describe('wallet REST', () => {
     expect(response.body.message).toEqual(expect.any(String));
     expect((await quern.call('GET', `/api/millix/balance/${payer.address}`, { cookie: payer.cookie })).body).toEqual(before);
   });
+
+  // A typed fraction or slip is refused, never read as another number: "12.5" must not become 125.
+  it.each(['12.5', '12,5', '1x', '1,00', ',100', '1,000.5'])(
+    'refuses amount %j on the spec’s GET send and on wallet.send with the whole-number message, and moves nothing',
+    async (amount) => {
+      const balance = async () => (await quern.call('GET', `/api/millix/balance/${payer.address}`, { cookie: payer.cookie })).body;
+      const before = await balance();
+      const query = new URLSearchParams({ to: payee.userName, amount, fee: '1000' });
+      const byGet = await quern.call('GET', `/api/millix/send?${query}`, { cookie: payer.cookie, headers: SCRIPT });
+      expect(byGet.status).toBe(400);
+      expect(byGet.body.messageKey).toBe('errors:invalidAmount');
+      expect(byGet.body.message).toBe('Please enter a whole number of MLX, using digits only (thousands separators are allowed).');
+      const byTrpc = await quern.call('POST', '/trpc/wallet.send', {
+        cookie: payer.cookie,
+        body: { to: payee.userName, amount, fee: '1000', idempotencyKey: `whole-${encodeURIComponent(amount)}` },
+      });
+      expect(byTrpc.status).toBe(400);
+      expect(byTrpc.body.error.message).toBe('Please enter a whole number of MLX, using digits only (thousands separators are allowed).');
+      expect(await balance()).toEqual(before);
+    },
+  );
 
   it.each(['-1', 'abc', '1.5', '99999999999'])('answers page=%s with a 4xx, never a 5xx', async (page) => {
     const response = await quern.call('GET', `/api/quern/transactions?page=${page}`, { cookie: payer.cookie });

@@ -15,6 +15,7 @@ import {
   loadWebhookDelivery,
   loadWebhookEndpoints,
   requestWebhookRedelivery,
+  rotateWebhookSecret,
   WEBHOOK_SECRET_BYTES,
   type WebhookDeliveriesQuery,
   type WebhookDeliveryListOutput,
@@ -31,6 +32,8 @@ import {
 import { checkWebhookTarget, type Resolve } from '@quern/adapters/webhooks';
 import { listWebhookDeliveryIds } from '@quern/projections';
 import type { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { limitWithRetryAfter } from '../identity/limits.js';
 
 export interface WebhookServiceDeps {
   core: WebhookDeps;
@@ -39,7 +42,16 @@ export interface WebhookServiceDeps {
   allowPrivateNetworks: boolean;
   /** DNS for the creation check; the system resolver unless given. */
   resolve?: Resolve;
+  /** Redis key prefix of the rotation limiter (tests give each Quern its own Redis anyway). */
+  limiterPrefix?: string;
 }
+
+/**
+ * Secret rotations per merchant per hour (ADR 056): enough to recover from a leak and a mistake
+ * or two, few enough that a stolen session or key cannot churn the secrets (each rotation makes
+ * the previous secret stop signing at once when within the overlap).
+ */
+export const WEBHOOK_ROTATIONS_PER_HOUR = 10;
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
 
@@ -79,13 +91,31 @@ function deliveryOutput(state: WebhookDeliveryState): WebhookDeliveryOutput | un
 
 export function createWebhookService(deps: WebhookServiceDeps) {
   const { core } = deps;
+  const rotations = new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: `${deps.limiterPrefix ?? 'rl'}:webhook-rotate`,
+    points: WEBHOOK_ROTATIONS_PER_HOUR,
+    duration: 60 * 60,
+  });
+  const newSecret = () => `whsec_${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
   return {
     async create(merchantUserId: string, input: WebhookEndpointCreateInput): Promise<WebhookEndpointCreatedOutput> {
       const events = checkWebhookEvents(input.events);
       const url = await checkWebhookTarget(input.url, { allowPrivateNetworks: deps.allowPrivateNetworks, resolve: deps.resolve });
-      const secret = `whsec_${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
+      const secret = newSecret();
       const created = await createWebhookEndpoint(core, { merchantUserId, url: url.href, events, secret });
       return { ...endpointOutput(created), secret: created.secret };
+    },
+
+    /**
+     * A new secret, answered this once like the creation's; the replaced one keeps signing beside
+     * it for 24 hours (ADR 056). The limit is counted once the endpoint is found, so a wrong id
+     * uses up no rotation.
+     */
+    async rotateSecret(merchantUserId: string, endpointId: string): Promise<WebhookEndpointCreatedOutput> {
+      const admit = () => limitWithRetryAfter(rotations, merchantUserId);
+      const rotated = await rotateWebhookSecret(core, { merchantUserId, endpointId, secret: newSecret(), admit });
+      return { ...endpointOutput(rotated), secret: rotated.secret };
     },
 
     async list(merchantUserId: string): Promise<WebhookEndpointListOutput> {

@@ -17,11 +17,23 @@ export const webhooksRouter = router({
   create: authedProcedure
     .input(webhookEndpointCreateInput)
     .output(webhookEndpointCreatedOutput)
-    .mutation(({ ctx, input }) => ctx.webhooks.create(ctx.session.userId, input)),
+    .mutation(({ ctx, input }) => {
+      // A new endpoint receives the merchant's events: it needs a recent proof of the password (ADR 045).
+      ctx.identity.requireRecentAuthentication(ctx.session);
+      return ctx.webhooks.create(ctx.session.userId, input);
+    }),
   remove: authedProcedure
     .input(webhookEndpointParams)
     .output(webhookEndpointDeletedOutput)
     .mutation(({ ctx, input }) => ctx.webhooks.remove(ctx.session.userId, input.id)),
+  rotateSecret: authedProcedure
+    .input(webhookEndpointParams)
+    .output(webhookEndpointCreatedOutput)
+    .mutation(({ ctx, input }) => {
+      // Whoever holds the new secret can forge the merchant's webhooks: a recent password proof, as for create.
+      ctx.identity.requireRecentAuthentication(ctx.session);
+      return ctx.webhooks.rotateSecret(ctx.session.userId, input.id);
+    }),
   deliveries: authedProcedure
     .input(webhookDeliveriesInput)
     .output(webhookDeliveryListOutput)

@@ -54,6 +54,19 @@ export const webhookV1Routes: readonly V1Route[] = [
   }),
   jsonRoute({
     kind: 'json',
+    method: 'post',
+    path: '/webhook-endpoints/{id}/rotate-secret',
+    operationId: 'rotateWebhookSecret',
+    tag,
+    summary: "Rotate an endpoint's signing secret",
+    description:
+      "Answers a new signing secret, shown this once. For 24 hours the previous secret keeps signing too: each delivery's `webhook-signature` carries one `v1,` signature per secret, so a receiver verifies with either while it switches. Rotating again within those 24 hours stops the secret before the previous one at once. At most 10 rotations per hour.",
+    params: webhookEndpointParams,
+    response: webhookEndpointCreatedOutput,
+    run: ({ ctx, merchant, params }) => ctx.webhooks.rotateSecret(merchant.userId, params.id),
+  }),
+  jsonRoute({
+    kind: 'json',
     method: 'get',
     path: '/webhook-endpoints/{id}/deliveries',
     operationId: 'listWebhookDeliveries',

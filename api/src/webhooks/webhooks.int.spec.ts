@@ -144,13 +144,14 @@ describe('webhook endpoints', () => {
       events: ['order.paid'],
       created_at: expect.stringMatching(/^\d{4}-/),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      livemode: false,
     });
     const list = await quern.call('GET', '/api/v1/webhook-endpoints', { headers: bearer(shop) });
     const { secret: _, ...listed } = created;
-    expect(list.body).toEqual({ object: 'list', data: [listed] });
+    expect(list.body).toEqual({ object: 'list', data: [listed], livemode: false });
     expect(JSON.stringify(list.body)).not.toContain('whsec_');
     const gone = await quern.call('DELETE', `/api/v1/webhook-endpoints/${created.id}`, { headers: bearer(shop) });
-    expect(gone.body).toEqual({ id: created.id, object: 'webhook_endpoint', deleted: true });
+    expect(gone.body).toEqual({ id: created.id, object: 'webhook_endpoint', deleted: true, livemode: false });
     expect((await quern.call('GET', '/api/v1/webhook-endpoints', { headers: bearer(shop) })).body.data).toEqual([]);
     expect((await quern.call('DELETE', `/api/v1/webhook-endpoints/${created.id}`, { headers: bearer(shop) })).status).toBe(404);
   });
@@ -204,11 +205,14 @@ describe('deliveries', () => {
     expect(verifyStandardWebhook(refundsOnly.secret, hit?.headers ?? {}, hit?.body ?? '')).toBe(false);
     expect(verifyStandardWebhook(all.secret, hit?.headers ?? {}, `${hit?.body ?? ''} `)).toBe(false);
     const payload = JSON.parse(hit?.body ?? '{}');
+    // The order as the merchant API answers it, livemode included, and livemode on the payload (ADR 050).
     expect(payload).toEqual({
       type: 'order.paid',
       timestamp: expect.stringMatching(/^\d{4}-/),
+      livemode: false,
       data: (await quern.call('GET', `/api/v1/orders/${order}`, { headers: bearer(shop) })).body,
     });
+    expect(payload.data.livemode).toBe(false);
     expect(payload.data).toMatchObject({ id: order, amount: '240000', currency: 'MLX', status: 'paid' });
     expect((await deliveries(shop, refundsOnly.id)).data).toEqual([]);
     expect(receivedAt('/refunds-only')).toEqual([]);

@@ -32,7 +32,7 @@ export function cartDigest(cart: readonly CartLine[]): string {
 }
 
 /**
- * The checkout intent: shopper, merchant, price and cart, hashed. Versioned, so a later change of
+ * The checkout intent: shopper, merchant, price, cart and the shop's reference, hashed. Versioned, so a later change of
  * what makes two checkouts "the same" starts new streams instead of mixing meanings.
  */
 export function checkoutIntentId(input: {
@@ -40,13 +40,14 @@ export function checkoutIntentId(input: {
   merchantUserId: string;
   priceMlx: bigint;
   cart: readonly CartLine[];
+  /** The shop's order reference: two shop orders of the same cart are two intents. */
+  reference?: string;
 }): string {
-  const text = JSON.stringify([
-    'checkout-intent-v1',
-    input.shopperUserId,
-    input.merchantUserId,
-    input.priceMlx.toString(),
-    canonicalCart(input.cart),
-  ]);
+  const facts = [input.shopperUserId, input.merchantUserId, input.priceMlx.toString(), canonicalCart(input.cart)];
+  // Without a reference the intent is named as before references existed, so its stream stays the same.
+  const text =
+    input.reference === undefined
+      ? JSON.stringify(['checkout-intent-v1', ...facts])
+      : JSON.stringify(['checkout-intent-v2', ...facts, input.reference]);
   return hex(text).slice(0, 32);
 }

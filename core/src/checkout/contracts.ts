@@ -29,6 +29,16 @@ const wholeNumber = (messageKey: string) =>
     )
     .transform((value) => BigInt(value));
 
+/**
+ * The shop's own order reference (ADR 043): letters, digits and `. _ - : / #`, 1 to 64 of them, so
+ * it is safe in a URL, a log line, a CSV cell and a web page as it is. It is bound to the order and
+ * its token, so a token of one shop order is no proof for another of the same amount.
+ */
+export const CHECKOUT_REFERENCE_PATTERN = /^[A-Za-z0-9._:/#-]{1,64}$/;
+export const checkoutReference = z
+  .string({ error: 'errors:checkoutInvalidReference' })
+  .regex(CHECKOUT_REFERENCE_PATTERN, { error: 'errors:checkoutInvalidReference' });
+
 const priceMlx = wholeNumber('errors:checkoutInvalidPrice').refine((v) => v <= MLX_TOTAL_SUPPLY, { error: 'errors:checkoutInvalidPrice' });
 
 const cartLine = z.strictObject(
@@ -77,6 +87,8 @@ export const checkoutInput = z
     to: z.string({ error: 'errors:checkoutMerchantNotFound' }).trim().min(1, { error: 'errors:checkoutMerchantNotFound' }).max(254, {
       error: 'errors:checkoutMerchantNotFound',
     }),
+    /** Optional: the shop's order reference, given back with the order. */
+    reference: checkoutReference.optional(),
   })
   .superRefine((input, ctx) => {
     // Only a cart whose every amount was read can have a total (zod runs this after field issues too).

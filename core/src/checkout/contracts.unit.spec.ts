@@ -72,7 +72,17 @@ describe('checkout input', () => {
       { ...base, priceMlx: 475_001n },
       { ...base, cart: [...cart].reverse() },
       { ...base, cart: cart.map((line, i) => (i === 0 ? { ...line, name: 'Tea ' } : line)) },
+      { ...base, reference: 'order-1' },
     ];
     for (const other of others) expect(checkoutIntentId(other)).not.toBe(id);
+    expect(checkoutIntentId({ ...base, reference: 'order-1' })).not.toBe(checkoutIntentId({ ...base, reference: 'order-2' }));
+  });
+
+  it('given a shop order reference, then safe ones up to 64 characters are read and anything else names its message', () => {
+    for (const reference of ['1', 'order-1001', 'INV/2026#7', 'a.b_c:d', 'x'.repeat(64)])
+      expect(checkoutInput.parse({ ...valid, reference }).reference, reference).toBe(reference);
+    expect(checkoutInput.parse(valid).reference).toBeUndefined();
+    for (const reference of ['', ' a', 'a b', 'x'.repeat(65), '<b>', 'a"b', 'caf\u00e9', 'a\nb', 7, null])
+      expect(fieldsOf({ ...valid, reference }), String(reference)).toEqual(['reference:errors:checkoutInvalidReference']);
   });
 });

@@ -21,6 +21,7 @@ export interface CheckoutRequestFacts {
   mlx: bigint;
   cartDigest: string;
   usdPerMlx?: string;
+  reference?: string;
 }
 
 export interface CheckoutPlan extends CheckoutRequestFacts {
@@ -38,7 +39,11 @@ export function decideCheckout(state: CheckoutState, request: CheckoutRequestFac
   const last = state.payments[state.payments.length - 1];
   if (last) {
     // The intent id hashes shopper, merchant and cart: a payment of anything else here is a corrupt stream.
-    const same = last.shopperUserId === request.shopperUserId && last.merchantUserId === request.merchantUserId && last.mlx === request.mlx;
+    const same =
+      last.shopperUserId === request.shopperUserId &&
+      last.merchantUserId === request.merchantUserId &&
+      last.mlx === request.mlx &&
+      last.reference === request.reference;
     if (!same || last.cartDigest !== request.cartDigest) throw new AppError('CONFLICT', 'errors:idempotencyConflict');
     if (now.getTime() - Date.parse(last.paidAt) < CHECKOUT_REPEAT_WINDOW_MS) return { kind: 'alreadyPaid', payment: last };
   }
@@ -79,5 +84,6 @@ export function checkoutPaidEvent(plan: CheckoutPlan, transferId: string, now: D
     },
   };
   if (plan.usdPerMlx !== undefined) event.data.usdPerMlx = plan.usdPerMlx;
+  if (plan.reference !== undefined) event.data.reference = plan.reference;
   return event;
 }

@@ -7,6 +7,7 @@
  * that intent, so the order names its stream. Amounts are decimal strings (JSON has no bigint).
  */
 import { z } from 'zod';
+import { CHECKOUT_REFERENCE_PATTERN } from './contracts.js';
 
 export const CHECKOUT_STREAM_PREFIX = 'checkout-';
 export const checkoutStream = (intentId: string): string => `${CHECKOUT_STREAM_PREFIX}${intentId}`;
@@ -41,6 +42,8 @@ export interface CheckoutPaid {
     usdPerMlx?: string;
     transferId: string;
     paidAt: string;
+    /** The shop's own order reference, when the checkout gave one (ADR 043). */
+    reference?: string;
   };
 }
 
@@ -61,6 +64,7 @@ const checkoutPaidData: z.ZodType<CheckoutPaid['data']> = z.object({
   usdPerMlx: rate.optional(),
   transferId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   paidAt: z.string().min(1).max(40),
+  reference: z.string().regex(CHECKOUT_REFERENCE_PATTERN).optional(),
 });
 
 export const isCheckoutEventType = (type: string): type is CheckoutEventType => type === 'CheckoutPaid';

@@ -5,6 +5,7 @@
  * again and finds the payment; so ten identical requests at once pay once.
  */
 import { normalizeEmail, normalizeUsername } from '../identity/contracts.js';
+import { findPayeeByEmail } from '../identity/email-verification.js';
 import { findUserIdByKey, loadUser } from '../identity/handlers.js';
 import { AppError } from '../shared/errors.js';
 import { type ExpectedRevision, WrongExpectedRevisionError } from '../shared/ports/event-store.js';
@@ -54,7 +55,7 @@ export interface CheckoutMerchantFound {
 export async function findCheckoutMerchant(deps: Pick<CheckoutDeps, 'store'>, to: string): Promise<CheckoutMerchantFound | undefined> {
   const text = to.trim();
   const userId = text.includes('@')
-    ? await findUserIdByKey(deps, 'email', normalizeEmail(text))
+    ? await findPayeeByEmail(deps, normalizeEmail(text))
     : await findUserIdByKey(deps, 'username', normalizeUsername(text));
   const address = userId ? await walletAddressOf(deps, userId) : undefined;
   if (!userId || !address) return undefined;
@@ -70,6 +71,8 @@ export interface CheckoutPayInput {
   to: string;
   priceMlx: bigint;
   cart: CartLine[];
+  /** The shop's own order reference (ADR 043), bound to the order. */
+  reference?: string;
 }
 
 export type CheckoutPayResult =
@@ -97,12 +100,14 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
       merchantUserId: merchant.userId,
       priceMlx: input.priceMlx,
       cart: input.cart,
+      ...(input.reference === undefined ? {} : { reference: input.reference }),
     }),
     shopperUserId: input.shopperUserId,
     merchantUserId: merchant.userId,
     mlx: input.priceMlx,
     cartDigest: cartDigest(input.cart),
     ...(rate ? { usdPerMlx: rate.usdPerMlx } : {}),
+    ...(input.reference === undefined ? {} : { reference: input.reference }),
   };
   for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
     const { state, revision } = await loadCheckout(deps, facts.intentId);
@@ -148,6 +153,8 @@ export interface CheckoutOrderView {
   merchantUserId: string;
   transferId: string;
   createdAt: string;
+  /** The shop's own order reference, when the checkout gave one. */
+  reference?: string;
 }
 
 /** A paid checkout order, for the merchant's verification call; undefined when there is none. */
@@ -172,5 +179,6 @@ export async function readCheckoutOrder(deps: Pick<CheckoutDeps, 'store'>, order
     merchantUserId: payment.merchantUserId,
     transferId: payment.transferId,
     createdAt: payment.paidAt,
+    ...(payment.reference === undefined ? {} : { reference: payment.reference }),
   };
 }

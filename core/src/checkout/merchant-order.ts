@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../payments/contracts.js';
+import { checkoutReference } from './contracts.js';
 import type { CheckoutOrderView } from './handlers.js';
 
 /** `<orderId>.<43 characters>` is 108 at most (token.ts); the bound keeps nonsense cheap to refuse. */
@@ -15,9 +16,14 @@ const token = z
   .min(1, { error: 'errors:checkoutTokenInvalid' })
   .max(TOKEN_MAX, { error: 'errors:checkoutTokenInvalid' });
 
-export const merchantOrderVerifyInput = z.strictObject({ token });
-/** `GET /api/v1/orders/{order}` takes an optional `token` query parameter (and nothing else). */
-export const merchantOrderQuery = z.strictObject({ token: token.optional() });
+/** The shop's order reference it expects: given, the order must carry exactly that one (ADR 043). */
+const expectedReference = checkoutReference.optional().meta({
+  description: "The shop's own order reference the checkout was given; the order must carry exactly this one.",
+});
+
+export const merchantOrderVerifyInput = z.strictObject({ token, reference: expectedReference });
+/** `GET /api/v1/orders/{order}` takes an optional `token` and `reference` (and nothing else). */
+export const merchantOrderQuery = z.strictObject({ token: token.optional(), reference: expectedReference });
 
 /** The answer's schema: the OpenAPI reference is generated from it (api/src/v1). */
 export const merchantOrderOutput = z.object({
@@ -28,6 +34,10 @@ export const merchantOrderOutput = z.object({
   currency: z.literal('MLX'),
   rate: z.string().nullable().meta({ description: 'USD per MLX when the order was paid; null when no rate was set.' }),
   shopper_username: z.string().nullable(),
+  reference: z
+    .string()
+    .nullable()
+    .meta({ description: "The shop's own order reference given to the checkout; null when none was. Check it before fulfilling." }),
   created_at: z.string().meta({ description: 'ISO 8601 time of the payment.' }),
 });
 export type MerchantOrder = z.infer<typeof merchantOrderOutput>;
@@ -41,6 +51,7 @@ export function merchantOrderOf(view: CheckoutOrderView): MerchantOrder {
     currency: view.currency,
     rate: view.usdPerMlx ?? null,
     shopper_username: view.shopperUsername ?? null,
+    reference: view.reference ?? null,
     created_at: view.createdAt,
   };
 }

@@ -10,6 +10,7 @@ export interface CheckoutPayment {
   usdPerMlx?: string;
   transferId: string;
   paidAt: string;
+  reference?: string;
 }
 
 export interface CheckoutState {
@@ -30,5 +31,6 @@ export function evolveCheckout(state: CheckoutState, event: CheckoutEvent): Chec
     paidAt: d.paidAt,
   };
   if (d.usdPerMlx !== undefined) payment.usdPerMlx = d.usdPerMlx;
+  if (d.reference !== undefined) payment.reference = d.reference;
   return { payments: [...state.payments, payment] };
 }

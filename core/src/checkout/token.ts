@@ -1,8 +1,9 @@
 /**
  * The checkout token (ADR 029): proof, for the merchant, that an order was paid. It is
- * `<orderId>.<base64url HMAC-SHA256(app secret, order id, merchant, amount)>`: nothing is stored,
- * it cannot be made without the secret, and it verifies only for the order, merchant and amount
- * it was made for, so a token of one order is no proof for another (or for another amount).
+ * `<orderId>.<base64url HMAC-SHA256(app secret, order id, merchant, amount[, reference])>`: nothing
+ * is stored, it cannot be made without the secret, and it verifies only for the order, merchant,
+ * amount and shop's order reference it was made for (ADR 043), so a token of one order is no proof
+ * for another (or for another amount or reference).
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -14,6 +15,8 @@ export interface CheckoutTokenClaim {
   orderId: string;
   merchantUserId: string;
   mlx: bigint;
+  /** The shop's own order reference; a token made with one verifies only with the same. */
+  reference?: string;
 }
 
 /** The api's APP_SECRET is at least 32 characters; a short one would make the MAC guessable. */
@@ -24,7 +27,12 @@ const MAX_TOKEN_LENGTH = 64 + 1 + 43;
 function sign(secret: string, claim: CheckoutTokenClaim): string {
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`The app secret must be at least ${MIN_SECRET_LENGTH} characters`);
   // A purpose prefix keeps these MACs apart from the reset links' made with the same secret.
-  const message = JSON.stringify(['checkout-token-v1', claim.orderId, claim.merchantUserId, claim.mlx.toString()]);
+  // A token without a reference signs what tokens signed before references existed, so those stay valid.
+  const facts = [claim.orderId, claim.merchantUserId, claim.mlx.toString()];
+  const message =
+    claim.reference === undefined
+      ? JSON.stringify(['checkout-token-v1', ...facts])
+      : JSON.stringify(['checkout-token-v2', ...facts, claim.reference]);
   return base64url(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(message)));
 }
 

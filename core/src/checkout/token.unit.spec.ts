@@ -1,4 +1,4 @@
-// Proves the checkout token: it verifies for its own order, merchant and amount with the secret it was made with, and for nothing else (another order, merchant, amount or secret, a tampered or malformed token).
+// Proves the checkout token: it verifies for its own order, merchant, amount and shop reference with the secret it was made with, and for nothing else (another order, merchant, amount, reference or secret, a tampered or malformed token).
 import { describe, expect, it } from 'vitest';
 import { checkoutTokenOrderId, createCheckoutToken, verifyCheckoutToken } from './token.js';
 
@@ -30,6 +30,15 @@ describe('checkout token', () => {
     const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [flipped, `${token}.x`, token.split('.')[1], '', 42, null, `${token}=`, 'x'.repeat(200)])
       expect(verifyCheckoutToken(SECRET, bad, claim), String(bad)).toBe(false);
+  });
+
+  it('given a token made with the shop’s order reference, then it verifies with that reference only, and a token without one never with one', () => {
+    const withReference = { ...claim, reference: 'order-A' };
+    const token = createCheckoutToken(SECRET, withReference);
+    expect(verifyCheckoutToken(SECRET, token, withReference)).toBe(true);
+    expect(verifyCheckoutToken(SECRET, token, { ...claim, reference: 'order-B' })).toBe(false);
+    expect(verifyCheckoutToken(SECRET, token, claim)).toBe(false);
+    expect(verifyCheckoutToken(SECRET, createCheckoutToken(SECRET, claim), withReference)).toBe(false);
   });
 
   it('given a short secret, when a token is made, then it throws instead of making a guessable MAC', () => {

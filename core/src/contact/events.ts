@@ -38,7 +38,8 @@ export interface SupportMessageSubmitted {
 
 export interface SupportMessageSent {
   type: 'SupportMessageSent';
-  data: { messageId: string; supportMessageId: string; acknowledgementMessageId: string; sentAt: string };
+  /** No acknowledgementMessageId when the sender's account had no proven address to acknowledge to (ADR 046). */
+  data: { messageId: string; supportMessageId: string; acknowledgementMessageId?: string; sentAt: string };
 }
 
 export type SupportEvent = SupportMessageSubmitted | SupportMessageSent;
@@ -62,7 +63,7 @@ const schemas = {
   SupportMessageSent: z.object({
     messageId,
     supportMessageId: z.string().min(1).max(998),
-    acknowledgementMessageId: z.string().min(1).max(998),
+    acknowledgementMessageId: z.string().min(1).max(998).optional(),
     sentAt: time,
   }),
 } as const;

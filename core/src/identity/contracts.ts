@@ -194,6 +194,25 @@ export const twoFactorDisableInput = z.strictObject({
 export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableInput>;
 
 /**
+ * Step-up re-authentication (ADR 045): the password again, or a fresh code from the authenticator
+ * app when two-factor is on; exactly one of them.
+ */
+export const reauthenticateInput = z
+  .strictObject({
+    password: z
+      .string({ error: 'errors:currentPasswordRequired' })
+      .min(1, { error: 'errors:currentPasswordRequired' })
+      .max(1024, { error: 'errors:wrongCurrentPassword' })
+      .optional(),
+    code: totpCode.optional(),
+  })
+  .refine((v) => (v.password === undefined) !== (v.code === undefined), {
+    error: 'errors:currentPasswordRequired',
+    path: ['password'],
+  });
+export type ReauthenticateInput = z.infer<typeof reauthenticateInput>;
+
+/**
  * Deleting one's own account (ADR 042): the password always, and a code from the authenticator
  * app (or a recovery code) when two-factor is on; the server answers 'errors:twoFactorCodeRequired'
  * when it is on and neither was given.
@@ -226,3 +245,15 @@ export type TwoFactorLoginInput = z.infer<typeof twoFactorLoginInput>;
 export const twoFactorRequiredOutput = z.object({ two_factor_required: z.literal(true), challenge: z.string() });
 export const loginOutput = z.union([sessionOutput, twoFactorRequiredOutput]);
 export type LoginOutput = z.infer<typeof loginOutput>;
+
+/** The verification link's token, as the /verify-email page posts it (ADR 046). */
+export const emailVerifyInput = z.strictObject({
+  token: z
+    .string({ error: 'errors:invalidVerificationLink' })
+    .min(1, { error: 'errors:invalidVerificationLink' })
+    .max(512, { error: 'errors:invalidVerificationLink' }),
+});
+export type EmailVerifyInput = z.infer<typeof emailVerifyInput>;
+
+/** Whether the account's e-mail address is proven; `email` is the account's own. */
+export const emailVerificationOutput = z.object({ email: z.string(), verified: z.boolean() });

@@ -11,13 +11,14 @@ import type { UserAccountDeleted, UserEvent } from './events.js';
 import { appendToUser, loadUser } from './handlers.js';
 import type { IdentityDeps } from './ports.js';
 import type { UserState } from './state.js';
-import { decideSecondFactor, type TotpCodes } from './two-factor.js';
+import { decideSecondFactor, recoveryCodeIndex, type TotpCodes } from './two-factor.js';
 
 export interface DeletionProof {
   passwordValid: boolean;
   /** The TOTP step the given code matched (undefined: no code or no match). */
   step?: number | undefined;
-  recoveryCodeHash?: string | undefined;
+  /** The recovery code a typed one matched (index undefined: none did); absent when none was typed. */
+  recovery?: { index: number | undefined } | undefined;
   /** Whether a code or a recovery code was given at all. */
   secondFactorGiven: boolean;
   now: Date;
@@ -29,7 +30,7 @@ export function decideAccountDeletion(user: UserState, proof: DeletionProof): Us
   if (user.twoFactor.enabled) {
     if (!proof.secondFactorGiven)
       throw new AppError('VALIDATION', 'errors:twoFactorCodeRequired', { code: 'errors:twoFactorCodeRequired' });
-    events.push(...decideSecondFactor(user, { step: proof.step, recoveryCodeHash: proof.recoveryCodeHash, now: proof.now }));
+    events.push(...decideSecondFactor(user, { step: proof.step, recovery: proof.recovery, now: proof.now }));
   }
   const deleted: UserAccountDeleted = {
     type: 'UserAccountDeleted',
@@ -61,16 +62,17 @@ export async function deleteOwnAccount(
   const { state } = await loadUser(deps, userId);
   const user = assertOwnAccount(state, requesterId, userId);
   const passwordValid = await deps.hasher.verify(user.passwordHash, input.password);
-  const proofFor = (current: UserState): DeletionProof => {
+  const proofFor = async (current: UserState): Promise<DeletionProof> => {
     const now = deps.clock.now();
     const secret = current.twoFactor.enabled?.secret;
-    const recoveryCodeHash = input.recoveryCode === undefined ? undefined : totp.hashRecoveryCode(input.recoveryCode);
+    const recovery =
+      input.recoveryCode === undefined ? undefined : { index: await recoveryCodeIndex(deps, totp, current, input.recoveryCode) };
     const step = secret === undefined || input.code === undefined ? undefined : totp.matchStep(secret, input.code, now);
-    return { passwordValid, step, recoveryCodeHash, secondFactorGiven: input.code !== undefined || input.recoveryCode !== undefined, now };
+    return { passwordValid, step, recovery, secondFactorGiven: input.code !== undefined || input.recoveryCode !== undefined, now };
   };
   // Checked once without recording, so a wrong password or code closes nothing.
-  decideAccountDeletion(user, proofFor(user));
+  decideAccountDeletion(user, await proofFor(user));
   await closeAccountFunds(userId);
-  await appendToUser(deps, userId, (current) => decideAccountDeletion(current, proofFor(current)));
+  await appendToUser(deps, userId, async (current) => decideAccountDeletion(current, await proofFor(current)));
   await deps.personalData.forget(userId);
 }

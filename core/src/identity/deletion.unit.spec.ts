@@ -43,11 +43,11 @@ describe('deciding an account deletion', () => {
       'TwoFactorCodeUsed',
       'UserAccountDeleted',
     ]);
-    expect(decideAccountDeletion(user, proof({ secondFactorGiven: true, recoveryCodeHash: 'hash-1' })).map((e) => e.type)).toEqual([
+    expect(decideAccountDeletion(user, proof({ secondFactorGiven: true, recovery: { index: 1 } })).map((e) => e.type)).toEqual([
       'RecoveryCodeUsed',
       'UserAccountDeleted',
     ]);
-    expect(refused(() => decideAccountDeletion(user, proof({ secondFactorGiven: true, recoveryCodeHash: 'nope' })))).toMatchObject({
+    expect(refused(() => decideAccountDeletion(user, proof({ secondFactorGiven: true, recovery: { index: undefined } })))).toMatchObject({
       messageKey: 'errors:recoveryCodeInvalid',
     });
     // A wrong password is refused before the code is looked at.

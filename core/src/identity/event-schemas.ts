@@ -46,9 +46,27 @@ const userEventDataSchemas = {
     usedStep: z.number().int(),
     enabledAt: time,
   }),
+  TwoFactorEnabledV2: z.object({
+    userId: id,
+    enrollmentId: id,
+    recoveryCodes: z.string().min(1),
+    usedStep: z.number().int(),
+    enabledAt: time,
+  }),
   TwoFactorDisabled: z.object({ userId: id, disabledAt: time }),
   TwoFactorCodeUsed: z.object({ userId: id, step: z.number().int(), usedAt: time }),
+  TwoFactorLocked: z.object({ userId: id, lockId: id, lockedAt: time, until: time }),
+  TwoFactorLockedEmailSent: z.object({ userId: id, lockId: id, messageId: z.string().min(1), sentAt: time }),
   RecoveryCodeUsed: z.object({ userId: id, index: z.number().int().min(0), usedAt: time }),
+  EmailVerificationRequested: z.object({
+    userId: id,
+    requestId: id,
+    expiresAt: time,
+    requestedAt: time,
+    via: z.enum(['registration', 'resend']),
+  }),
+  EmailVerificationEmailSent: z.object({ userId: id, requestId: id, messageId: z.string().min(1), sentAt: time }),
+  EmailVerified: z.object({ userId: id, requestId: id, via: z.enum(['link', 'passwordReset']), verifiedAt: time }),
 } satisfies Record<UserEvent['type'], z.ZodType>;
 
 const isUserEventType = (type: string): type is UserEvent['type'] => Object.hasOwn(userEventDataSchemas, type);

@@ -106,10 +106,22 @@ export interface TwoFactorEnrollmentStarted {
   data: { userId: string; enrollmentId: string; secret: string; startedAt: string };
 }
 
-/** The enrollment confirmed by a valid code; recovery codes are kept only as SHA-256 hashes. */
+/**
+ * The enrollment confirmed by a valid code, as recorded before ADR 045: recovery codes kept as
+ * unsalted SHA-256 hashes in the clear. No longer appended; its codes work until used or replaced.
+ */
 export interface TwoFactorEnabled {
   type: 'TwoFactorEnabled';
   data: { userId: string; enrollmentId: string; recoveryCodeHashes: string[]; usedStep: number; enabledAt: string };
+}
+
+/**
+ * The enrollment confirmed by a valid code (ADR 045). `recoveryCodes` is one `<name>:<argon2id
+ * hash>` per code, space-separated (recovery-codes.ts), sealed in the log with the account's key.
+ */
+export interface TwoFactorEnabledV2 {
+  type: 'TwoFactorEnabledV2';
+  data: { userId: string; enrollmentId: string; recoveryCodes: string; usedStep: number; enabledAt: string };
 }
 
 export interface TwoFactorDisabled {
@@ -130,6 +142,46 @@ export interface RecoveryCodeUsed {
 }
 
 /**
+ * Wrong two-factor codes from any addresses reached the account's cap (ADR 045): until `until`
+ * only a recovery code completes a sign-in. Recorded once per lock; it asks for a mail to the owner.
+ */
+export interface TwoFactorLocked {
+  type: 'TwoFactorLocked';
+  data: { userId: string; lockId: string; lockedAt: string; until: string };
+}
+
+/** Completion of the mail that TwoFactorLocked asks for. */
+export interface TwoFactorLockedEmailSent {
+  type: 'TwoFactorLockedEmailSent';
+  data: { userId: string; lockId: string; messageId: string; sentAt: string };
+}
+
+/**
+ * A link mailed to prove the account's e-mail address (ADR 046): a token like the reset link's
+ * (`<userId>.<requestId>.<HMAC>`, under its own purpose), never stored. `via`: 'registration'
+ * (the welcome mail carries the link) or 'resend' (a mail of its own).
+ */
+export interface EmailVerificationRequested {
+  type: 'EmailVerificationRequested';
+  data: { userId: string; requestId: string; expiresAt: string; requestedAt: string; via: 'registration' | 'resend' };
+}
+
+/** Completion of the e-mail job that a resent EmailVerificationRequested asks for. */
+export interface EmailVerificationEmailSent {
+  type: 'EmailVerificationEmailSent';
+  data: { userId: string; requestId: string; messageId: string; sentAt: string };
+}
+
+/**
+ * The account's e-mail address proven by its owner: from then on it can be paid by e-mail and
+ * mailed. `via`: the verification link, or a password reset link (it went to the same inbox).
+ */
+export interface EmailVerified {
+  type: 'EmailVerified';
+  data: { userId: string; requestId: string; via: 'link' | 'passwordReset'; verifiedAt: string };
+}
+
+/**
  * The account deleted by its owner (ADR 042). The key sealing the account's personal data is
  * destroyed right after, so its names, e-mail and phone read as erased everywhere; the username
  * is repeated here because it stays reserved (a read model drops it from lookups from this alone).
@@ -144,9 +196,12 @@ export type UserEvent =
   | UserAccountDeleted
   | TwoFactorEnrollmentStarted
   | TwoFactorEnabled
+  | TwoFactorEnabledV2
   | TwoFactorDisabled
   | TwoFactorCodeUsed
   | RecoveryCodeUsed
+  | TwoFactorLocked
+  | TwoFactorLockedEmailSent
   | UserSignedIn
   | UserSignedOut
   | WelcomeEmailSent
@@ -155,7 +210,10 @@ export type UserEvent =
   | PasswordChanged
   | UserNameChanged
   | UserPhoneChanged
-  | PasswordChangedEmailSent;
+  | PasswordChangedEmailSent
+  | EmailVerificationRequested
+  | EmailVerificationEmailSent
+  | EmailVerified;
 
 export interface IdentityKeyClaimed {
   type: 'IdentityKeyClaimed';

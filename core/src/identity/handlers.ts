@@ -18,6 +18,7 @@ import {
   decideRelease,
   takenError,
 } from './decider.js';
+import { emailVerificationRequested, verifiedByPasswordReset } from './email-verification.js';
 import { identityKeyStream, userStream, type IdentityKeyEvent, type IdentityKeyKind, type UserEvent } from './events.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import type { IdentityDeps } from './ports.js';
@@ -126,7 +127,12 @@ export async function registerUser(deps: IdentityDeps, input: RegisterInput, lan
     for (const [kind, value] of claimed) await releaseKey(deps, kind, value, userId);
     throw error;
   }
-  const events = decideRegistration(undefined, input, { userId, passwordHash, now: deps.clock.now() });
+  const now = deps.clock.now();
+  // The welcome mail carries the link that proves the address (ADR 046).
+  const events: UserEvent[] = [
+    ...decideRegistration(undefined, input, { userId, passwordHash, now }),
+    emailVerificationRequested(userId, { requestId: deps.newId(), now, via: 'registration' }),
+  ];
   const result = await deps.store.append(userStream(userId), withLanguage(events, language), 'no_stream');
   return { userId, email: normalizeEmail(input.email), position: result.position };
 }
@@ -297,7 +303,12 @@ export async function resetPassword(deps: IdentityDeps, link: { userId: string; 
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadUser(deps, link.userId);
     // Deciding again after a lost race is what makes a link work only once: the winner marked it used.
-    const events = decidePasswordReset(state, { requestId: link.requestId, passwordHash, now: deps.clock.now() });
+    const now = deps.clock.now();
+    const events: UserEvent[] = [
+      ...decidePasswordReset(state, { requestId: link.requestId, passwordHash, now }),
+      // The link reached the account's inbox: using it proves the address too (ADR 046).
+      ...verifiedByPasswordReset(state, { requestId: link.requestId, now }),
+    ];
     try {
       await deps.store.append(userStream(link.userId), events, revision);
       return;

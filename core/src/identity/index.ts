@@ -9,3 +9,5 @@ export * from './reset-token.js';
 export * from './event-schemas.js';
 export * from './two-factor.js';
 export * from './deletion.js';
+export * from './recovery-codes.js';
+export * from './email-verification.js';

@@ -48,18 +48,43 @@ const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Two ids of at most 64 characters, a 43-character signature and two dots. */
 const MAX_TOKEN_LENGTH = 64 + 1 + 64 + 1 + 43;
 
-function sign(secret: string, userId: string, requestId: string): string {
+/**
+ * What a token is for. A reset token signs `userId.requestId`; other purposes sign
+ * `<purpose>.userId.requestId` (ids hold no dots, so the two can never sign the same text): a
+ * verification link can never be used as a reset link, nor the other way round.
+ */
+type TokenPurpose = 'reset' | 'email-verification';
+
+function sign(secret: string, userId: string, requestId: string, purpose: TokenPurpose = 'reset'): string {
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`The app secret must be at least ${MIN_SECRET_LENGTH} characters`);
-  return base64url(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(`${userId}.${requestId}`)));
+  const message = purpose === 'reset' ? `${userId}.${requestId}` : `${purpose}.${userId}.${requestId}`;
+  return base64url(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(message)));
+}
+
+function createToken(secret: string, userId: string, requestId: string, purpose: TokenPurpose): string {
+  if (!ID_PATTERN.test(userId) || !ID_PATTERN.test(requestId)) throw new Error('Link tokens need ids of letters, digits and dashes');
+  return `${userId}.${requestId}.${sign(secret, userId, requestId, purpose)}`;
 }
 
 export function createResetToken(secret: string, userId: string, requestId: string): string {
-  if (!ID_PATTERN.test(userId) || !ID_PATTERN.test(requestId)) throw new Error('Reset tokens need ids of letters, digits and dashes');
-  return `${userId}.${requestId}.${sign(secret, userId, requestId)}`;
+  return createToken(secret, userId, requestId, 'reset');
 }
 
 /** The link's ids when the token is well-formed and signed with this secret; otherwise null. */
 export function verifyResetToken(secret: string, token: string): ResetLink | null {
+  return verifyToken(secret, token, 'reset');
+}
+
+/** The e-mail verification link's token (ADR 046): same shape as a reset token, another purpose. */
+export function createEmailVerificationToken(secret: string, userId: string, requestId: string): string {
+  return createToken(secret, userId, requestId, 'email-verification');
+}
+
+export function verifyEmailVerificationToken(secret: string, token: string): ResetLink | null {
+  return verifyToken(secret, token, 'email-verification');
+}
+
+function verifyToken(secret: string, token: string, purpose: TokenPurpose): ResetLink | null {
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH) return null;
   const parts = token.split('.');
   if (parts.length !== 3) return null;
@@ -67,5 +92,5 @@ export function verifyResetToken(secret: string, token: string): ResetLink | nul
   if (!ID_PATTERN.test(userId) || !ID_PATTERN.test(requestId) || !SIGNATURE_PATTERN.test(signature)) return null;
   // Comparing the canonical encodings (same length, checked above) refuses the non-canonical
   // base64url spellings that would decode to the same bytes, and takes the same time for any mismatch.
-  return constantTimeEqual(sign(secret, userId, requestId), signature) ? { userId, requestId } : null;
+  return constantTimeEqual(sign(secret, userId, requestId, purpose), signature) ? { userId, requestId } : null;
 }

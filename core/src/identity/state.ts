@@ -1,6 +1,7 @@
 /** Folds a user stream into the state the identity decisions need. */
 import { assertNever } from '../shared/assert.js';
 import type { IdentityKeyEvent, UserEvent } from './events.js';
+import { decodeRecoveryCodes, type RecoveryCodeRecord } from './recovery-codes.js';
 
 export interface ResetRequestState {
   requestedAt: string;
@@ -17,6 +18,10 @@ export interface UserState {
   phone: string;
   passwordHash: string;
   resetRequests: Map<string, ResetRequestState>;
+  /** Verification links mailed (ADR 046); `used` once one proved the address. */
+  verificationRequests: Map<string, ResetRequestState>;
+  /** Set once the owner proved the e-mail address; until then it is neither paid nor mailed (ADR 046). */
+  emailVerifiedAt?: string;
   twoFactor: TwoFactorState;
   /** Set by UserAccountDeleted: the account is gone, only its username stays reserved. */
   deletedAt?: string;
@@ -26,7 +31,7 @@ export interface TwoFactorState {
   /** A started enrollment waiting for its confirming code. */
   pending?: { enrollmentId: string; secret: string };
   /** Present while two-factor is on. */
-  enabled?: { secret: string; recoveryCodeHashes: string[]; usedRecoveryCodes: Set<number> };
+  enabled?: { secret: string; recoveryCodes: RecoveryCodeRecord[]; usedRecoveryCodes: Set<number> };
   /** The last TOTP step accepted, so one code cannot be used twice. */
   lastUsedStep?: number;
 }
@@ -44,6 +49,7 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
         phone: d.phone,
         passwordHash: d.passwordHash,
         resetRequests: new Map(),
+        verificationRequests: new Map(),
         twoFactor: {},
       };
     }
@@ -59,11 +65,27 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
     }
     case 'PasswordChanged': {
       if (!state) return state;
-      const resetRequests = new Map(state.resetRequests);
-      const { requestId } = event.data;
-      const request = requestId ? resetRequests.get(requestId) : undefined;
-      if (requestId && request) resetRequests.set(requestId, { ...request, used: true });
+      // Any change, by a link or on the profile, voids every link issued before it: a link mailed
+      // to an inbox someone else reads must not outlive the password it was asked to replace.
+      const resetRequests = new Map([...state.resetRequests].map(([id, request]) => [id, { ...request, used: true }]));
       return { ...state, passwordHash: event.data.passwordHash, resetRequests };
+    }
+    case 'EmailVerificationRequested': {
+      if (!state) return state;
+      const verificationRequests = new Map(state.verificationRequests);
+      verificationRequests.set(event.data.requestId, {
+        requestedAt: event.data.requestedAt,
+        expiresAt: event.data.expiresAt,
+        used: false,
+      });
+      return { ...state, verificationRequests };
+    }
+    case 'EmailVerified': {
+      if (!state) return state;
+      const verificationRequests = new Map(state.verificationRequests);
+      const request = verificationRequests.get(event.data.requestId);
+      if (request) verificationRequests.set(event.data.requestId, { ...request, used: true });
+      return { ...state, verificationRequests, emailVerifiedAt: state.emailVerifiedAt ?? event.data.verifiedAt };
     }
     case 'UserNameChanged':
       if (!state) return state;
@@ -77,10 +99,15 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
         ...state,
         twoFactor: { ...state.twoFactor, pending: { enrollmentId: event.data.enrollmentId, secret: event.data.secret } },
       };
-    case 'TwoFactorEnabled': {
+    case 'TwoFactorEnabled':
+    case 'TwoFactorEnabledV2': {
       const pending = state?.twoFactor.pending;
       if (!state || !pending) return state;
-      const enabled = { secret: pending.secret, recoveryCodeHashes: event.data.recoveryCodeHashes, usedRecoveryCodes: new Set<number>() };
+      const recoveryCodes: RecoveryCodeRecord[] =
+        event.type === 'TwoFactorEnabled'
+          ? event.data.recoveryCodeHashes.map((hash) => ({ kind: 'sha256', hash }))
+          : decodeRecoveryCodes(event.data.recoveryCodes);
+      const enabled = { secret: pending.secret, recoveryCodes, usedRecoveryCodes: new Set<number>() };
       return { ...state, twoFactor: { enabled, lastUsedStep: event.data.usedStep } };
     }
     case 'TwoFactorDisabled':
@@ -100,9 +127,12 @@ export function evolveUser(state: UserState | undefined, event: UserEvent): User
       return { ...state, deletedAt: event.data.deletedAt, twoFactor: {} };
     case 'UserSignedIn':
     case 'UserSignedOut':
+    case 'TwoFactorLocked':
+    case 'TwoFactorLockedEmailSent':
     case 'WelcomeEmailSent':
     case 'PasswordResetEmailSent':
     case 'PasswordChangedEmailSent':
+    case 'EmailVerificationEmailSent':
       return state;
     default:
       return assertNever(event);

@@ -22,10 +22,11 @@ export function registered(): UserState {
   return evolveUser(undefined, event as UserEvent) as UserState;
 }
 
-export const recoveryCodeHashes = Array.from({ length: 10 }, (_, i) => `hash-${i}`);
+/** Ten recovery codes as the log keeps them: a four-character name and a hash each. */
+export const recoveryCodes = Array.from({ length: 10 }, (_, i) => ({ name: `NAM${i}`, hash: `hash-${i}` }));
 
 /** Ada with two-factor on (secret 'SECRET'), confirmed at TOTP step `step`. */
 export function withTwoFactor(step = 100): UserState {
   const started = fold(registered(), decideTwoFactorStart(registered(), { enrollmentId: 'e1', secret: 'SECRET', now }));
-  return fold(started, decideTwoFactorConfirm(started, { enrollmentId: 'e1', step, recoveryCodeHashes, now }));
+  return fold(started, decideTwoFactorConfirm(started, { enrollmentId: 'e1', step, recoveryCodes, now }));
 }

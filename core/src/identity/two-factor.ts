@@ -8,12 +8,15 @@ import type {
   RecoveryCodeUsed,
   TwoFactorCodeUsed,
   TwoFactorDisabled,
-  TwoFactorEnabled,
+  TwoFactorEnabledV2,
   TwoFactorEnrollmentStarted,
+  TwoFactorLocked,
   UserEvent,
 } from './events.js';
+import { userStream } from './events.js';
 import { appendToUser, loadUser } from './handlers.js';
 import type { IdentityDeps } from './ports.js';
+import { encodeRecoveryCodes, hashRecoveryCodes, matchRecoveryCode } from './recovery-codes.js';
 import type { UserState } from './state.js';
 
 /** How many recovery codes an enrollment hands out. */
@@ -25,9 +28,9 @@ export interface TotpCodes {
   newSecret(): string;
   /** The time step the code matches within ±1 step of now, or undefined. */
   matchStep(secret: string, code: string, now: Date): number | undefined;
-  /** Ten fresh recovery codes with their hashes (the codes are shown once, the hashes kept). */
-  newRecoveryCodes(): { codes: string[]; hashes: string[] };
-  /** The hash a recovery code as typed is kept under. */
+  /** Ten fresh recovery codes as shown (recovery-codes.ts), with distinct names. */
+  newRecoveryCodes(): string[];
+  /** The SHA-256 an enrollment recorded before ADR 045 kept a recovery code under. */
   hashRecoveryCode(code: string): string;
 }
 
@@ -56,18 +59,18 @@ export function decideTwoFactorStart(
 /** Only a valid code for the pending secret turns two-factor on. */
 export function decideTwoFactorConfirm(
   user: UserState,
-  c: { enrollmentId: string; step: number | undefined; recoveryCodeHashes: string[]; now: Date },
-): TwoFactorEnabled[] {
+  c: { enrollmentId: string; step: number | undefined; recoveryCodes: ReadonlyArray<{ name: string; hash: string }>; now: Date },
+): TwoFactorEnabledV2[] {
   if (user.twoFactor.enabled) throw new AppError('CONFLICT', 'errors:twoFactorAlreadyOn');
   if (user.twoFactor.pending?.enrollmentId !== c.enrollmentId) throw new AppError('VALIDATION', 'errors:twoFactorNoEnrollment');
   const usedStep = assertFreshStep(user, c.step);
   return [
     {
-      type: 'TwoFactorEnabled',
+      type: 'TwoFactorEnabledV2',
       data: {
         userId: user.userId,
         enrollmentId: c.enrollmentId,
-        recoveryCodeHashes: c.recoveryCodeHashes,
+        recoveryCodes: encodeRecoveryCodes(c.recoveryCodes),
         usedStep,
         enabledAt: c.now.toISOString(),
       },
@@ -75,16 +78,19 @@ export function decideTwoFactorConfirm(
   ];
 }
 
-/** A sign-in's second factor: a fresh TOTP code, or an unused recovery code (by its hash). */
+/**
+ * A sign-in's second factor: a fresh TOTP code, or an unused recovery code (`recovery.index`: the
+ * code a typed one matched, undefined when none did; matchRecoveryCode).
+ */
 export function decideSecondFactor(
   user: UserState,
-  c: { step?: number | undefined; recoveryCodeHash?: string; now: Date },
+  c: { step?: number | undefined; recovery?: { index: number | undefined }; now: Date },
 ): Array<TwoFactorCodeUsed | RecoveryCodeUsed> {
   const enabled = user.twoFactor.enabled;
   if (!enabled) throw new AppError('VALIDATION', 'errors:twoFactorNotOn');
-  if (c.recoveryCodeHash !== undefined) {
-    const index = enabled.recoveryCodeHashes.indexOf(c.recoveryCodeHash);
-    if (index < 0 || enabled.usedRecoveryCodes.has(index)) {
+  if (c.recovery !== undefined) {
+    const index = c.recovery.index;
+    if (index === undefined || index < 0 || index >= enabled.recoveryCodes.length || enabled.usedRecoveryCodes.has(index)) {
       throw new AppError('VALIDATION', 'errors:recoveryCodeInvalid', { recovery_code: 'errors:recoveryCodeInvalid' });
     }
     return [{ type: 'RecoveryCodeUsed', data: { userId: user.userId, index, usedAt: c.now.toISOString() } }];
@@ -127,14 +133,24 @@ export async function confirmTwoFactor(
   userId: string,
   input: { enrollmentId: string; code: string },
 ): Promise<{ recoveryCodes: string[] }> {
-  const recovery = totp.newRecoveryCodes();
-  await appendToUser(deps, userId, (user) => {
+  const codes = totp.newRecoveryCodes();
+  let hashed: Array<{ name: string; hash: string }> | undefined;
+  await appendToUser(deps, userId, async (user) => {
     const now = deps.clock.now();
     const secret = user.twoFactor.pending?.secret;
     const step = secret === undefined ? undefined : totp.matchStep(secret, input.code, now);
-    return decideTwoFactorConfirm(user, { enrollmentId: input.enrollmentId, step, recoveryCodeHashes: recovery.hashes, now });
+    // Hashing ten codes takes ten argon2id runs: only once the code was right.
+    if (step !== undefined) hashed ??= await hashRecoveryCodes(deps.hasher, codes);
+    return decideTwoFactorConfirm(user, { enrollmentId: input.enrollmentId, step, recoveryCodes: hashed ?? [], now });
   });
-  return { recoveryCodes: recovery.codes };
+  return { recoveryCodes: codes };
+}
+
+/** Which unused recovery code of the account a typed one is (one argon2id verification at most). */
+export async function recoveryCodeIndex(deps: IdentityDeps, totp: TotpCodes, user: UserState, typed: string): Promise<number | undefined> {
+  const enabled = user.twoFactor.enabled;
+  if (!enabled) return undefined;
+  return matchRecoveryCode(deps.hasher, totp.hashRecoveryCode, enabled.recoveryCodes, enabled.usedRecoveryCodes, typed);
 }
 
 /** Spends a second factor at sign-in; throws VALIDATION for a wrong or reused one. */
@@ -144,10 +160,10 @@ export async function verifySecondFactor(
   userId: string,
   input: { code?: string; recoveryCode?: string },
 ): Promise<void> {
-  await appendToUser(deps, userId, (user): UserEvent[] => {
+  await appendToUser(deps, userId, async (user): Promise<UserEvent[]> => {
     const now = deps.clock.now();
     if (input.recoveryCode !== undefined)
-      return decideSecondFactor(user, { recoveryCodeHash: totp.hashRecoveryCode(input.recoveryCode), now });
+      return decideSecondFactor(user, { recovery: { index: await recoveryCodeIndex(deps, totp, user, input.recoveryCode) }, now });
     const secret = user.twoFactor.enabled?.secret;
     const step = secret === undefined ? undefined : totp.matchStep(secret, input.code ?? '', now);
     return decideSecondFactor(user, { step, now });
@@ -171,12 +187,46 @@ export async function disableTwoFactor(
   });
 }
 
+/**
+ * Records that wrong codes reached the account's cap (the api counts them across addresses and
+ * calls this once per lock); the workers mail the owner from it.
+ */
+export async function recordTwoFactorLock(deps: IdentityDeps, userId: string, until: Date): Promise<void> {
+  const now = deps.clock.now();
+  const locked: TwoFactorLocked = {
+    type: 'TwoFactorLocked',
+    data: { userId, lockId: deps.newId(), lockedAt: now.toISOString(), until: until.toISOString() },
+  };
+  await deps.store.append(userStream(userId), [locked], 'any');
+}
+
+/**
+ * Proves again who holds a session (step-up, ADR 045): the password, or a fresh TOTP code when
+ * two-factor is on (spent like at sign-in). Throws VALIDATION for a wrong one; records nothing else.
+ */
+export async function proveIdentity(
+  deps: IdentityDeps,
+  totp: TotpCodes,
+  userId: string,
+  input: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  const { state } = await loadUser(deps, userId);
+  if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
+  if (input.code !== undefined) {
+    await verifySecondFactor(deps, totp, userId, { code: input.code });
+    return;
+  }
+  if (!(await deps.hasher.verify(state.passwordHash, input.password ?? ''))) {
+    throw new AppError('VALIDATION', 'errors:wrongCurrentPassword', { password: 'errors:wrongCurrentPassword' });
+  }
+}
+
 /** Whether the account signs in with a second factor. */
 export async function twoFactorStatus(deps: IdentityDeps, userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
   const { state } = await loadUser(deps, userId);
   const enabled = state?.twoFactor.enabled;
   return {
     enabled: enabled !== undefined,
-    recoveryCodesLeft: enabled ? enabled.recoveryCodeHashes.length - enabled.usedRecoveryCodes.size : 0,
+    recoveryCodesLeft: enabled ? enabled.recoveryCodes.length - enabled.usedRecoveryCodes.size : 0,
   };
 }

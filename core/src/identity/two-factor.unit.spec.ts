@@ -7,9 +7,9 @@ import { toUserEvent } from './event-schemas.js';
 import type { UserEvent } from './events.js';
 import { decideSecondFactor, decideTwoFactorConfirm, decideTwoFactorDisable, decideTwoFactorStart } from './two-factor.js';
 import { twoFactorLoginInput, twoFactorConfirmInput } from './contracts.js';
-import { fold, now, recoveryCodeHashes, registered, withTwoFactor } from './test-fixtures.js';
+import { fold, now, recoveryCodes, registered, withTwoFactor } from './test-fixtures.js';
 
-const hashes = recoveryCodeHashes;
+const hashes = recoveryCodes;
 const enabled = withTwoFactor;
 
 const codeOf = (fn: () => unknown) => {
@@ -26,10 +26,10 @@ describe('two-factor enrollment', () => {
     const started = fold(registered(), decideTwoFactorStart(registered(), { enrollmentId: 'e1', secret: 'SECRET', now }));
     expect(started.twoFactor.pending).toEqual({ enrollmentId: 'e1', secret: 'SECRET' });
     expect(started.twoFactor.enabled).toBeUndefined();
-    expect(codeOf(() => decideTwoFactorConfirm(started, { enrollmentId: 'e1', step: undefined, recoveryCodeHashes: hashes, now }))).toBe(
+    expect(codeOf(() => decideTwoFactorConfirm(started, { enrollmentId: 'e1', step: undefined, recoveryCodes: hashes, now }))).toBe(
       'errors:twoFactorCodeInvalid',
     );
-    expect(codeOf(() => decideTwoFactorConfirm(started, { enrollmentId: 'other', step: 5, recoveryCodeHashes: hashes, now }))).toBe(
+    expect(codeOf(() => decideTwoFactorConfirm(started, { enrollmentId: 'other', step: 5, recoveryCodes: hashes, now }))).toBe(
       'errors:twoFactorNoEnrollment',
     );
   });
@@ -37,7 +37,7 @@ describe('two-factor enrollment', () => {
   it('given a valid code, then it turns on with the pending secret and records the step', () => {
     const state = enabled(100);
     expect(state.twoFactor.enabled?.secret).toBe('SECRET');
-    expect(state.twoFactor.enabled?.recoveryCodeHashes).toEqual(hashes);
+    expect(state.twoFactor.enabled?.recoveryCodes).toEqual(hashes.map((c) => ({ kind: 'argon2id', ...c })));
     expect(state.twoFactor.lastUsedStep).toBe(100);
     expect(state.twoFactor.pending).toBeUndefined();
     expect(codeOf(() => decideTwoFactorStart(state, { enrollmentId: 'e2', secret: 'X', now }))).toBe('errors:twoFactorAlreadyOn');
@@ -56,10 +56,10 @@ describe('second factor at sign-in', () => {
 
   it('given a recovery code, then it works once and an unknown one never', () => {
     const state = enabled();
-    const used = decideSecondFactor(state, { recoveryCodeHash: 'hash-3', now });
+    const used = decideSecondFactor(state, { recovery: { index: 3 }, now });
     expect(used).toEqual([{ type: 'RecoveryCodeUsed', data: { userId: 'u1', index: 3, usedAt: now.toISOString() } }]);
-    expect(codeOf(() => decideSecondFactor(fold(state, used), { recoveryCodeHash: 'hash-3', now }))).toBe('errors:recoveryCodeInvalid');
-    expect(codeOf(() => decideSecondFactor(state, { recoveryCodeHash: 'nope', now }))).toBe('errors:recoveryCodeInvalid');
+    expect(codeOf(() => decideSecondFactor(fold(state, used), { recovery: { index: 3 }, now }))).toBe('errors:recoveryCodeInvalid');
+    expect(codeOf(() => decideSecondFactor(state, { recovery: { index: undefined }, now }))).toBe('errors:recoveryCodeInvalid');
   });
 
   it('given two-factor off, then no second factor is accepted', () => {
@@ -83,7 +83,13 @@ describe('two-factor events and inputs', () => {
     const state = enabled(100);
     const events: UserEvent[] = [
       ...decideTwoFactorStart(registered(), { enrollmentId: 'e1', secret: 'SECRET', now }),
-      ...decideSecondFactor(state, { recoveryCodeHash: 'hash-0', now }),
+      ...decideTwoFactorConfirm(fold(registered(), decideTwoFactorStart(registered(), { enrollmentId: 'e1', secret: 'S', now })), {
+        enrollmentId: 'e1',
+        step: 100,
+        recoveryCodes: hashes,
+        now,
+      }),
+      ...decideSecondFactor(state, { recovery: { index: 0 }, now }),
       ...decideTwoFactorDisable(state, { passwordValid: true, step: 101, now }),
     ];
     for (const event of events) expect(toUserEvent(event)).toEqual(event);

@@ -18,7 +18,7 @@ export interface ApiKeyGenerated {
   data: {
     userId: string;
     keyId: string;
-    /** The key's public prefix (`qk_live_`), kept to show the key masked. */
+    /** The key's public prefix (`qk_test_` or `qk_live_`, ADR 050), kept to show the key masked. */
     prefix: string;
     /** The key's last four characters, kept to show the key masked. */
     last4: string;

@@ -4,6 +4,7 @@
  * so a key is never usable without being recorded, nor recorded as gone while still usable.
  */
 import type { Clock } from '../shared/clock.js';
+import type { QuernMode } from '../shared/quern-mode.js';
 import {
   type EventStore,
   type ExpectedRevision,
@@ -85,15 +86,17 @@ async function changeKeys(
 }
 
 /**
- * Generates the merchant's key from `randomBytes` (32 of them, from the caller's CSPRNG). The
- * full key is returned here and only here: the log keeps its hash and display parts.
+ * Generates the merchant's key of `mode` (qk_test_ in a sandbox, qk_live_ in live) from
+ * `randomBytes` (32 of them, from the caller's CSPRNG). The full key is returned here and only
+ * here: the log keeps its hash and display parts.
  */
 export async function generateApiKey(
   deps: MerchantKeyDeps,
   userId: string,
   randomBytes: Uint8Array,
+  mode: QuernMode,
 ): Promise<{ apiKey: string; masked: string }> {
-  const apiKey = formatApiKey(randomBytes);
+  const apiKey = formatApiKey(randomBytes, mode);
   const parts = keyDisplayParts(apiKey);
   const keyId = deps.newId();
   const hash = hashApiKey(apiKey);

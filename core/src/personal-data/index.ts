@@ -24,15 +24,23 @@ export interface PersonalDataRule {
 
 const byUserId = (data: Record<string, unknown>): string | undefined => (typeof data.userId === 'string' ? data.userId : undefined);
 
+const byMerchant = (data: Record<string, unknown>): string | undefined =>
+  typeof data.merchantUserId === 'string' ? data.merchantUserId : undefined;
+
 export const personalDataRules: Readonly<Record<string, PersonalDataRule>> = {
   // The username is not sealed: it is the public handle others pay and see in their histories,
   // and it stays reserved after deletion so no one can take over a deleted account's name.
-  UserRegistered: { owner: byUserId, fields: ['firstName', 'lastName', 'email', 'phone'] },
+  // The password hash is no detail either, but a readable hash in every backup of the log can be
+  // attacked offline long after the account is gone: sealed, it goes with the account (ADR 046).
+  UserRegistered: { owner: byUserId, fields: ['firstName', 'lastName', 'email', 'phone', 'passwordHash'] },
+  PasswordChanged: { owner: byUserId, fields: ['passwordHash'] },
   UserNameChanged: { owner: byUserId, fields: ['firstName', 'lastName'] },
   UserPhoneChanged: { owner: byUserId, fields: ['phone', 'previousPhone'] },
   // The TOTP secret is a credential, not a detail, but it is sealed with the same key so that it
   // is never stored in the clear (ADR 040) and goes with the account.
   TwoFactorEnrollmentStarted: { owner: byUserId, fields: ['secret'] },
+  // The recovery codes' argon2id hashes (ADR 045): a credential too, sealed for the same reasons.
+  TwoFactorEnabledV2: { owner: byUserId, fields: ['recoveryCodes'] },
   IdentityKeyClaimed: { owner: byUserId, fields: ['value'] },
   IdentityKeyReleased: { owner: byUserId, fields: ['value'] },
   SupportMessageSubmitted: { owner: byUserId, fields: ['fromEmail', 'fromName', 'subject', 'text'] },
@@ -41,6 +49,16 @@ export const personalDataRules: Readonly<Record<string, PersonalDataRule>> = {
   PayoutRequested: {
     owner: (data) => (typeof data.toWalletId === 'string' ? data.toWalletId : undefined),
     fields: ['to'],
+  },
+  // A webhook endpoint's signing secret is the merchant's credential, not a detail: sealed with
+  // the merchant's key so that neither the log nor a backup of it holds it readable (ADR 056).
+  // Secrets recorded before this rule read as they were stored and keep signing.
+  WebhookEndpointCreated: { owner: byMerchant, fields: ['secret'] },
+  WebhookEndpointSecretRotated: { owner: byMerchant, fields: ['secret'] },
+  // The same recipient, as a webhook delivery to the merchant reports the payout (ADR 046).
+  WebhookDeliveryScheduled: {
+    owner: (data) => (typeof data.payeeUserId === 'string' ? data.payeeUserId : undefined),
+    fields: ['payoutTo'],
   },
 };
 

@@ -5,6 +5,7 @@
  * its field, so the form shows the message beside it.
  */
 import { z } from 'zod';
+import { listPageQueryShape, listPageShape, nextCursorField } from './list-page.js';
 import { MLX_TOTAL_SUPPLY } from '../wallet/money.js';
 import { AVAILABLE_PLAN_DURATIONS, PLAN_DURATIONS, PLAN_ID_PATTERN, type PlanDuration } from './events.js';
 import type { PlanState } from './state.js';
@@ -91,9 +92,13 @@ export const planUpdateInput = z.strictObject({ id: planIdField, ...planTermsSha
 export type PlanUpdateInput = z.output<typeof planUpdateInput>;
 
 export const planIdInput = z.strictObject({ id: planIdField });
-export const userPlansQuery = z.strictObject({
-  user_id: z.string({ error: 'errors:userIdRequired' }).trim().min(1, { error: 'errors:userIdRequired' }).max(200),
-});
+const userIdField = z.string({ error: 'errors:userIdRequired' }).trim().min(1, { error: 'errors:userIdRequired' }).max(200);
+/** `GET /api/subscription-plans/all?user_id=&limit=&cursor=` (ADR 057 adds the page). */
+export const userPlansQuery = z.strictObject({ user_id: userIdField, ...listPageQueryShape });
+/** The same for tRPC (JSON types). */
+export const userPlansInput = z.strictObject({ user_id: userIdField, ...listPageShape });
+/** A plan's subscribers, a page at a time. */
+export const planSubscribersInput = z.strictObject({ id: planIdField, ...listPageShape });
 
 export const isPlanId = (id: string): boolean => PLAN_ID_PATTERN.test(id);
 
@@ -127,7 +132,7 @@ export const toPlanOutput = (plan: PlanState): PlanOutput => ({
 export const planMessageOutput = z.object({ message: z.string(), id: z.string().optional() });
 export type PlanMessageOutput = z.infer<typeof planMessageOutput>;
 export const planContentOutput = z.object({ content: planOutput });
-export const planListOutput = z.object({ content: z.array(planOutput) });
+export const planListOutput = z.object({ content: z.array(planOutput), next_cursor: nextCursorField });
 export const subscriberOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -135,5 +140,5 @@ export const subscriberOutput = z.object({
   subscription_id: z.string(),
   status: z.string(),
 });
-export const subscriberListOutput = z.object({ content: z.array(subscriberOutput) });
+export const subscriberListOutput = z.object({ content: z.array(subscriberOutput), next_cursor: nextCursorField });
 export type SubscriberOutput = z.infer<typeof subscriberOutput>;

@@ -3,3 +3,4 @@ export * from './events.js';
 export * from './state.js';
 export * from './contracts.js';
 export * from './handlers.js';
+export * from './list-page.js';

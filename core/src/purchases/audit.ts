@@ -10,7 +10,9 @@
  *   capture, and none of another amount than the order's;
  * - every refund or reversal that moved MLX names a transfer (buyer → reserve, same amount, same
  *   refund id) and every such transfer is named by one; together they return at most what was
- *   credited, and refund at most the USD captured.
+ *   credited, and refund at most the USD captured;
+ * - every reversal (chargeback) accounts for all it owed back: what it took back plus, when that
+ *   was less, a PurchaseReserveLoss of exactly the difference (ADR 047).
  *
  * Conservation needs nothing new: the transfers are ordinary wallet events (fee 0).
  */
@@ -27,7 +29,9 @@ export type PurchaseViolationCode =
   | 'purchaseCreditMismatch'
   | 'purchaseTransferMismatch'
   | 'purchaseReturnExceedsCredit'
-  | 'purchaseReturnMismatch';
+  | 'purchaseReturnMismatch'
+  /** A reserve loss that does not fit its reversal, or a reversed order whose credit is not all taken back or lost. */
+  | 'purchaseReserveLossMismatch';
 
 export interface PurchaseViolation {
   code: PurchaseViolationCode;
@@ -47,6 +51,9 @@ interface OrderTrack {
   credit?: { transferId: string; mlx: bigint };
   returnedMlx: bigint;
   returnedUsdCents: bigint;
+  /** Reversals by id: what each owed back (ADR 025's proportional rule), what it took back, whether it recorded its loss. */
+  reversals: Map<string, { mlxOwed: bigint; mlxReturned: bigint; lossRecorded: boolean }>;
+  lostMlx: bigint;
 }
 
 /** A purchase event's claim about a transfer: what the matching wallet transfer must look like. */
@@ -82,6 +89,9 @@ export interface PurchaseFigures {
   /** The reversals (chargebacks, PAYMENT.CAPTURE.REVERSED) and the MLX they took back. */
   reversals: number;
   reversedMlx: bigint;
+  /** Reversals that could not take back all they owed (PurchaseReserveLoss) and the MLX the reserve lost. */
+  reserveLosses: number;
+  reserveLossMlx: bigint;
 }
 
 export interface PurchaseAuditor {
@@ -112,6 +122,8 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
     refundedMlx: 0n,
     reversals: 0,
     reversedMlx: 0n,
+    reserveLosses: 0,
+    reserveLossMlx: 0n,
   };
 
   function claim(transferId: string, value: TransferClaim, where: Where): void {
@@ -125,7 +137,14 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
     if (event.type === 'PurchaseOrdered') {
       if (order) return report('purchaseStreamMismatch', `order ${id} ordered twice`, where);
       figures.ordered += 1;
-      orders.set(id, { buyerUserId: event.data.buyerUserId, mlx: BigInt(event.data.mlx), returnedMlx: 0n, returnedUsdCents: 0n });
+      orders.set(id, {
+        buyerUserId: event.data.buyerUserId,
+        mlx: BigInt(event.data.mlx),
+        returnedMlx: 0n,
+        returnedUsdCents: 0n,
+        reversals: new Map(),
+        lostMlx: 0n,
+      });
       return;
     }
     if (!order) return report('purchaseEventBeforeOrder', `${event.type} on order ${id} before PurchaseOrdered`, where);
@@ -181,8 +200,16 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
           figures.reversals += 1;
           figures.reversedMlx += mlxReturned;
         }
+        const returnedBefore = order.returnedMlx;
         order.returnedMlx += mlxReturned;
         order.returnedUsdCents += BigInt(d.usdCents);
+        if (event.type === 'PurchaseReversed') {
+          const credited = order.credit?.mlx ?? 0n;
+          const captured = order.capture?.usdCents ?? 0n;
+          const share = captured === 0n ? credited : (credited * order.returnedUsdCents + captured - 1n) / captured;
+          const owed = (share < credited ? share : credited) - returnedBefore - order.lostMlx;
+          order.reversals.set(refundId, { mlxOwed: owed > 0n ? owed : 0n, mlxReturned, lossRecorded: false });
+        }
         const creditedMlx = order.credit?.mlx ?? 0n;
         if (order.returnedMlx > creditedMlx)
           report('purchaseReturnExceedsCredit', `order ${id} took back ${order.returnedMlx} MLX, credited ${creditedMlx}`, where);
@@ -212,6 +239,28 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
     }
   }
 
+  /** A reversal's shortfall: after its reversal, once, of the difference it states, within the credit. */
+  function trackLoss(event: Extract<PurchaseEvent, { type: 'PurchaseReserveLoss' }>, order: OrderTrack, where: Where): void {
+    const d = event.data;
+    const [owed, returned, lost] = [BigInt(d.mlxOwed), BigInt(d.mlxReturned), BigInt(d.mlxLost)];
+    const reversal = order.reversals.get(d.reversalId);
+    figures.reserveLosses += 1;
+    figures.reserveLossMlx += lost;
+    order.lostMlx += lost;
+    const fits =
+      reversal !== undefined &&
+      !reversal.lossRecorded &&
+      reversal.mlxReturned === returned &&
+      reversal.mlxOwed === owed &&
+      lost > 0n &&
+      owed === returned + lost &&
+      order.capture?.captureId === d.captureId &&
+      order.returnedMlx + order.lostMlx <= (order.credit?.mlx ?? 0n);
+    if (reversal) reversal.lossRecorded = true;
+    if (!fits)
+      report('purchaseReserveLossMismatch', `order ${d.orderId}: reserve loss of ${lost} MLX does not fit reversal ${d.reversalId}`, where);
+  }
+
   return {
     addPurchaseRecord(record, where) {
       const event = toPurchaseEvent(record);
@@ -219,12 +268,23 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
         return report('malformedPurchaseEvent', `${record.type} on ${record.streamId} is not a well-formed purchase event`, where);
       if (record.streamId !== `${PURCHASE_STREAM_PREFIX}${event.data.orderId}`)
         return report('purchaseStreamMismatch', `${event.type} for order ${event.data.orderId} appended to ${record.streamId}`, where);
-      track(event, orders.get(event.data.orderId), where);
+      const order = orders.get(event.data.orderId);
+      if (event.type === 'PurchaseReserveLoss' && order) return trackLoss(event, order, where);
+      track(event, order, where);
     },
     addReferencedTransfer(transferId, transfer) {
       transfers.set(transferId, transfer);
     },
     finalCheck(finalReport) {
+      // Every chargeback accounts for all it owed: taken back, or recorded as the reserve's loss, so
+      // the MLX the reserve sold and was not paid for is never silently missing.
+      for (const [orderId, order] of orders)
+        for (const [reversalId, reversal] of order.reversals)
+          if (reversal.mlxReturned < reversal.mlxOwed && !reversal.lossRecorded)
+            finalReport(
+              'purchaseReserveLossMismatch',
+              `order ${orderId}: reversal ${reversalId} took back ${reversal.mlxReturned} of ${reversal.mlxOwed} MLX owed and recorded no reserve loss`,
+            );
       for (const [transferId, t] of transfers) {
         const c = claims.get(transferId);
         const matches =

@@ -53,6 +53,8 @@ describe('the purchase audit', () => {
       refundedMlx: 333_334n,
       reversals: 1,
       reversedMlx: 833_333n,
+      reserveLosses: 0,
+      reserveLossMlx: 0n,
     });
   });
 

@@ -236,9 +236,9 @@ export function planPurchaseCredit(state: PurchaseState, request: CreditRequest)
 }
 
 /** The reserve's transfer to the buyer's wallet (whose id is the buyer's user id) for a credit plan. */
-export function purchaseCreditTransfer(plan: PurchaseCreditPlan, buyerAddress: string): ReserveTransfer {
+export function purchaseCreditTransfer(plan: PurchaseCreditPlan, buyerAddress: string, holdUntil?: string): ReserveTransfer {
   const reference: PurchaseTransferReference = { kind: 'purchase', orderId: plan.orderId, captureId: plan.captureId };
-  return {
+  const transfer: ReserveTransfer = {
     type: 'ReserveTransfer',
     data: {
       transferId: plan.transferId,
@@ -250,6 +250,16 @@ export function purchaseCreditTransfer(plan: PurchaseCreditPlan, buyerAddress: s
       reference,
     },
   };
+  if (holdUntil !== undefined) transfer.data.holdUntil = holdUntil;
+  return transfer;
+}
+
+/** How long bought MLX stays held by default (PURCHASE_HOLD_HOURS, ADR 047). */
+export const PURCHASE_HOLD_HOURS_DEFAULT = 72;
+
+/** When a credit made at `now` stops being held; none when there is no hold. */
+export function purchaseHoldUntil(now: Date, holdMs: number): string | undefined {
+  return holdMs > 0 ? new Date(now.getTime() + holdMs).toISOString() : undefined;
 }
 
 export function purchaseCreditedEvent(plan: PurchaseCreditPlan, transferId: string, now: Date): PurchaseEvent {
@@ -277,6 +287,8 @@ export interface PurchaseReturnPlan {
   usdCents: bigint;
   /** What moves back now: the proportional MLX, as far as the buyer's available balance allows. */
   mlxReturned: bigint;
+  /** What this return owed back (mlxReturned is at most this); a reversal records the difference as the reserve's loss. */
+  mlxOwed: bigint;
   transferId: string;
   idempotencyKey: string;
 }
@@ -317,7 +329,8 @@ export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest,
   if (returnedUsdCents > capture.usdCents) throw fail('CONFLICT', 'errors:refundExceedsCapture');
   const creditedMlx = state.credit?.mlx ?? 0n;
   const owedMlx = capture.usdCents === 0n ? creditedMlx : minOf(creditedMlx, ceilDiv(creditedMlx * returnedUsdCents, capture.usdCents));
-  const wantedMlx = owedMlx - state.returnedMlx;
+  // MLX a chargeback already wrote off as the reserve's loss is not chased again (ADR 047).
+  const wantedMlx = owedMlx - state.returnedMlx - state.reserveLossMlx;
   const available = buyerAvailableMlx > 0n ? buyerAvailableMlx : 0n;
   const mlxReturned = wantedMlx > 0n ? minOf(wantedMlx, available) : 0n;
   return {
@@ -330,6 +343,7 @@ export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest,
       buyerUserId: order.buyerUserId,
       usdCents,
       mlxReturned,
+      mlxOwed: wantedMlx > 0n ? wantedMlx : 0n,
       transferId: returnTransferId(request.kind, id),
       idempotencyKey: returnIdempotencyKey(request.kind, id),
     },
@@ -354,6 +368,26 @@ export function purchaseReturnTransfer(plan: PurchaseReturnPlan, reserveAddress:
       amountMlx: plan.mlxReturned,
       feeMlx: 0n,
       reference,
+    },
+  };
+}
+
+/**
+ * The reserve's loss when a reversal takes back less than it owed (the buyer had sent or spent
+ * the MLX); none for refunds (the merchant chose to give the money back) or when nothing is short.
+ */
+export function purchaseReserveLossEvent(plan: PurchaseReturnPlan, now: Date): PurchaseEvent | undefined {
+  if (plan.kind !== 'reversal' || plan.mlxOwed <= plan.mlxReturned) return undefined;
+  return {
+    type: 'PurchaseReserveLoss',
+    data: {
+      orderId: plan.orderId,
+      captureId: plan.captureId,
+      reversalId: plan.id,
+      mlxOwed: mlxToWire(plan.mlxOwed),
+      mlxReturned: mlxToWire(plan.mlxReturned),
+      mlxLost: mlxToWire(plan.mlxOwed - plan.mlxReturned),
+      recordedAt: timestamp(now),
     },
   };
 }

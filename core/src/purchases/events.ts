@@ -101,6 +101,26 @@ export interface PurchaseReversed {
   };
 }
 
+/**
+ * A reversal (chargeback) could not take back all the MLX the order still owed: the buyer had
+ * already sent or spent it. The reserve was paid nothing for `mlxLost` MLX it sold; recorded in
+ * the same append as its PurchaseReversed, so the audit can account for every credited MLX
+ * (taken back or lost) and `npm run audit` lists the reserve's losses (ADR 047). Moves no MLX.
+ */
+export interface PurchaseReserveLoss {
+  type: 'PurchaseReserveLoss';
+  data: {
+    orderId: string;
+    captureId: string;
+    reversalId: string;
+    /** What the reversal owed back, what it took back (its PurchaseReversed's mlxReturned), and the difference. */
+    mlxOwed: string;
+    mlxReturned: string;
+    mlxLost: string;
+    recordedAt: string;
+  };
+}
+
 /** The buyer's receipt e-mail went out (once per order; the mail job's completion). Moves no money. */
 export interface PurchaseReceiptSent {
   type: 'PurchaseReceiptSent';
@@ -115,6 +135,7 @@ export type PurchaseEvent =
   | PurchaseCredited
   | PurchaseRefunded
   | PurchaseReversed
+  | PurchaseReserveLoss
   | PurchaseReceiptSent;
 export type PurchaseEventType = PurchaseEvent['type'];
 
@@ -158,6 +179,15 @@ const dataSchemas: { [K in PurchaseEventType]: z.ZodType<Extract<PurchaseEvent, 
     mlxReturned: amount,
     transferId: transferId.optional(),
     reversedAt: time,
+  }),
+  PurchaseReserveLoss: z.object({
+    orderId: id,
+    captureId: id,
+    reversalId: id,
+    mlxOwed: amount,
+    mlxReturned: amount,
+    mlxLost: amount,
+    recordedAt: time,
   }),
   PurchaseReceiptSent: z.object({ orderId: id, messageId: z.string().min(1).max(300), sentAt: time }),
 };

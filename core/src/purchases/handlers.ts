@@ -17,8 +17,11 @@ import {
   decidePurchase,
   planPurchaseCredit,
   planPurchaseReturn,
+  PURCHASE_HOLD_HOURS_DEFAULT,
   purchaseCreditTransfer,
+  purchaseHoldUntil,
   purchaseCreditedEvent,
+  purchaseReserveLossEvent,
   purchaseReturnEvent,
   purchaseReturnTransfer,
 } from './decider.js';
@@ -35,6 +38,11 @@ import { type PurchaseState, type PurchaseStatus, evolvePurchase, initialPurchas
 export type PurchaseDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'> & {
   store: EventStore;
   clock: Clock;
+  /**
+   * How long bought MLX may not be sent or paid out after its credit (PURCHASE_HOLD_HOURS, ADR
+   * 047); PURCHASE_HOLD_HOURS_DEFAULT hours when unset, none when 0.
+   */
+  purchaseHoldMs?: number;
 };
 
 /** Racing commands on one purchase decide again this many times before answering "busy". */
@@ -225,7 +233,9 @@ export async function ensurePurchaseCredited(deps: PurchaseDeps, input: CreditIn
     const buyerAddress = await walletAddressOf(deps, plan.buyerUserId);
     if (!buyerAddress) throw new AppError('NOT_FOUND', 'errors:unknownRecipient');
     try {
-      const executed = await executeTransfer(deps, SYSTEM_WALLET_IDS.reserve, purchaseCreditTransfer(plan, buyerAddress), (decision) => ({
+      const holdMs = deps.purchaseHoldMs ?? PURCHASE_HOLD_HOURS_DEFAULT * 3_600_000;
+      const transfer = purchaseCreditTransfer(plan, buyerAddress, purchaseHoldUntil(deps.clock.now(), holdMs));
+      const executed = await executeTransfer(deps, SYSTEM_WALLET_IDS.reserve, transfer, (decision) => ({
         streamId: purchaseStream(orderId),
         events: toNew([purchaseCreditedEvent(plan, decision.transferId, deps.clock.now())]),
         expectedRevision: revision,
@@ -286,7 +296,9 @@ async function recordReturn(
       };
     }
     const { plan } = outcome;
-    const event = purchaseReturnEvent(plan, deps.clock.now());
+    const now = deps.clock.now();
+    const loss = purchaseReserveLossEvent(plan, now);
+    const events = loss ? [purchaseReturnEvent(plan, now), loss] : [purchaseReturnEvent(plan, now)];
     const done = (): PurchaseReturnRecorded => ({
       orderId,
       kind: plan.kind,
@@ -298,14 +310,14 @@ async function recordReturn(
     });
     try {
       if (plan.mlxReturned === 0n) {
-        await deps.store.append(purchaseStream(orderId), toNew([event]), revision);
+        await deps.store.append(purchaseStream(orderId), toNew(events), revision);
         return done();
       }
       const reserveAddress = await walletAddressOf(deps, SYSTEM_WALLET_IDS.reserve);
       if (!reserveAddress) throw new Error('recordReturn: the reserve wallet is not open');
       const executed = await executeTransfer(deps, plan.buyerUserId, purchaseReturnTransfer(plan, reserveAddress), () => ({
         streamId: purchaseStream(orderId),
-        events: toNew([event]),
+        events: toNew(events),
         expectedRevision: revision,
       }));
       if (executed.position !== undefined) return done();

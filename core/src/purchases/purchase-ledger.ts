@@ -18,6 +18,8 @@ import {
   planPurchaseReturn,
   purchaseCreditTransfer,
   purchaseCreditedEvent,
+  purchaseHoldUntil,
+  purchaseReserveLossEvent,
   purchaseReturnEvent,
   purchaseReturnTransfer,
 } from './decider.js';
@@ -28,7 +30,11 @@ export type Step = { ok: true; moved: boolean } | { ok: false; error: AppError }
 
 export class PurchaseLedger {
   private readonly purchases = new Map<string, PurchaseState>();
-  constructor(readonly ledger: MemoryLedger) {}
+  /** `holdMs`: how long credited MLX may not be sent (PURCHASE_HOLD_HOURS); none by default. */
+  constructor(
+    readonly ledger: MemoryLedger,
+    private readonly holdMs = 0,
+  ) {}
 
   state(orderId: string): PurchaseState {
     return this.purchases.get(orderId) ?? initialPurchaseState();
@@ -69,13 +75,13 @@ export class PurchaseLedger {
     payee: string,
     command: Parameters<typeof decideTransfer>[0],
     orderId: string,
-    event: PurchaseEvent,
+    events: PurchaseEvent[],
   ): boolean {
     const decision = decideTransfer(command, this.ledger.state(payer), this.ledger.state(payee), this.ledger.now());
     if (decision.payerEvents.length === 0) return false;
     this.ledger.append(payer, decision.payerEvents as WalletEvent[], this.ledger.eventCount(payer));
     this.ledger.append(payee, decision.payeeEvents as WalletEvent[], this.ledger.eventCount(payee));
-    this.appendPurchase(orderId, [event]);
+    this.appendPurchase(orderId, events);
     return true;
   }
 
@@ -85,8 +91,10 @@ export class PurchaseLedger {
       if (outcome.kind === 'alreadyCredited') return false;
       const { plan } = outcome;
       const address = this.ledger.state(plan.buyerUserId).wallet?.address ?? '';
-      const event = purchaseCreditedEvent(plan, plan.transferId, this.ledger.now());
-      return this.transferWith(SYSTEM_WALLET_IDS.reserve, plan.buyerUserId, purchaseCreditTransfer(plan, address), orderId, event);
+      const now = this.ledger.now();
+      const event = purchaseCreditedEvent(plan, plan.transferId, now);
+      const transfer = purchaseCreditTransfer(plan, address, purchaseHoldUntil(now, this.holdMs));
+      return this.transferWith(SYSTEM_WALLET_IDS.reserve, plan.buyerUserId, transfer, orderId, [event]);
     });
   }
 
@@ -97,13 +105,15 @@ export class PurchaseLedger {
       const outcome = planPurchaseReturn(this.state(orderId), request, available);
       if (outcome.kind === 'alreadyRecorded') return false;
       const { plan } = outcome;
-      const event = purchaseReturnEvent(plan, this.ledger.now());
+      const now = this.ledger.now();
+      const loss = purchaseReserveLossEvent(plan, now);
+      const events = loss ? [purchaseReturnEvent(plan, now), loss] : [purchaseReturnEvent(plan, now)];
       if (plan.mlxReturned === 0n) {
-        this.appendPurchase(orderId, [event]);
+        this.appendPurchase(orderId, events);
         return false;
       }
       const reserve = this.ledger.state(SYSTEM_WALLET_IDS.reserve).wallet?.address ?? '';
-      return this.transferWith(plan.buyerUserId, SYSTEM_WALLET_IDS.reserve, purchaseReturnTransfer(plan, reserve), orderId, event);
+      return this.transferWith(plan.buyerUserId, SYSTEM_WALLET_IDS.reserve, purchaseReturnTransfer(plan, reserve), orderId, events);
     });
   }
 }

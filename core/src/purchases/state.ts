@@ -49,6 +49,8 @@ export interface PurchaseState {
   returns: Map<string, PurchaseReturn>;
   returnedUsdCents: bigint;
   returnedMlx: bigint;
+  /** MLX a reversal could not take back (PurchaseReserveLoss): the reserve's loss on this order. */
+  reserveLossMlx: bigint;
   eventCount: number;
 }
 
@@ -68,6 +70,7 @@ export function initialPurchaseState(): PurchaseState {
     returns: new Map(),
     returnedUsdCents: 0n,
     returnedMlx: 0n,
+    reserveLossMlx: 0n,
     eventCount: 0,
   };
 }
@@ -129,6 +132,8 @@ function apply(state: PurchaseState, event: PurchaseEvent): PurchaseState {
       const { captureId, transferId, mlx, creditedAt } = event.data;
       return { ...state, credit: { captureId, transferId, mlx: BigInt(mlx), creditedAt } };
     }
+    case 'PurchaseReserveLoss':
+      return { ...state, reserveLossMlx: state.reserveLossMlx + BigInt(event.data.mlxLost) };
     case 'PurchaseReceiptSent':
       if (state.receipt) return state;
       return { ...state, receipt: { messageId: event.data.messageId, sentAt: event.data.sentAt } };

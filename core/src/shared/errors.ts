@@ -12,6 +12,11 @@ export type AppErrorCode =
   /** Well-formed but not acceptable as it stands: an Idempotency-Key reused with another request (422). */
   | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
+  /**
+   * The session's last proof of the password is too old for this call (step-up, ADR 045): the
+   * caller asks for the password again (identity.reauthenticate) and retries (403).
+   */
+  | 'REAUTHENTICATION_REQUIRED'
   | 'CONCURRENCY'
   | 'UNAVAILABLE';
 

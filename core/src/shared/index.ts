@@ -5,3 +5,4 @@ export * from './assert.js';
 export * from './keyed-serializer.js';
 export * from './backoff.js';
 export * from './logger.js';
+export * from './quern-mode.js';

@@ -1,6 +1,6 @@
 /**
  * Where long-running parts (projections, dispatcher, workers, watchers, the api) write their
- * one-line logs. A port: the console in production (`consoleLogger` in @quern/adapters/runtime),
+ * one-line logs. A port: JSON lines on stdout in production (`processLogger` in @quern/adapters/runtime),
  * an array in tests that assert on what was logged.
  */
 export interface Logger {

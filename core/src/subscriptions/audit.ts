@@ -8,7 +8,10 @@
  *   charge event names such a transfer;
  * - a subscription lands on its own stream, starts once, and its periods are charged in order
  *   1, 2, 3, ... each exactly once (no period missed, none doubled);
- * - nothing is charged after the subscription ended.
+ * - nothing is charged after the subscription ended;
+ * - every charge is at most the price the subscriber agreed to for that period (ADR 044): the
+ *   price of the first charge, then of each renewal, or the higher price the subscriber accepted
+ *   (SubscriptionPriceAccepted, by the subscriber and no one else).
  *
  * Conservation needs nothing new: the charges are ordinary settled transfers between users.
  */
@@ -21,7 +24,9 @@ export type SubscriptionViolationCode =
   | 'subscriptionStartedTwice'
   | 'subscriptionPeriodOutOfOrder'
   | 'subscriptionChargedAfterEnd'
-  | 'subscriptionChargeMismatch';
+  | 'subscriptionChargeMismatch'
+  | 'subscriptionChargedAboveAgreedPrice'
+  | 'subscriptionPriceAcceptedByOther';
 
 interface Where {
   streamId?: string;
@@ -42,6 +47,8 @@ export interface SubscriptionFigures {
   subscriptions: number;
   charges: number;
   chargedMlx: bigint;
+  /** Higher prices accepted by their subscribers. */
+  pricesAccepted: number;
 }
 
 export interface SubscriptionAuditor {
@@ -58,6 +65,8 @@ interface Tracked {
   providerUserId: string;
   lastPeriod: number;
   ended: boolean;
+  /** The most the next charge may be. */
+  agreedPriceMlx: bigint;
 }
 
 interface Charge {
@@ -72,7 +81,7 @@ export function createSubscriptionAuditor(report: SubscriptionReport): Subscript
   const subscriptions = new Map<string, Tracked>();
   const charges = new Map<string, Charge>();
   const transfers = new Map<string, SubscriptionReferencedTransfer>();
-  const figures: SubscriptionFigures = { subscriptions: 0, charges: 0, chargedMlx: 0n };
+  const figures: SubscriptionFigures = { subscriptions: 0, charges: 0, chargedMlx: 0n, pricesAccepted: 0 };
 
   const recordCharge = (
     subscriptionId: string,
@@ -89,6 +98,15 @@ export function createSubscriptionAuditor(report: SubscriptionReport): Subscript
         w,
       );
     tracked.lastPeriod = Math.max(tracked.lastPeriod, d.period);
+    const priceMlx = BigInt(d.priceMlx);
+    if (priceMlx > tracked.agreedPriceMlx)
+      report(
+        'subscriptionChargedAboveAgreedPrice',
+        `subscription ${subscriptionId} period ${d.period} charged ${d.priceMlx} MLX, above the agreed ${tracked.agreedPriceMlx} MLX`,
+        w,
+      );
+    // A lower charge is the new agreement; a higher one (reported) does not raise it.
+    else tracked.agreedPriceMlx = priceMlx;
     if (d.transferId !== subscriptionChargeTransferId(subscriptionId, d.period))
       return report('subscriptionChargeMismatch', `subscription ${subscriptionId} period ${d.period} names transfer ${d.transferId}`, w);
     if (charges.has(d.transferId)) return report('subscriptionPeriodOutOfOrder', `transfer ${d.transferId} charged twice`, w);
@@ -119,6 +137,7 @@ export function createSubscriptionAuditor(report: SubscriptionReport): Subscript
           providerUserId: event.data.providerUserId,
           lastPeriod: 0,
           ended: false,
+          agreedPriceMlx: BigInt(event.data.priceMlx),
         };
         subscriptions.set(id, fresh);
         figures.subscriptions += 1;
@@ -127,6 +146,12 @@ export function createSubscriptionAuditor(report: SubscriptionReport): Subscript
       if (!tracked) return report('subscriptionStreamMismatch', `${event.type} of subscription ${id} before it started`, where);
       if (event.type === 'SubscriptionRenewed') recordCharge(id, tracked, event.data, where);
       else if (event.type === 'SubscriptionEnded') tracked.ended = true;
+      else if (event.type === 'SubscriptionPriceAccepted') {
+        if (event.data.byUserId !== tracked.subscriberUserId)
+          return report('subscriptionPriceAcceptedByOther', `subscription ${id}: a price was accepted by ${event.data.byUserId}`, where);
+        figures.pricesAccepted += 1;
+        tracked.agreedPriceMlx = BigInt(event.data.priceMlx);
+      }
     },
     addReferencedTransfer(transferId, transfer) {
       transfers.set(transferId, transfer);

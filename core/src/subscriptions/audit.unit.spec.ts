@@ -1,6 +1,7 @@
 // Proves the subscription audit (ADR 037) catches what must never happen: a period charged twice or
 // skipped, a charge after the end, a charge event without its transfer, a transfer of another
-// amount or with a fee, and a subscription started twice; a sound trail reports nothing.
+// amount or with a fee, a subscription started twice, a charge above the price the subscriber
+// agreed to and a price accepted by someone else; a sound trail reports nothing.
 import { describe, expect, it } from 'vitest';
 import { createSubscriptionAuditor, type SubscriptionViolationCode } from './audit.js';
 import { subscriptionChargeTransferId, subscriptionStream } from './events.js';
@@ -47,7 +48,7 @@ describe('subscription audit', () => {
   it('given a sound trail, then it reports nothing and counts the charges', () => {
     const { codes, figures } = audit([started, renewed(2), ended], [{ period: 1 }, { period: 2 }]);
     expect(codes).toEqual([]);
-    expect(figures).toEqual({ subscriptions: 1, charges: 2, chargedMlx: 1000n });
+    expect(figures).toEqual({ subscriptions: 1, charges: 2, chargedMlx: 1000n, pricesAccepted: 0 });
   });
 
   it('given a skipped or doubled period, a charge after the end, or a second start, then it reports each', () => {
@@ -62,5 +63,24 @@ describe('subscription audit', () => {
     expect(audit([started], [{ period: 1, amountMlx: 499n }]).codes).toEqual(['subscriptionChargeMismatch']);
     expect(audit([started], [{ period: 1, feeMlx: 1000n }]).codes).toEqual(['subscriptionChargeMismatch']);
     expect(audit([started], [{ period: 1 }, { period: 2 }]).codes).toEqual(['subscriptionChargeMismatch']);
+  });
+
+  it('given a charge above the agreed price, then it reports it; a lower charge lowers the agreement; an accepted price raises it', () => {
+    const accepted = (byUserId: string, priceMlx: string) => ({
+      type: 'SubscriptionPriceAccepted',
+      data: { subscriptionId: SUB, byUserId, previousPriceMlx: '500', priceMlx, acceptedAt: '2026-01-20T00:00:00.000Z' },
+    });
+    const t = (period: number, amountMlx: bigint) => ({ period, amountMlx });
+    expect(audit([started, renewed(2, '900')], [t(1, 500n), t(2, 900n)]).codes).toEqual(['subscriptionChargedAboveAgreedPrice']);
+    expect(audit([started, renewed(2, '400'), renewed(3, '500')], [t(1, 500n), t(2, 400n), t(3, 500n)]).codes).toEqual([
+      'subscriptionChargedAboveAgreedPrice',
+    ]);
+    const sound = audit([started, accepted('subr', '900'), renewed(2, '900'), renewed(3, '800')], [t(1, 500n), t(2, 900n), t(3, 800n)]);
+    expect(sound.codes).toEqual([]);
+    expect(sound.figures.pricesAccepted).toBe(1);
+    expect(audit([started, accepted('prov', '900'), renewed(2, '900')], [t(1, 500n), t(2, 900n)]).codes).toEqual([
+      'subscriptionPriceAcceptedByOther',
+      'subscriptionChargedAboveAgreedPrice',
+    ]);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The subscription calls' wire shapes (spec section 7 and issue 13): `POST /api/subscriptions/create`
  * takes `subscription_plan_id` (and, from Quern's confirmation dialog, the price the user agreed
- * to, so a price edited meanwhile is refused instead of charged); cancel and read take `id`.
+ * to, so a price edited meanwhile is refused instead of charged); cancel and read take `id`;
+ * accepting a higher price takes `id` and the `price` accepted (ADR 044).
  */
 import { z } from 'zod';
+import { nextCursorField } from '../plans/list-page.js';
 import { planIdField, planPrice } from '../plans/contracts.js';
 import { mlxToWire } from '../wallet/money.js';
+import { type PlanPrice, pendingPriceMlx } from './price.js';
 import { type SubscriptionState, openRenewal, subscriptionStatus } from './state.js';
 
 export const subscribeInput = z.strictObject({
@@ -17,6 +20,13 @@ export type SubscribeInput = z.output<typeof subscribeInput>;
 export const subscriptionIdInput = z.strictObject({
   id: z.string({ error: 'errors:subscriptionIdRequired' }).trim().min(1, { error: 'errors:subscriptionIdRequired' }).max(200),
 });
+
+/** Accepting a higher price names the price the subscriber saw: a different pending price is refused (ADR 044). */
+export const acceptPriceInput = z.strictObject({
+  id: subscriptionIdInput.shape.id,
+  price: planPrice,
+});
+export type AcceptPriceInput = z.output<typeof acceptPriceInput>;
 
 export const subscriptionChargeOutput = z.object({
   period: z.number().int(),
@@ -35,6 +45,11 @@ export const subscriptionOutput = z.object({
   subscriber_id: z.string(),
   status: z.enum(['active', 'past_due', 'cancelled', 'ended']),
   price: z.string().meta({ description: 'MLX of the last charge, as decimal text.' }),
+  agreed_price: z.string().meta({ description: 'The most a renewal charges: the price the subscriber agreed to, as decimal text.' }),
+  pending_price: z
+    .string()
+    .nullable()
+    .meta({ description: "The plan's higher price, waiting for the subscriber to accept it; null when none." }),
   currency: z.literal('mlx'),
   duration: z.literal('monthly'),
   started_at: z.string(),
@@ -46,8 +61,10 @@ export const subscriptionOutput = z.object({
 });
 export type SubscriptionOutput = z.infer<typeof subscriptionOutput>;
 
-export function toSubscriptionOutput(state: SubscriptionState): SubscriptionOutput {
+/** The subscription as the calls answer it; `plan` (its current price) shows a pending increase. */
+export function toSubscriptionOutput(state: SubscriptionState, plan: PlanPrice = { priceMlx: undefined }): SubscriptionOutput {
   const status = subscriptionStatus(state);
+  const pending = pendingPriceMlx(state, plan);
   const open = openRenewal(state);
   const last = state.charges[state.charges.length - 1];
   return {
@@ -59,6 +76,8 @@ export function toSubscriptionOutput(state: SubscriptionState): SubscriptionOutp
     subscriber_id: state.subscriberUserId,
     status,
     price: last?.priceMlx ?? '0',
+    agreed_price: state.agreedPriceMlx,
+    pending_price: pending === undefined ? null : mlxToWire(pending),
     currency: 'mlx',
     duration: 'monthly',
     started_at: state.startedAt,
@@ -88,7 +107,7 @@ export const subscribeQuoteOutput = z.object({
 export type SubscribeQuoteOutput = z.infer<typeof subscribeQuoteOutput>;
 
 export const subscribeOutput = z.object({ message: z.string(), content: subscriptionOutput });
-export const subscriptionListOutput = z.object({ content: z.array(subscriptionOutput) });
+export const subscriptionListOutput = z.object({ content: z.array(subscriptionOutput), next_cursor: nextCursorField });
 export const subscriptionContentOutput = z.object({ content: subscriptionOutput });
 export const cancelOutput = z.object({ message: z.string(), content: subscriptionOutput });
 

@@ -25,8 +25,13 @@ export const subscriptionIdOf = (planId: string, subscriberUserId: string, gener
 /** The wallet transfer that pays one period. */
 export const subscriptionChargeTransferId = (subscriptionId: string, period: number): string => `subscription-${subscriptionId}-${period}`;
 
-export type CancelledBy = 'subscriber' | 'provider' | 'unpaid' | 'planDeleted';
-export const CANCELLED_BY: readonly CancelledBy[] = ['subscriber', 'provider', 'unpaid', 'planDeleted'];
+/**
+ * Why a subscription was cancelled. `priceNotAccepted`: the provider ended it at the end of its
+ * paid period because its subscriber had not accepted the plan's higher price (ADR 044); the value
+ * was added later, so every event recorded before it still reads.
+ */
+export type CancelledBy = 'subscriber' | 'provider' | 'unpaid' | 'planDeleted' | 'priceNotAccepted';
+export const CANCELLED_BY: readonly CancelledBy[] = ['subscriber', 'provider', 'unpaid', 'planDeleted', 'priceNotAccepted'];
 
 /** A charge that paid a period: the first on subscribing, the others on renewal. */
 export interface ChargeData {
@@ -88,6 +93,16 @@ export interface SubscriptionPriceChangeAnnounced {
   };
 }
 
+/**
+ * The subscriber accepted the plan's higher price (ADR 044): renewals from the next one on may
+ * charge up to `priceMlx` (the price the subscriber saw and sent), no longer only up to
+ * `previousPriceMlx`, the price agreed before.
+ */
+export interface SubscriptionPriceAccepted {
+  type: 'SubscriptionPriceAccepted';
+  data: { subscriptionId: string; byUserId: string; previousPriceMlx: string; priceMlx: string; acceptedAt: string };
+}
+
 export const SUBSCRIPTION_EMAIL_KINDS = [
   'receipt',
   'chargeFailed',
@@ -111,6 +126,7 @@ export type SubscriptionEvent =
   | SubscriptionCancelled
   | SubscriptionEnded
   | SubscriptionPriceChangeAnnounced
+  | SubscriptionPriceAccepted
   | SubscriptionEmailSent;
 
 /** One e-mail per kind and source event: `receipt-3` is period 3's receipt, `chargeFailed-3-2` its second failure. */
@@ -167,6 +183,13 @@ const schemas = {
     priceMlx: mlx,
     effectiveFrom: time,
     announcedAt: time,
+  }),
+  SubscriptionPriceAccepted: z.object({
+    subscriptionId: id,
+    byUserId: z.string().min(1).max(200),
+    previousPriceMlx: mlx,
+    priceMlx: mlx,
+    acceptedAt: time,
   }),
   SubscriptionEmailSent: z.object({
     subscriptionId: id,

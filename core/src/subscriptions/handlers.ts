@@ -9,7 +9,7 @@ import { WrongExpectedRevisionError, type ExpectedRevision, type NewEvent } from
 import { loadPlan, planNotFound } from '../plans/handlers.js';
 import type { ReserveTransfer } from '../wallet/commands.js';
 import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
-import { mlxFromWire } from '../wallet/money.js';
+import { mlxFromWire, mlxToWire } from '../wallet/money.js';
 import type { SubscribeInput } from './contracts.js';
 import {
   type CancelledBy,
@@ -21,8 +21,15 @@ import {
   subscriptionStream,
   toSubscriptionEvent,
 } from './events.js';
+import {
+  type PriceConsentDecision,
+  type PriceConsentRefusal,
+  decideAcceptPrice,
+  decideEndForUnacceptedPrice,
+  renewalPriceMlx,
+} from './price.js';
 import { CHARGE_ATTEMPTS_MAX, addMonthsOnBillingDay, attemptDueAt, paidThroughAfter } from './schedule.js';
-import { evolveSubscription, openRenewal, type SubscriptionState } from './state.js';
+import { cancellationEvents, evolveSubscription, openRenewal, type SubscriptionState } from './state.js';
 
 export type SubscriptionDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
 
@@ -209,28 +216,6 @@ async function appendDecided(
   throw new AppError('CONCURRENCY', 'errors:busy');
 }
 
-/** The cancellation (and, when nothing is paid ahead, the end) of a subscription, decided at `now`. */
-function cancellationEvents(state: SubscriptionState, by: CancelledBy, now: Date, byUserId?: string): SubscriptionEvent[] {
-  const open = openRenewal(state);
-  if (!open) return [];
-  const at = now.toISOString();
-  // Past due, or paid through already: nothing is paid ahead, so it ends now.
-  const endsNow = state.failedAttempts > 0 || new Date(state.paidThrough) <= now;
-  const endsAt = endsNow ? at : state.paidThrough;
-  const events: SubscriptionEvent[] = [
-    {
-      type: 'SubscriptionCancelled',
-      data: { subscriptionId: state.subscriptionId, by, ...(byUserId !== undefined ? { byUserId } : {}), cancelledAt: at, endsAt },
-    },
-  ];
-  if (endsNow)
-    events.push({
-      type: 'SubscriptionEnded',
-      data: { subscriptionId: state.subscriptionId, period: open.period, attempt: open.attempt, reason: by, endedAt: at },
-    });
-  return events;
-}
-
 /**
  * Cancels at the end of the paid period (at once when past due). The subscriber or the plan's
  * provider may; anyone else gets 403. An already cancelled or ended subscription answers 409.
@@ -267,7 +252,7 @@ export type RenewalOutcome =
  * The renewal job's work for one (period, attempt), idempotent: a pair that is no longer open
  * (charged, failed or ended already) is 'stale'; before its time it is 'notDue'. Otherwise it
  * ends a cancelled subscription or one whose plan was deleted, or charges the plan's current
- * price, or records the failure (the fourth cancels: 'unpaid').
+ * price but never more than the subscriber agreed to (ADR 044), or records the failure (the fourth cancels: 'unpaid').
  */
 export async function runRenewal(
   deps: SubscriptionDeps,
@@ -297,6 +282,8 @@ export async function runRenewal(
         await append(cancellationEvents(state, 'planDeleted', now));
         return { outcome: 'ended', reason: 'planDeleted' };
       }
+      // Never more than the subscriber agreed to (ADR 044): a higher plan price waits for consent.
+      const priceMlx = renewalPriceMlx(mlxFromWire(state.agreedPriceMlx), mlxFromWire(plan.terms.priceMlx));
       const dueAt = attemptDueAt(new Date(state.paidThrough), 1);
       const { paidThrough, billingDay } = paidThroughAfter({ attempt: open.attempt, dueAt, chargedAt: now, billingDay: state.billingDay });
       const renewed: SubscriptionEvent = {
@@ -305,7 +292,7 @@ export async function runRenewal(
           subscriptionId: state.subscriptionId,
           period: open.period,
           attempt: open.attempt,
-          priceMlx: plan.terms.priceMlx,
+          priceMlx: mlxToWire(priceMlx),
           transferId: subscriptionChargeTransferId(state.subscriptionId, open.period),
           chargedAt: now.toISOString(),
           paidThrough: paidThrough.toISOString(),
@@ -315,7 +302,7 @@ export async function runRenewal(
       const command = chargeCommand(
         state.subscriptionId,
         open.period,
-        mlxFromWire(plan.terms.priceMlx),
+        priceMlx,
         await providerAddress(deps, state.providerUserId),
         state.providerUserId,
       );
@@ -348,7 +335,7 @@ export async function runRenewal(
             subscriptionId: state.subscriptionId,
             period: open.period,
             attempt: open.attempt,
-            priceMlx: plan.terms.priceMlx,
+            priceMlx: mlxToWire(priceMlx),
             reason: 'insufficientFunds',
             failedAt: now.toISOString(),
             nextAttemptAt: nextAttemptAt.toISOString(),
@@ -361,6 +348,69 @@ export async function runRenewal(
     }
   }
   throw new AppError('CONCURRENCY', 'errors:busy');
+}
+
+/** The refusal of a price consent command as the api answers it. */
+function priceConsentError(refusal: PriceConsentRefusal): AppError {
+  switch (refusal.kind) {
+    case 'notSubscriber':
+      return new AppError('FORBIDDEN', 'errors:subscriptionPriceNotYours');
+    case 'notProvider':
+      return new AppError('FORBIDDEN', 'errors:subscriptionEndNotYours');
+    case 'notLive':
+      return new AppError('CONFLICT', 'errors:subscriptionAlreadyCancelled');
+    case 'noIncreasePending':
+      return new AppError('CONFLICT', 'errors:subscriptionNoPriceIncrease');
+    case 'staleOffer':
+      return new AppError('CONFLICT', 'errors:subscriptionPriceOfferChanged', {}, { price: mlxToWire(refusal.pendingPriceMlx) });
+    default: {
+      const never: never = refusal;
+      throw new Error(`Unknown refusal ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** The plan's current price, or undefined once it is deleted (or gone). */
+export async function currentPlanPrice(deps: Pick<SubscriptionDeps, 'store'>, planId: string): Promise<{ priceMlx: bigint | undefined }> {
+  const plan = (await loadPlan(deps, planId))?.plan;
+  return { priceMlx: plan && plan.deletedAt === undefined ? mlxFromWire(plan.terms.priceMlx) : undefined };
+}
+
+/**
+ * Appends what a price consent decider makes of the subscription and its plan's price. The plan
+ * is read once: an edit landing after that read cannot hurt the subscriber, who accepts exactly
+ * the price they sent, and each renewal still charges no more than the plan's price at the time.
+ */
+async function appendPriceConsent(
+  deps: SubscriptionDeps,
+  subscriptionId: string,
+  decide: (state: SubscriptionState, plan: { priceMlx: bigint | undefined }, now: Date) => PriceConsentDecision,
+) {
+  const loaded = await loadSubscription(deps, subscriptionId);
+  if (!loaded) throw subscriptionNotFound();
+  const plan = await currentPlanPrice(deps, loaded.state.planId);
+  return appendDecided(deps, subscriptionId, (state) => {
+    const decision = decide(state, plan, deps.clock.now());
+    if ('refusal' in decision) throw priceConsentError(decision.refusal);
+    return decision.events;
+  });
+}
+
+/**
+ * The subscriber accepts the plan's higher price, exactly the one they saw (ADR 044): from the
+ * next renewal on it is charged. Anyone else gets 403; a price that is no longer the one pending
+ * gets 409 with the pending one.
+ */
+export function acceptSubscriptionPrice(deps: SubscriptionDeps, userId: string, subscriptionId: string, seenPriceMlx: bigint) {
+  return appendPriceConsent(deps, subscriptionId, (state, plan, now) => decideAcceptPrice(state, { userId, seenPriceMlx, plan, now }));
+}
+
+/**
+ * The provider ends, at the end of its paid period, a subscription whose subscriber has not
+ * accepted the plan's higher price (ADR 044). Anyone else gets 403; without a pending increase 409.
+ */
+export function endSubscriptionForUnacceptedPrice(deps: SubscriptionDeps, userId: string, subscriptionId: string) {
+  return appendPriceConsent(deps, subscriptionId, (state, plan, now) => decideEndForUnacceptedPrice(state, { userId, plan, now }));
 }
 
 /** Records that a subscriber was told of a plan's price change (once per plan edit). */

@@ -5,3 +5,4 @@ export * from './state.js';
 export * from './contracts.js';
 export * from './handlers.js';
 export * from './audit.js';
+export * from './price.js';

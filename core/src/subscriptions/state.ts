@@ -32,6 +32,12 @@ export interface SubscriptionState {
   generation: number;
   startedAt: string;
   charges: SubscriptionCharge[];
+  /**
+   * The most a renewal may charge (ADR 044): the price paid on subscribing, then each renewal's
+   * (a lower plan price, once charged, is the new agreement), or the higher price the subscriber
+   * accepted.
+   */
+  agreedPriceMlx: string;
   failures: SubscriptionFailure[];
   paidThrough: string;
   billingDay: number;
@@ -72,6 +78,7 @@ export function evolveSubscription(
       generation: d.generation,
       startedAt: d.chargedAt,
       charges: [chargeOf(d)],
+      agreedPriceMlx: d.priceMlx,
       failures: [],
       paidThrough: d.paidThrough,
       billingDay: d.billingDay,
@@ -88,6 +95,7 @@ export function evolveSubscription(
       return {
         ...next,
         charges: [...state.charges, chargeOf(event.data)],
+        agreedPriceMlx: event.data.priceMlx,
         paidThrough: event.data.paidThrough,
         billingDay: event.data.billingDay,
         failedAttempts: 0,
@@ -104,6 +112,8 @@ export function evolveSubscription(
       return { ...next, ended: { reason: event.data.reason, endedAt: event.data.endedAt } };
     case 'SubscriptionPriceChangeAnnounced':
       return { ...next, announcedPlanRevisions: [...state.announcedPlanRevisions, event.data.planRevision] };
+    case 'SubscriptionPriceAccepted':
+      return { ...next, agreedPriceMlx: event.data.priceMlx };
     case 'SubscriptionEmailSent':
       return { ...next, emailsSent: [...state.emailsSent, event.data.emailId] };
   }
@@ -124,4 +134,26 @@ export function openRenewal(state: SubscriptionState): { period: number; attempt
   // A cancelled subscription ends when its paid period does (or at once, when it was past due).
   if (state.cancellation) return { period, attempt, dueAt: new Date(state.cancellation.endsAt) };
   return { period, attempt, dueAt: attemptDueAt(new Date(state.paidThrough), attempt) };
+}
+
+/** The cancellation (and, when nothing is paid ahead, the end) of a subscription, decided at `now`. */
+export function cancellationEvents(state: SubscriptionState, by: CancelledBy, now: Date, byUserId?: string): SubscriptionEvent[] {
+  const open = openRenewal(state);
+  if (!open) return [];
+  const at = now.toISOString();
+  // Past due, or paid through already: nothing is paid ahead, so it ends now.
+  const endsNow = state.failedAttempts > 0 || new Date(state.paidThrough) <= now;
+  const endsAt = endsNow ? at : state.paidThrough;
+  const events: SubscriptionEvent[] = [
+    {
+      type: 'SubscriptionCancelled',
+      data: { subscriptionId: state.subscriptionId, by, ...(byUserId !== undefined ? { byUserId } : {}), cancelledAt: at, endsAt },
+    },
+  ];
+  if (endsNow)
+    events.push({
+      type: 'SubscriptionEnded',
+      data: { subscriptionId: state.subscriptionId, period: open.period, attempt: open.attempt, reason: by, endedAt: at },
+    });
+  return events;
 }

@@ -40,6 +40,11 @@ export interface ReserveTransfer {
      * a refund or reversal.
      */
     reference?: TransferReference;
+    /**
+     * A purchase's credit only (reference kind `purchase`): until when the buyer may not send or
+     * pay out the credited MLX (ISO 8601; the purchase handler adds PURCHASE_HOLD_HOURS to now).
+     */
+    holdUntil?: string;
   };
 }
 

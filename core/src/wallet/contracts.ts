@@ -10,7 +10,7 @@ import { OPEN_RESERVATIONS_MAX } from './decider.js';
 import { TRANSFER_REFERENCE_ID_PATTERN } from './events.js';
 import { SEND_FEE_MLX, mlxToWire, parseMlxAmount } from './money.js';
 import type { WalletState } from './state.js';
-import { balanceOf } from './state.js';
+import { balanceOf, heldPurchasedMlx } from './state.js';
 
 /**
  * Completed transactions per dashboard page. The spec leaves the size open; 10 rows fit a laptop
@@ -192,6 +192,18 @@ export const addressOutput = z.object({ address: z.string() });
 /** GET /api/millix/balance/{address}: the dashboard's Current (stable) and Pending (unstable). */
 export const balanceOutput = z.object({ stable: mlxWire, unstable: mlxWire });
 export type BalanceOutput = z.infer<typeof balanceOutput>;
+
+/**
+ * The dashboard's note on bought MLX not yet free to send or pay out (ADR 047): how much, and
+ * when the last of it is free (ISO 8601); "0" and null when nothing is held.
+ */
+export const purchaseHoldOutput = z.object({ heldMlx: mlxWire, holdUntil: z.string().nullable() });
+export type PurchaseHoldOutput = z.infer<typeof purchaseHoldOutput>;
+
+export function toPurchaseHoldOutput(state: WalletState, now: Date): PurchaseHoldOutput {
+  const { heldMlx, holdUntil } = heldPurchasedMlx(state, now);
+  return { heldMlx: mlxToWire(heldMlx), holdUntil: holdUntil ?? null };
+}
 
 export function toBalanceOutput(state: WalletState): BalanceOutput {
   const balance = balanceOf(state);

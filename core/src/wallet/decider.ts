@@ -42,7 +42,7 @@ import {
 } from './events.js';
 import { MLX_TOTAL_SUPPLY, SEND_FEE_MLX, mlxFromWire, mlxToWire } from './money.js';
 import type { OutgoingTransfer, WalletIdentity, WalletState } from './state.js';
-import { availableMlx, isWalletClosed, isWalletEmpty } from './state.js';
+import { availableMlx, heldPurchasedMlx, isWalletClosed, isWalletEmpty } from './state.js';
 
 /**
  * Reservations a wallet may have open at once. Settlement takes seconds; a wallet with this many
@@ -242,6 +242,55 @@ function requireFunds(state: WalletState, requiredMlx: bigint): void {
   }
 }
 
+/** `2026-11-30T03:50:12.345Z` as `2026-11-30 03:50 UTC`, for messages. */
+export const holdTimeText = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/**
+ * The typed refusal of a send or payout that would use MLX bought with PayPal before its hold
+ * ended (ADR 047). Callers branch on `instanceof` or `reason`, never on the message.
+ */
+export class PurchaseHoldRefusal extends AppError {
+  readonly reason = 'purchaseHold' as const;
+  constructor(
+    /** Bought MLX still held now. */
+    readonly heldMlx: bigint,
+    /** When the last of it may leave (ISO 8601). */
+    readonly holdUntil: string,
+    /** What may be sent now, fee included (never negative). */
+    readonly sendableMlx: bigint,
+  ) {
+    super(
+      'CONFLICT',
+      'errors:purchasedMlxHeld',
+      { amount: 'errors:purchasedMlxHeld' },
+      { heldMlx: mlxToWire(heldMlx), holdUntil: holdTimeText(holdUntil), sendableMlx: mlxToWire(sendableMlx) },
+    );
+    this.name = 'PurchaseHoldRefusal';
+  }
+}
+
+/** Whether a transfer moves MLX out of the buyer's reach for good: a send (no reference) or a payout. */
+const leavesForGood = (data: ReserveTransfer['data']): boolean => data.reference === undefined || data.reference.kind === 'payout';
+
+/**
+ * Sends and payouts may not use MLX bought with PayPal before its hold ends (ADR 047); checkout and
+ * subscription payments, and the reserve's own transfers, may. Checked after the plain funds check.
+ */
+function requireUnheldFunds(state: WalletState, data: ReserveTransfer['data'], requiredMlx: bigint, now: Date): void {
+  if (!leavesForGood(data)) return;
+  const { heldMlx, holdUntil } = heldPurchasedMlx(state, now);
+  if (heldMlx === 0n || holdUntil === undefined) return;
+  const sendableMlx = availableMlx(state) - heldMlx;
+  if (requiredMlx > sendableMlx) throw new PurchaseHoldRefusal(heldMlx, holdUntil, sendableMlx > 0n ? sendableMlx : 0n);
+}
+
+/** A purchase credit's hold time: a valid ISO time, and only on a purchase. */
+function requireHoldUntil(data: ReserveTransfer['data']): void {
+  if (data.holdUntil === undefined) return;
+  if (data.reference?.kind !== 'purchase' || typeof data.holdUntil !== 'string' || Number.isNaN(Date.parse(data.holdUntil)))
+    throw invalidRequest();
+}
+
 function reservedEvent(wallet: WalletIdentity, data: ReserveTransfer['data'], toAddress: string, amountMlx: bigint, at: string) {
   const reserved: Extract<WalletEvent, { type: 'TransferReserved' }> = {
     type: 'TransferReserved',
@@ -263,12 +312,14 @@ function reservedEvent(wallet: WalletIdentity, data: ReserveTransfer['data'], to
 function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string): WalletDecision {
   const { wallet, retry, toAddress, amountMlx } = checkSend(state, data);
   if (retry) return retry;
+  requireHoldUntil(data);
   // A purchase's transfer is always settled at once with its purchase event (executeTransfer);
   // only a payout (ADR 033) may wait for the settlement worker, when it goes to an external address.
   if (data.reference !== undefined && data.reference.kind !== 'payout') throw invalidRequest();
   // Only reservations that wait for a settlement job count: an atomic transfer holds nothing open.
   if (state.openReservationCount >= OPEN_RESERVATIONS_MAX) throw fail('RATE_LIMITED', 'errors:tooManyPendingTransfers');
   requireFunds(state, amountMlx + data.feeMlx);
+  requireUnheldFunds(state, data, amountMlx + data.feeMlx, new Date(at));
   const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);
   if (data.reference !== undefined) reserved.data.reference = data.reference;
   return { events: [reserved], transferId: data.transferId };
@@ -305,7 +356,9 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
   if (data.reference !== undefined && userToUser.includes(data.reference.kind) && payeeWallet.kind !== 'user')
     throw fail('FORBIDDEN', 'errors:forbidden');
   if (!isSameWallet(toAddress, payeeWallet.address)) throw invalidRequest();
+  requireHoldUntil(data);
   requireFunds(payer, amountMlx + data.feeMlx);
+  requireUnheldFunds(payer, data, amountMlx + data.feeMlx, now);
   const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);
   reserved.data.settledAtOnce = true;
   const payerState: WalletState = { ...payer, transfers: new Map([[data.transferId, toOutgoing(reserved.data)]]) };
@@ -323,6 +376,7 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
     reserved.data.reference = data.reference;
     post.data.reference = data.reference;
     credit.data.reference = data.reference;
+    if (data.holdUntil !== undefined) credit.data.holdUntil = data.holdUntil;
   }
   return {
     payerEvents: withBalanceAfter(payer, [reserved, ...posted]),

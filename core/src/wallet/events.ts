@@ -213,6 +213,13 @@ export interface TransferCredited {
      */
     settledAtOnce?: true;
     reference?: TransferReference;
+    /**
+     * A purchase's credit (reference kind `purchase`) only: until this time (ISO 8601) the
+     * credited MLX may pay checkouts and subscriptions but may not be sent or paid out, so a card
+     * chargeback can still take it back (PURCHASE_HOLD_HOURS, ADR 047). Credits recorded before
+     * the hold existed have none and hold nothing.
+     */
+    holdUntil?: string;
     creditedAt: string;
   };
 }
@@ -398,6 +405,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     toAddress: text,
     amountMlx: amount,
     settledAtOnce: z.literal(true).optional(),
+    holdUntil: time.optional(),
     reference: reference.optional(),
     creditedAt: time,
     balanceAfter: balanceSnapshot.optional(),

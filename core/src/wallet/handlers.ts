@@ -7,6 +7,7 @@ import type { Clock } from '../shared/clock.js';
 import type { KeyedSerializer } from '../shared/keyed-serializer.js';
 import { AppError } from '../shared/errors.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type StreamAppend } from '../shared/ports/event-store.js';
+import { findPayeeByEmail } from '../identity/email-verification.js';
 import { findUserIdByKey } from '../identity/handlers.js';
 import { createAddress, type MillixNetwork } from './address.js';
 import type { WalletCommand } from './commands.js';
@@ -40,6 +41,8 @@ export interface WalletDeps {
   stateCache?: WalletStateCache;
   /** Events between wallet snapshots (ADR 020); 0 turns snapshots off. Default SNAPSHOT_EVERY_EVENTS. */
   snapshotEveryEvents?: number;
+  /** How long bought MLX may not be sent or paid out (PURCHASE_HOLD_HOURS, ADR 047); read by the purchase handlers. */
+  purchaseHoldMs?: number;
   /**
    * Record sends between Quern wallets as two phases (a reservation settled by the settlement job)
    * instead of settling them at once (ADR 019). For a deployment with a settlement delay, where
@@ -624,7 +627,8 @@ export async function resolveRecipient(deps: WalletDeps, recipient: Recipient): 
   const userId =
     recipient.kind === 'username'
       ? await findUserIdByKey(deps, 'username', recipient.username)
-      : await findUserIdByKey(deps, 'email', recipient.email);
+      : // An address its owner never proved is refused, not resolved (ADR 046).
+        await findPayeeByEmail(deps, recipient.email);
   if (!userId) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
   // A payee paid before is in the state cache: its address costs no read (ADR 021).
   const address = deps.stateCache?.addressOf(userId) ?? (await walletAddressOf(deps, userId));

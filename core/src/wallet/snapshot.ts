@@ -15,7 +15,8 @@ export const WALLET_SNAPSHOT_EVENT = 'WalletSnapshotTaken';
 /** Bumped whenever WalletState changes shape; snapshots of any other version are ignored. */
 // 2: WalletState.closedAt (ADR 042). A version-1 reader would drop the field and see a closed
 // wallet as open, so it must not read a version-2 snapshot.
-export const WALLET_SNAPSHOT_VERSION = 2;
+// 3: WalletState.purchaseHolds (ADR 047): a version-2 reader would let held MLX be sent.
+export const WALLET_SNAPSHOT_VERSION = 3;
 /**
  * Events between snapshots. A cold load folds at most this many events after the snapshot; a
  * snapshot is at most a few hundred kilobytes (the state is bounded), so one per this many
@@ -81,6 +82,7 @@ const snapshotData = z.object({
   settledDepositIds: z.array(z.string()),
   idempotencyKeys: z.array(z.tuple([z.string(), z.string()])),
   closedAt: z.string().optional(),
+  purchaseHolds: z.array(z.tuple([z.string(), z.object({ amountMlx: mlx, holdUntil: z.string() })])),
 });
 export type WalletSnapshotData = z.infer<typeof snapshotData>;
 
@@ -110,6 +112,10 @@ export function toWalletSnapshot(state: WalletState): WalletSnapshotData | undef
     settledDepositIds: [...state.settledDepositIds],
     idempotencyKeys: [...state.idempotencyKeys.entries()],
     ...(state.closedAt === undefined ? {} : { closedAt: state.closedAt }),
+    purchaseHolds: [...state.purchaseHolds.entries()].map(([orderId, hold]) => [
+      orderId,
+      { amountMlx: mlxToWire(hold.amountMlx), holdUntil: hold.holdUntil },
+    ]),
   };
 }
 
@@ -140,6 +146,9 @@ export function fromWalletSnapshot(data: unknown): { state: WalletState; revisio
     settledDepositIds: new Set(s.settledDepositIds),
     idempotencyKeys: new Map(s.idempotencyKeys),
     eventCount: s.eventCount,
+    purchaseHolds: new Map(
+      s.purchaseHolds.map(([orderId, hold]) => [orderId, { amountMlx: mlxFromWire(hold.amountMlx), holdUntil: hold.holdUntil }]),
+    ),
   };
   if (s.closedAt !== undefined) state.closedAt = s.closedAt;
   return { state, revision: BigInt(s.revision) };

@@ -70,6 +70,15 @@ export interface IncomingTransfer {
   settledAtOnce?: true;
 }
 
+/**
+ * MLX bought with PayPal that may not be sent or paid out yet (ADR 047): what the purchase
+ * credited, less what its refunds and reversals took back, until `holdUntil`.
+ */
+export interface PurchaseHold {
+  amountMlx: bigint;
+  holdUntil: string;
+}
+
 export type DepositStatus = 'received' | 'confirmed' | 'rejected';
 
 export interface DepositRecord {
@@ -110,6 +119,11 @@ export interface WalletState {
   eventCount: number;
   /** Set by WalletClosed (ADR 042): the wallet never sends again and takes no transfer credits. */
   closedAt?: string;
+  /**
+   * Purchases still held, by order id (ADR 047). Holds that ended before a later event's time are
+   * dropped when that event is applied, so only the last PURCHASE_HOLD_HOURS of purchases stay.
+   */
+  purchaseHolds: Map<string, PurchaseHold>;
 }
 
 export function initialWalletState(): WalletState {
@@ -126,6 +140,7 @@ export function initialWalletState(): WalletState {
     settledDepositIds: new Set(),
     idempotencyKeys: new Map(),
     eventCount: 0,
+    purchaseHolds: new Map(),
   };
 }
 
@@ -147,6 +162,45 @@ export const availableMlx = (state: WalletState): bigint => state.postedBalanceM
  */
 export function balanceOf(state: WalletState): { stableMlx: bigint; unstableMlx: bigint } {
   return { stableMlx: availableMlx(state), unstableMlx: state.pendingCreditsMlx };
+}
+
+const timeMs = (time: string | Date): number => (typeof time === 'string' ? Date.parse(time) : time.getTime());
+
+/** Drops the holds that ended by `at` (an event's own time), keeping the state small. */
+function dropEndedHolds(state: WalletState, at: string): void {
+  const atMs = timeMs(at);
+  if (Number.isNaN(atMs)) return;
+  for (const [orderId, hold] of state.purchaseHolds) if (!(timeMs(hold.holdUntil) > atMs)) state.purchaseHolds.delete(orderId);
+}
+
+/** Takes `amountMlx` off the holds, the one ending last first (it would block longest). */
+function spendHeld(state: WalletState, amountMlx: bigint): void {
+  let left = amountMlx;
+  const latestFirst = [...state.purchaseHolds].sort(([, a], [, b]) => timeMs(b.holdUntil) - timeMs(a.holdUntil));
+  for (const [orderId, hold] of latestFirst) {
+    if (left <= 0n) return;
+    const taken = hold.amountMlx < left ? hold.amountMlx : left;
+    left -= taken;
+    if (hold.amountMlx - taken > 0n) state.purchaseHolds.set(orderId, { ...hold, amountMlx: hold.amountMlx - taken });
+    else state.purchaseHolds.delete(orderId);
+  }
+}
+
+/**
+ * The MLX bought with PayPal that may not leave the wallet yet at `now` (ADR 047), and when the
+ * last of it is free. It may still pay checkouts and subscriptions; sends and payouts may use
+ * only what is available beyond it.
+ */
+export function heldPurchasedMlx(state: WalletState, now: Date): { heldMlx: bigint; holdUntil?: string } {
+  const nowMs = now.getTime();
+  let heldMlx = 0n;
+  let holdUntil: string | undefined;
+  for (const hold of state.purchaseHolds.values()) {
+    if (!(timeMs(hold.holdUntil) > nowMs) || hold.amountMlx <= 0n) continue;
+    heldMlx += hold.amountMlx;
+    if (holdUntil === undefined || timeMs(hold.holdUntil) > timeMs(holdUntil)) holdUntil = hold.holdUntil;
+  }
+  return holdUntil === undefined ? { heldMlx } : { heldMlx, holdUntil };
 }
 
 function openWallet(state: WalletState, data: Extract<WalletEvent, { type: 'WalletOpened' }>['data']): WalletState {
@@ -184,6 +238,21 @@ function reserve(state: WalletState, data: Extract<WalletEvent, { type: 'Transfe
     }
   }
   state.transfers.set(data.transferId, transfer);
+  dropEndedHolds(state, data.reservedAt);
+  // A refund or reversal takes back bought MLX: that much is no longer held.
+  const reference = data.reference;
+  if (reference && (reference.kind === 'purchaseRefund' || reference.kind === 'purchaseReversal')) {
+    const hold = state.purchaseHolds.get(reference.orderId);
+    if (hold) {
+      const left = hold.amountMlx - amountMlx;
+      if (left > 0n) state.purchaseHolds.set(reference.orderId, { ...hold, amountMlx: left });
+      else state.purchaseHolds.delete(reference.orderId);
+    }
+  }
+  // Bought MLX may pay checkouts and subscriptions at once, so such a payment spends held MLX
+  // first: otherwise MLX the wallet receives afterwards would stay blocked behind a hold whose
+  // coins are already gone.
+  if (reference && (reference.kind === 'checkout' || reference.kind === 'subscriptionCharge')) spendHeld(state, amountMlx + feeMlx);
   return { ...state, openReservationCount: state.openReservationCount + 1 };
 }
 
@@ -235,6 +304,9 @@ function credit(state: WalletState, data: Extract<WalletEvent, { type: 'Transfer
     amountMlx: mlxFromWire(data.amountMlx),
   };
   state.transfers.set(data.transferId, incoming);
+  dropEndedHolds(state, data.creditedAt);
+  if (data.reference?.kind === 'purchase' && data.holdUntil !== undefined && timeMs(data.holdUntil) > timeMs(data.creditedAt))
+    state.purchaseHolds.set(data.reference.orderId, { amountMlx: incoming.amountMlx, holdUntil: data.holdUntil });
   // Only a credit of an atomic send may be forgotten: a two-phase credit's repeat (a settlement job
   // re-run while the payer's reservation is still open) is recognised by the payee's state alone.
   if (data.settledAtOnce === true) {

@@ -8,11 +8,13 @@
 import { assertNever } from '../shared/assert.js';
 import { AppError } from '../shared/errors.js';
 import { isWebhookEventType, type WebhookEventType } from './catalogue.js';
-import type { WebhookEndpointCreated, WebhookEndpointDeleted, WebhookEndpointEvent } from './events.js';
+import type { WebhookEndpointCreated, WebhookEndpointDeleted, WebhookEndpointEvent, WebhookEndpointSecretRotated } from './events.js';
 
 /** A bound on endpoints per merchant: each source event fans out to at most this many deliveries. */
 export const WEBHOOK_ENDPOINTS_MAX = 16;
 export const WEBHOOK_URL_LENGTH_MAX = 2048;
+/** How long a replaced secret keeps signing beside the new one (ADR 056): a day to deploy the new one. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /** The subscribed types without repeats, in catalogue order; unknown names are a 400. */
 export function checkWebhookEvents(events: readonly string[] | undefined): WebhookEventType[] {
@@ -29,6 +31,11 @@ export interface WebhookEndpoint {
   url: string;
   events: string[];
   secret: string;
+  /**
+   * The secret the last rotation replaced, and when it stops signing (ADR 056). Only one: a
+   * second rotation within the overlap drops the one before, which the merchant has replaced twice.
+   */
+  previousSecret?: { secret: string; expiresAt: string };
   createdAt: string;
   /** Log position of the creation: only source events after it are delivered to the endpoint. */
   createdPosition: bigint;
@@ -49,6 +56,15 @@ export function evolveWebhookEndpoints(state: WebhookEndpointsState, event: Webh
       const { endpointId, url, events, secret, createdAt } = event.data;
       return { endpoints: [...state.endpoints, { endpointId, url, events, secret, createdAt, createdPosition: position }] };
     }
+    case 'WebhookEndpointSecretRotated': {
+      const { endpointId, secret, rotatedAt } = event.data;
+      const expiresAt = new Date(Date.parse(rotatedAt) + WEBHOOK_SECRET_OVERLAP_MS).toISOString();
+      return {
+        endpoints: state.endpoints.map((e) =>
+          e.endpointId === endpointId && e.deletedAt === undefined ? { ...e, secret, previousSecret: { secret: e.secret, expiresAt } } : e,
+        ),
+      };
+    }
     case 'WebhookEndpointDeleted':
       return {
         endpoints: state.endpoints.map((e) =>
@@ -67,6 +83,15 @@ export const liveEndpoints = (state: WebhookEndpointsState): WebhookEndpoint[] =
 /** The endpoint existed (created before, not deleted before) when the log reached `position`. */
 export const endpointLiveAt = (endpoint: WebhookEndpoint, position: bigint): boolean =>
   endpoint.createdPosition < position && (endpoint.deletedPosition === undefined || endpoint.deletedPosition > position);
+
+/**
+ * The secrets that sign an attempt made at `at`: the current one first, then the replaced one
+ * while its overlap lasts (Standard Webhooks sends each as its own `v1,` signature).
+ */
+export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret'>, at: Date): string[] {
+  const previous = endpoint.previousSecret;
+  return previous && at.getTime() < Date.parse(previous.expiresAt) ? [endpoint.secret, previous.secret] : [endpoint.secret];
+}
 
 export interface CreateEndpointCommand {
   endpointId: string;
@@ -94,4 +119,14 @@ export function decideDeleteEndpoint(
     type: 'WebhookEndpointDeleted',
     data: { endpointId: command.endpointId, merchantUserId: command.merchantUserId, deletedAt: command.now.toISOString() },
   };
+}
+
+export function decideRotateSecret(
+  state: WebhookEndpointsState,
+  command: { endpointId: string; merchantUserId: string; secret: string; now: Date },
+): WebhookEndpointSecretRotated {
+  if (!liveEndpoints(state).some((e) => e.endpointId === command.endpointId))
+    throw new AppError('NOT_FOUND', 'errors:webhookEndpointNotFound');
+  const { endpointId, merchantUserId, secret, now } = command;
+  return { type: 'WebhookEndpointSecretRotated', data: { endpointId, merchantUserId, secret, rotatedAt: now.toISOString() } };
 }

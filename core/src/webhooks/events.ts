@@ -7,6 +7,7 @@
  * recorded as done by WebhookFannedOut on `webhook-fanout-<fanOutId>` in the same atomic append.
  */
 import { z } from 'zod';
+import { ERASED } from '../personal-data/index.js';
 import { WEBHOOK_EVENT_TYPES } from './catalogue.js';
 
 export const webhookEndpointsStream = (merchantUserId: string): string => `webhook-endpoints-${merchantUserId}`;
@@ -34,6 +35,22 @@ export interface WebhookEndpointCreated {
   };
 }
 
+/**
+ * A new signing secret for an endpoint (ADR 056). The secret it replaces keeps signing beside it
+ * for WEBHOOK_SECRET_OVERLAP_MS after `rotatedAt`, so receivers can switch without losing a
+ * delivery; a secret older than the replaced one stops at once.
+ */
+export interface WebhookEndpointSecretRotated {
+  type: 'WebhookEndpointSecretRotated';
+  data: {
+    endpointId: string;
+    merchantUserId: string;
+    /** `whsec_` + base64, sealed in the log with the merchant's key like the creation's (ADR 056). */
+    secret: string;
+    rotatedAt: string;
+  };
+}
+
 export interface WebhookEndpointDeleted {
   type: 'WebhookEndpointDeleted';
   data: { endpointId: string; merchantUserId: string; deletedAt: string };
@@ -46,8 +63,16 @@ export interface WebhookDeliveryScheduled {
     endpointId: string;
     merchantUserId: string;
     eventType: string;
-    /** The exact body every attempt sends, so retries and redeliveries are byte-identical. */
+    /**
+     * The exact body every attempt sends, so retries and redeliveries are byte-identical. A payout
+     * paid to a Quern account holds PAYOUT_TO_PLACEHOLDER instead of its recipient, which is kept
+     * in `payoutTo`, sealed with the payee's key (ADR 042, 046): see deliveryBodyOf.
+     */
     body: string;
+    /** The Quern account a payout paid, whose key seals `payoutTo`. */
+    payeeUserId?: string;
+    /** The payout's recipient as the merchant named it (an e-mail, perhaps); `[erased]` once the payee is deleted. */
+    payoutTo?: string;
     /** The log event this delivery reports (stream and revision), for tracing. */
     sourceStreamId: string;
     sourceRevision: string;
@@ -96,7 +121,7 @@ export interface WebhookFannedOut {
   data: { fanOutId: string; sourceStreamId: string; sourceRevision: string; deliveryIds: string[]; fannedOutAt: string };
 }
 
-export type WebhookEndpointEvent = WebhookEndpointCreated | WebhookEndpointDeleted;
+export type WebhookEndpointEvent = WebhookEndpointCreated | WebhookEndpointSecretRotated | WebhookEndpointDeleted;
 export type WebhookDeliveryEvent =
   | WebhookDeliveryScheduled
   | WebhookRedeliveryRequested
@@ -111,6 +136,9 @@ const time = z.string().min(1).max(40);
 const deliveryId = z.string().regex(WEBHOOK_DELIVERY_ID_PATTERN);
 const endpointId = z.string().regex(WEBHOOK_ENDPOINT_ID_PATTERN);
 const run = z.number().int().min(0).max(1_000);
+// A merchant's secrets are sealed with the merchant's key (ADR 056): once the account is deleted
+// they read as ERASED, and the stream must still load (its endpoints are deleted by then).
+const secret = z.union([z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,100}$/), z.literal(ERASED)]);
 
 const schemas = {
   WebhookEndpointCreated: z.object({
@@ -118,9 +146,10 @@ const schemas = {
     merchantUserId: text,
     url: z.string().min(1).max(2048),
     events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length),
-    secret: z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,100}$/),
+    secret,
     createdAt: time,
   }),
+  WebhookEndpointSecretRotated: z.object({ endpointId, merchantUserId: text, secret, rotatedAt: time }),
   WebhookEndpointDeleted: z.object({ endpointId, merchantUserId: text, deletedAt: time }),
   WebhookDeliveryScheduled: z.object({
     deliveryId,
@@ -128,6 +157,8 @@ const schemas = {
     merchantUserId: text,
     eventType: z.enum(WEBHOOK_EVENT_TYPES),
     body: z.string().min(2).max(65_536),
+    payeeUserId: text.optional(),
+    payoutTo: z.string().min(1).max(400).optional(),
     sourceStreamId: z.string().min(1).max(300),
     sourceRevision: z.string().regex(/^[0-9]{1,20}$/),
     scheduledAt: time,

@@ -13,11 +13,13 @@ import {
   WrongExpectedRevisionError,
 } from '../shared/ports/event-store.js';
 import { AppError } from '../shared/errors.js';
+import type { QuernMode } from '../shared/quern-mode.js';
 import { endpointWants } from './catalogue.js';
 import { decideRedelivery, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
 import {
   decideCreateEndpoint,
   decideDeleteEndpoint,
+  decideRotateSecret,
   emptyWebhookEndpoints,
   endpointLiveAt,
   type WebhookEndpoint,
@@ -82,11 +84,11 @@ export async function loadWebhookDelivery(store: EventStore, deliveryId: string)
 async function changeEndpoints<E extends WebhookEndpointEvent>(
   deps: WebhookDeps,
   merchantUserId: string,
-  decide: (state: WebhookEndpointsState) => E,
+  decide: (state: WebhookEndpointsState) => E | Promise<E>,
 ): Promise<E> {
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadWebhookEndpoints(deps.store, merchantUserId);
-    const event = decide(state);
+    const event = await decide(state);
     try {
       await deps.store.append(webhookEndpointsStream(merchantUserId), [event as never], revision);
       return event;
@@ -116,6 +118,38 @@ export async function deleteWebhookEndpoint(deps: WebhookDeps, merchantUserId: s
   await changeEndpoints(deps, merchantUserId, (state) =>
     decideDeleteEndpoint(state, { endpointId, merchantUserId, now: deps.clock.now() }),
   );
+}
+
+/**
+ * Gives a live endpoint a new secret (made by the caller, like the creation's); the replaced one
+ * keeps signing for WEBHOOK_SECRET_OVERLAP_MS (ADR 056). A 404 for an unknown, deleted or other
+ * merchant's endpoint, and nothing is appended. `admit` (the caller's rate limit) runs once the
+ * endpoint is known live, before the append, so a wrong id uses up nothing. Answers the endpoint
+ * as the append left it, from the state the decision read (no second read that a deletion in
+ * between could turn into a 404), and never the replaced secret.
+ */
+export async function rotateWebhookSecret(
+  deps: WebhookDeps,
+  input: { merchantUserId: string; endpointId: string; secret: string; admit?: () => Promise<void> },
+): Promise<Omit<WebhookEndpoint, 'createdPosition' | 'previousSecret'>> {
+  const { merchantUserId, endpointId, secret } = input;
+  if (!WEBHOOK_SECRET_PATTERN.test(secret)) throw new RangeError('A webhook secret is whsec_ and the base64 of 24 to 64 bytes');
+  const now = deps.clock.now();
+  let rotated: WebhookEndpoint | undefined;
+  let admitted = false;
+  await changeEndpoints(deps, merchantUserId, async (state) => {
+    const event = decideRotateSecret(state, { endpointId, merchantUserId, secret, now });
+    rotated = state.endpoints.find((e) => e.endpointId === endpointId);
+    // Once per call: a retry after a lost race is the same request.
+    if (!admitted) {
+      admitted = true;
+      await input.admit?.();
+    }
+    return event;
+  });
+  if (!rotated) throw new AppError('NOT_FOUND', 'errors:webhookEndpointNotFound');
+  const { endpointId: id, url, events, createdAt } = rotated;
+  return { endpointId: id, url, events, secret, createdAt };
 }
 
 /** The merchant's endpoint by id, deleted ones excluded; a 404 otherwise (another merchant's too). */
@@ -149,20 +183,29 @@ export interface WebhookSource {
   merchantUserId: string;
   webhook: WebhookData;
   occurredAt: string;
+  /**
+   * A payout to a Quern account: its recipient as named, kept out of the body and sealed with
+   * the payee's key (the body's `to` holds PAYOUT_TO_PLACEHOLDER).
+   */
+  payout?: { payeeUserId: string; to: string };
 }
 
 /**
  * One delivery per endpoint of the merchant that wants the type and existed when the source
  * event was recorded, plus the fan-out's marker, all in one append. Returns the delivery ids.
+ * `mode` (QUERN_MODE) is the body's `livemode`.
  */
-export async function fanOutWebhook(deps: Pick<WebhookDeps, 'store' | 'clock'>, source: WebhookSource): Promise<string[]> {
+export async function fanOutWebhook(
+  deps: Pick<WebhookDeps, 'store' | 'clock'> & { mode: QuernMode },
+  source: WebhookSource,
+): Promise<string[]> {
   const ref = { streamId: source.event.streamId, revision: source.event.revision };
   const fanOutId = webhookFanOutId(ref);
   if ((await deps.store.readStream(webhookFanOutStream(fanOutId), { maxCount: 1 })).length > 0) return [];
   const { state } = await loadWebhookEndpoints(deps.store, source.merchantUserId);
   const targets = state.endpoints.filter((e) => endpointLiveAt(e, source.event.position) && endpointWants(e.events, source.webhook.type));
   const now = deps.clock.now().toISOString();
-  const body = webhookBody(source.webhook, source.occurredAt);
+  const body = webhookBody(source.webhook, source.occurredAt, deps.mode);
   const deliveries: WebhookDeliveryScheduled[] = targets.map((endpoint) => ({
     type: 'WebhookDeliveryScheduled',
     data: {
@@ -171,6 +214,7 @@ export async function fanOutWebhook(deps: Pick<WebhookDeps, 'store' | 'clock'>, 
       merchantUserId: source.merchantUserId,
       eventType: source.webhook.type,
       body,
+      ...(source.payout ? { payeeUserId: source.payout.payeeUserId, payoutTo: source.payout.to } : {}),
       sourceStreamId: ref.streamId,
       sourceRevision: ref.revision.toString(),
       scheduledAt: now,

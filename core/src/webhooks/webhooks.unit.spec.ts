@@ -182,19 +182,21 @@ describe('payloads', () => {
       currency: 'MLX' as const,
       rate: null,
       shopper_username: 's',
+      reference: null,
       created_at: 't',
     };
     const refund = refundObjectOf({ refundId: `re_${'a'.repeat(32)}`, orderId: 'o', mlx: '3', refundedAt: 't' });
     const payout = payoutObjectOf({ payoutId: `po_${'b'.repeat(32)}`, to: 'bob', mlx: '7', feeMlx: '1000', requestedAt: 't' });
     const bodies = [
-      webhookBody({ type: 'order.paid', data: order }, 't0'),
-      webhookBody({ type: 'refund.succeeded', data: refund }, 't1'),
-      webhookBody({ type: 'payout.completed', data: payout }, 't2'),
+      webhookBody({ type: 'order.paid', data: order }, 't0', 'sandbox'),
+      webhookBody({ type: 'refund.succeeded', data: refund }, 't1', 'sandbox'),
+      webhookBody({ type: 'payout.completed', data: payout }, 't2', 'live'),
     ].map((b) => JSON.parse(b));
     for (const body of bodies) expect(webhookPayloadSchema.safeParse(body).success).toBe(true);
     expect(bodies[1]).toEqual({
       type: 'refund.succeeded',
       timestamp: 't1',
+      livemode: false,
       data: {
         id: `re_${'a'.repeat(32)}`,
         object: 'refund',
@@ -203,8 +205,11 @@ describe('payloads', () => {
         currency: 'MLX',
         status: 'succeeded',
         created_at: 't',
+        livemode: false,
       },
     });
+    // A live Quern's body says so, on the payload and on its object.
+    expect(bodies[2].livemode).toBe(true);
     expect(bodies[2].data).toEqual({
       id: `po_${'b'.repeat(32)}`,
       object: 'payout',
@@ -214,6 +219,7 @@ describe('payloads', () => {
       currency: 'MLX',
       status: 'completed',
       created_at: 't',
+      livemode: true,
     });
   });
 });
@@ -262,9 +268,12 @@ describe('subscription webhooks (issue 13)', () => {
     if (!started) throw new Error('no subscription');
     const data = toSubscriptionOutput(started);
     for (const type of SUBSCRIPTION_WEBHOOK_TYPES) {
-      const body = JSON.parse(webhookBody({ type, data }, '2026-01-31T10:00:00.000Z'));
-      expect(body).toEqual({ type, timestamp: '2026-01-31T10:00:00.000Z', data });
+      const body = JSON.parse(webhookBody({ type, data }, '2026-01-31T10:00:00.000Z', 'sandbox'));
+      expect(body).toEqual({ type, timestamp: '2026-01-31T10:00:00.000Z', livemode: false, data: { ...data, livemode: false } });
       expect(webhookPayloadSchema.safeParse(body).success).toBe(true);
+      // A body without livemode is not a payload.
+      const { livemode: _livemode, ...withoutLivemode } = body;
+      expect(webhookPayloadSchema.safeParse(withoutLivemode).success).toBe(false);
     }
     expect(data).toMatchObject({
       id: `sub_${'a'.repeat(24)}`,

@@ -50,6 +50,7 @@ export const purchasesProjection: Projection = {
         return;
       case 'PurchaseCaptureRequested':
       case 'PurchaseCaptureFailed':
+      case 'PurchaseReserveLoss':
       case 'PurchaseReceiptSent':
         return;
       default:

@@ -23,7 +23,7 @@ import { dumpKeys } from '../testing/redis-dump.js';
 import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
 import { openTempStore } from '../testing/store.js';
 import { subscriptionsProjection } from './projection.js';
-import { listPlansOfProvider, listSubscriptionIdsOfSubscriber, listSubscriptionsOfPlan, subscriptionIdsOfPlanAsOf } from './queries.js';
+import { pagePlansOfProvider, pageSubscriptionIdsOfSubscriber, pageSubscriptionsOfPlan, subscriptionIdsOfPlanAsOf } from './queries.js';
 
 let redis: PrivateRedis;
 beforeAll(async () => {
@@ -89,13 +89,13 @@ describe('subscriptions read model', () => {
       await expect(runner.waitForPosition(last, 20_000)).resolves.toBe(true);
       await runner.close();
 
-      const plans = await listPlansOfProvider(redis.redis, 'prov');
+      const { plans } = await pagePlansOfProvider(redis.redis, 'prov', { limit: 1_000 });
       expect(plans.map((p) => [p.name, p.price, p.provider_id])).toEqual([
         ['Gold+', 6000, 'prov'],
         ['Silver', 1000, 'prov'],
       ]);
-      expect(await listSubscriptionIdsOfSubscriber(redis.redis, 'alice')).toEqual([a2, a]);
-      expect(await listSubscriptionsOfPlan(redis.redis, gold)).toEqual([
+      expect((await pageSubscriptionIdsOfSubscriber(redis.redis, 'alice', { limit: 1_000 })).ids).toEqual([a2, a]);
+      expect((await pageSubscriptionsOfPlan(redis.redis, gold, { limit: 1_000 })).rows).toEqual([
         { subscriptionId: a, subscriberUserId: 'alice', status: 'active' },
         { subscriptionId: b, subscriberUserId: 'bob', status: 'cancelled' },
       ]);

@@ -1,13 +1,13 @@
 /** Reads of the plans and subscriptions read model (ADR 037). */
-import type { PlanOutput } from '@quern/core/plans';
+import { LIST_PAGE_MAX, type PlanOutput } from '@quern/core/plans';
 import type { Redis } from 'ioredis';
 import { parseCheckpoint } from '../checkpoint.js';
 import { DEFAULT_CHECKPOINT_KEY } from '../types.js';
 import { planKey, plansOfProviderKey, subscriptionKey, subscriptionsOfPlanKey, subscriptionsOfSubscriberKey } from './keys.js';
 
 const PLAN_FIELDS = ['id', 'name', 'description', 'price', 'currency', 'duration', 'provider_id', 'created_at', 'updated_at'] as const;
-/** A bound on one list read: a provider's plans, a user's subscriptions, a plan's subscribers. */
-export const SUBSCRIPTION_LIST_MAX = 1_000;
+/** A bound on one list read: a provider's plans, a user's subscriptions, a plan's subscribers (a page of the API's lists). */
+export const SUBSCRIPTION_LIST_MAX = LIST_PAGE_MAX;
 
 function toPlan(values: (string | null)[]): PlanOutput | undefined {
   const [id, name, description, price, currency, duration, provider_id, created_at, updated_at] = values;
@@ -16,9 +16,66 @@ function toPlan(values: (string | null)[]): PlanOutput | undefined {
   return { id, name, description, price: Number(price), currency, duration, provider_id, created_at, updated_at };
 }
 
-/** A provider's live plans, oldest first. */
-export async function listPlansOfProvider(redis: Redis, providerUserId: string): Promise<PlanOutput[]> {
-  const ids = await redis.zrange(plansOfProviderKey(providerUserId), 0, String(SUBSCRIPTION_LIST_MAX - 1));
+/** A page of a list: the ids and, when more follow, the score (log position) the next page starts after. */
+export interface IdPage {
+  ids: string[];
+  next: bigint | undefined;
+}
+
+/**
+ * `limit` members of a sorted set after the score `after` (exclusive), oldest first or newest
+ * first. Scores are the log positions of the creating events: unique, so no member is skipped or
+ * repeated between pages, whatever is added or removed meanwhile.
+ */
+export async function pageOfSortedSet(
+  redis: Redis,
+  key: string,
+  page: { limit: number; after?: bigint; newestFirst?: boolean },
+): Promise<IdPage> {
+  if (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > SUBSCRIPTION_LIST_MAX)
+    throw new RangeError(`limit must be 1 to ${SUBSCRIPTION_LIST_MAX}`);
+  const from = page.after === undefined ? (page.newestFirst ? '+inf' : '-inf') : `(${page.after}`;
+  const to = page.newestFirst ? '-inf' : '+inf';
+  const flat = page.newestFirst
+    ? await redis.zrevrangebyscore(key, from, to, 'WITHSCORES', 'LIMIT', 0, page.limit + 1)
+    : await redis.zrangebyscore(key, from, to, 'WITHSCORES', 'LIMIT', 0, page.limit + 1);
+  const ids: string[] = [];
+  const scores: string[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    ids.push(flat[i] as string);
+    scores.push(flat[i + 1] as string);
+  }
+  if (ids.length <= page.limit) return { ids, next: undefined };
+  return { ids: ids.slice(0, page.limit), next: BigInt(scores[page.limit - 1] as string) };
+}
+
+/** Every id of a list, read a page at a time (account closing: all of them, however many). */
+export async function allOfSortedSet(redis: Redis, key: string): Promise<string[]> {
+  const ids: string[] = [];
+  let after: bigint | undefined;
+  for (;;) {
+    const page = await pageOfSortedSet(redis, key, { limit: SUBSCRIPTION_LIST_MAX, after });
+    ids.push(...page.ids);
+    if (page.next === undefined) return ids;
+    after = page.next;
+  }
+}
+
+/** A page of a provider's live plans, oldest first. */
+export async function pagePlansOfProvider(
+  redis: Redis,
+  providerUserId: string,
+  page: { limit: number; after?: bigint },
+): Promise<{ plans: PlanOutput[]; next: bigint | undefined }> {
+  const { ids, next } = await pageOfSortedSet(redis, plansOfProviderKey(providerUserId), page);
+  return { plans: await plansByIds(redis, ids), next };
+}
+
+/** Every live plan id of a provider, however many. */
+export const allPlanIdsOfProvider = (redis: Redis, providerUserId: string): Promise<string[]> =>
+  allOfSortedSet(redis, plansOfProviderKey(providerUserId));
+
+async function plansByIds(redis: Redis, ids: string[]): Promise<PlanOutput[]> {
   if (ids.length === 0) return [];
   const pipeline = redis.pipeline();
   for (const id of ids) pipeline.hmget(planKey(id), ...PLAN_FIELDS);
@@ -30,10 +87,13 @@ export async function listPlansOfProvider(redis: Redis, providerUserId: string):
   });
 }
 
-/** A user's subscription ids, newest first. */
-export function listSubscriptionIdsOfSubscriber(redis: Redis, userId: string): Promise<string[]> {
-  return redis.zrevrange(subscriptionsOfSubscriberKey(userId), 0, String(SUBSCRIPTION_LIST_MAX - 1));
-}
+/** A page of a user's subscription ids, newest first. */
+export const pageSubscriptionIdsOfSubscriber = (redis: Redis, userId: string, page: { limit: number; after?: bigint }): Promise<IdPage> =>
+  pageOfSortedSet(redis, subscriptionsOfSubscriberKey(userId), { ...page, newestFirst: true });
+
+/** Every subscription id of a user, however many. */
+export const allSubscriptionIdsOfSubscriber = (redis: Redis, userId: string): Promise<string[]> =>
+  allOfSortedSet(redis, subscriptionsOfSubscriberKey(userId));
 
 export interface PlanSubscriptionRow {
   subscriptionId: string;
@@ -41,9 +101,17 @@ export interface PlanSubscriptionRow {
   status: string;
 }
 
-/** A plan's subscriptions with subscriber and status, oldest first. */
-export async function listSubscriptionsOfPlan(redis: Redis, planId: string): Promise<PlanSubscriptionRow[]> {
-  const ids = await redis.zrange(subscriptionsOfPlanKey(planId), 0, String(SUBSCRIPTION_LIST_MAX - 1));
+/** A page of a plan's subscriptions with subscriber and status, oldest first. */
+export async function pageSubscriptionsOfPlan(
+  redis: Redis,
+  planId: string,
+  page: { limit: number; after?: bigint },
+): Promise<{ rows: PlanSubscriptionRow[]; next: bigint | undefined }> {
+  const { ids, next } = await pageOfSortedSet(redis, subscriptionsOfPlanKey(planId), page);
+  return { rows: await rowsByIds(redis, ids), next };
+}
+
+async function rowsByIds(redis: Redis, ids: string[]): Promise<PlanSubscriptionRow[]> {
   if (ids.length === 0) return [];
   const pipeline = redis.pipeline();
   for (const id of ids) pipeline.hmget(subscriptionKey(id), 'subscriber_id', 'status');
@@ -57,15 +125,8 @@ export async function listSubscriptionsOfPlan(redis: Redis, planId: string): Pro
 }
 
 /** Every subscription id of a plan (any status), for the price-change notice; unbounded by design, read in pages. */
-export async function allSubscriptionIdsOfPlan(redis: Redis, planId: string): Promise<string[]> {
-  const ids: string[] = [];
-  const page = 5_000;
-  for (let start = 0; ; start += page) {
-    const chunk = await redis.zrange(subscriptionsOfPlanKey(planId), start, String(start + page - 1));
-    ids.push(...chunk);
-    if (chunk.length < page) return ids;
-  }
-}
+export const allSubscriptionIdsOfPlan = (redis: Redis, planId: string): Promise<string[]> =>
+  allOfSortedSet(redis, subscriptionsOfPlanKey(planId));
 
 /**
  * Every subscription id of a plan as of a read model that has processed the log up to

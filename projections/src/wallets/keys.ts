@@ -8,3 +8,8 @@ export const walletHistoryKey = (walletId: string): string => `rm:wallet:${walle
 export const walletPendingKey = (walletId: string): string => `rm:wallet:${walletId}:pending`;
 /** Hash: millix address -> wallet id. */
 export const WALLET_ID_BY_ADDRESS_KEY = 'rm:wallet-id-by-address';
+/**
+ * Hash: transfer id -> amount in MLX, of every send reserved and neither posted nor voided yet
+ * (the sends waiting for settlement, across all wallets); the metrics read its length.
+ */
+export const PENDING_SETTLEMENTS_KEY = 'rm:pending-settlements';

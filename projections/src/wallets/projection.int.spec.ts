@@ -7,6 +7,7 @@ import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js
 import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
 import { walletKey } from './keys.js';
 import {
+  countPendingSettlements,
   findWalletIdByAddress,
   getPendingTransactions,
   getTransactionsPage,
@@ -37,6 +38,8 @@ const later = '2026-01-02T03:04:09.000Z';
 const balanceAfter = (postedMlx: string, heldMlx = '0', pendingCreditMlx = '0') => ({ postedMlx, heldMlx, pendingCreditMlx });
 
 const balance = (walletId: string) => getWalletBalance(redis.redis, walletId);
+/** Sends reserved and not yet posted or voided, across all wallets (the metrics' gauge, ADR 053). */
+const pendingSettlements = () => countPendingSettlements(redis.redis);
 const pending = async (walletId: string) => {
   const content = await getPendingTransactions(redis.redis, walletId);
   // Whatever the read model holds, the answer must be what the API promises.
@@ -235,6 +238,7 @@ describe('wallet read models: sends between Quern wallets', () => {
     expect(await pending('bob')).toEqual([{ ...sendToBob, transaction_type: 'credit', create_date: at }]);
     expect((await history('alice')).transactions).toEqual([fundingRow]);
     expect(await history('bob')).toEqual(emptyHistory);
+    expect(await pendingSettlements()).toBe(1);
   });
 
   it('given TransferCredited to Bob, when committed, then his pending credit becomes a history credit with his posted balance, and Alice still sees hers pending', async () => {
@@ -262,6 +266,8 @@ describe('wallet read models: sends between Quern wallets', () => {
       limit: 10,
     });
     expect(await pending('alice')).toEqual([{ ...sendToBob, transaction_type: 'debit', fee: '1000', create_date: at }]);
+    // Credited to the payee, but the payer's side is not settled until TransferPosted.
+    expect(await pendingSettlements()).toBe(1);
   });
 
   it('given TransferPosted for Alice, when committed, then her pending debit becomes a history debit with amount, fee and balance, newest first', async () => {
@@ -281,6 +287,7 @@ describe('wallet read models: sends between Quern wallets', () => {
     });
 
     expect(await pending('alice')).toEqual([]);
+    expect(await pendingSettlements()).toBe(0);
     expect(await balance('alice')).toEqual({ stable: '4000', unstable: '0' });
     expect(await history('alice')).toEqual({
       transactions: [{ ...sendToBob, transaction_type: 'debit', fee: '1000', balance: '4000', transaction_date: later }, fundingRow],
@@ -307,6 +314,7 @@ describe('wallet read models: sends between Quern wallets', () => {
 
     expect(await pending('alice')).toEqual([]);
     expect(await pending('bob')).toEqual([]);
+    expect(await pendingSettlements()).toBe(0);
     expect(await balance('alice')).toEqual({ stable: '10000', unstable: '0' });
     expect((await history('alice')).transactions).toEqual([fundingRow]);
     expect(await history('bob')).toEqual(emptyHistory);

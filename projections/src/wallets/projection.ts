@@ -30,7 +30,7 @@ import {
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction } from './items.js';
-import { WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+import { PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
 
 type DataOf<T extends WalletEvent['type']> = Extract<WalletEvent, { type: T }>['data'];
 
@@ -107,6 +107,7 @@ function reserved(tx: ChainableCommander, data: DataOf<'TransferReserved'>, even
   };
   const purpose = purposeOf(data.reference);
   const position = event.position.toString();
+  tx.hset(PENDING_SETTLEMENTS_KEY, data.transferId, data.amountMlx);
   addPending(tx, data.walletId, data.transferId, {
     ...common,
     transaction_type: 'debit',
@@ -151,6 +152,7 @@ function posted(tx: ChainableCommander, data: DataOf<'TransferPosted'>, event: R
   const balance = balanceOf(data, event);
   setBalance(tx, data.walletId, balance);
   tx.hdel(walletPendingKey(data.walletId), data.transferId);
+  tx.hdel(PENDING_SETTLEMENTS_KEY, data.transferId);
   addCompleted(tx, data.walletId, event, {
     transaction_hash: data.networkTransactionHash ?? data.transferId,
     transaction_type: 'debit',
@@ -170,6 +172,7 @@ function posted(tx: ChainableCommander, data: DataOf<'TransferPosted'>, event: R
 function voided(tx: ChainableCommander, data: DataOf<'TransferVoided'>, event: RecordedEvent): void {
   setBalance(tx, data.walletId, balanceOf(data, event));
   tx.hdel(walletPendingKey(data.walletId), data.transferId);
+  tx.hdel(PENDING_SETTLEMENTS_KEY, data.transferId);
   if (data.toWalletId !== undefined) tx.hdel(walletPendingKey(data.toWalletId), data.transferId);
 }
 

@@ -17,7 +17,7 @@ import {
 import type { Redis } from 'ioredis';
 import { userKey } from '../users/keys.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction, StoredTransaction } from './items.js';
-import { WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+import { PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
 
 /**
  * The dashboard's balance: stable (Current) = posted − held, what the wallet can spend now;
@@ -139,4 +139,9 @@ async function resolveUsernames(redis: Redis, items: readonly StoredTransaction[
 /** When the wallet was closed (ADR 042, account deletion); null while it is open or not projected. */
 export async function getWalletClosedAt(redis: Redis, walletId: string): Promise<string | null> {
   return redis.hget(walletKey(walletId), 'closed_at');
+}
+
+/** How many sends are reserved and not yet posted or voided, across all wallets (the metrics' gauge). */
+export async function countPendingSettlements(redis: Redis): Promise<number> {
+  return redis.hlen(PENDING_SETTLEMENTS_KEY);
 }

@@ -14,6 +14,7 @@ import { paymentsRoutes } from '../features/payments/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
 import { profileRoutes } from '../features/profile/routes.js';
 import { Layout } from '../features/shell/Layout.js';
+import { SandboxFrame } from '../features/shell/SandboxBanner.js';
 import { subscriptionsRoutes } from '../features/subscriptions/routes.js';
 import { walletRoutes } from '../features/wallet/routes.js';
 import { lazyComponent, resolveLazyRoutes } from './lazyRoutes.js';
@@ -30,14 +31,20 @@ const PasswordResetVerifyPage = lazyComponent(
   () => import('../features/identity/PasswordResetVerifyPage.js').then((m) => m.PasswordResetVerifyPage),
   'password reset confirmation page',
 );
+const VerifyEmailPage = lazyComponent(
+  () => import('../features/identity/VerifyEmailPage.js').then((m) => m.VerifyEmailPage),
+  'e-mail verification page',
+);
 const LogoutPage = lazyComponent(() => import('../features/identity/LogoutPage.js').then((m) => m.LogoutPage), 'logout page');
 const AccountPage = lazyComponent(() => import('../features/wallet/AccountPage.js').then((m) => m.AccountPage), 'account page');
 const NotFoundPage = lazyComponent(() => import('../features/errors/NotFoundPage.js').then((m) => m.NotFoundPage), 'not-found page');
 
 export const appRoutes: RouteObject[] = [
+  // The embeddable button, framed by other sites: never the sandbox banner (ADR 050).
   ...resolveLazyRoutes(bareRoutes),
-  // The checkout popup: no shell (a popup has no navigation), but data and sign-in, open to all.
-  { element: <DataLayout />, children: resolveLazyRoutes(checkoutRoutes) },
+  // The checkout popup: no shell (a popup has no navigation), but the sandbox banner, data and
+  // sign-in, open to all.
+  { element: <SandboxFrame />, children: [{ element: <DataLayout />, children: resolveLazyRoutes(checkoutRoutes) }] },
   {
     element: <Layout />,
     children: [
@@ -74,6 +81,8 @@ export const appRoutes: RouteObject[] = [
           // Not guarded: when the session ends, a guard would redirect to /login before the page
           // could take the user to / as the spec says.
           { path: '/logout', element: <LogoutPage /> },
+          // Signed in or not: the link mailed to prove the address (ADR 046) opens in any browser.
+          { path: '/verify-email', element: <VerifyEmailPage /> },
           ...resolveLazyRoutes(contentRoutes),
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -11,6 +11,7 @@ import { AppRoutes } from '../app/App.js';
 import { appRoutes } from '../app/routes.js';
 import { AuthProvider } from '../features/auth/AuthProvider.js';
 import { COMPANY_NAME_TOKEN, CompanyNameContext } from '../features/shell/companyName.js';
+import { QuernModeContext } from '../features/shell/quernMode.js';
 import { createI18n } from '../i18n/i18n.js';
 import { defaultLanguage, languages, type Language } from '../i18n/languages.js';
 import { DocumentTitleSink } from '../ui/useDocumentTitle.js';
@@ -43,11 +44,14 @@ export async function renderPage(url: string, language: Language): Promise<Rende
           >
             {/* The server puts the configured COMPANY_NAME in the token's place (ADR 041). */}
             <CompanyNameContext.Provider value={COMPANY_NAME_TOKEN}>
-              <AuthProvider>
-                <StaticRouter location={url}>
-                  <AppRoutes />
-                </StaticRouter>
-              </AuthProvider>
+              {/* The sandbox's page; a live server removes the banner as it serves it (ADR 050). */}
+              <QuernModeContext.Provider value="sandbox">
+                <AuthProvider>
+                  <StaticRouter location={url}>
+                    <AppRoutes />
+                  </StaticRouter>
+                </AuthProvider>
+              </QuernModeContext.Provider>
             </CompanyNameContext.Provider>
           </DocumentTitleSink.Provider>
         </I18nextProvider>

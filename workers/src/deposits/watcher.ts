@@ -11,7 +11,7 @@
 import { systemClock, type Clock, type EventStore } from '@quern/core';
 import type { Redis } from 'ioredis';
 import { describeError, type Logger } from '@quern/core';
-import { consoleLogger } from '@quern/adapters/runtime';
+import { processLogger } from '@quern/adapters/runtime';
 import { defaultRetryPolicy, FailureStreak, type RetryPolicy } from '@quern/core';
 import { backOffAfterFailure, settlesWithin, sleep } from '@quern/adapters/runtime';
 import { INCOMING_PAGE_SIZE_MAX, type MillixNetworkPort } from '@quern/core/wallet';
@@ -70,7 +70,7 @@ export function startDepositWatcher(options: StartDepositWatcherOptions): Deposi
     cursorKey: options.cursorKey ?? DEPOSIT_CURSOR_KEY,
     clock: options.clock ?? systemClock,
     retryPolicy: options.retryPolicy ?? defaultRetryPolicy,
-    logger: options.logger ?? consoleLogger,
+    logger: options.logger ?? processLogger,
   });
 }
 

@@ -14,7 +14,15 @@ import {
   depositConfirmationJobId,
   depositConfirmationPayload,
 } from '../deposits/payload.js';
-import { PASSWORD_CHANGED_EMAIL_QUEUE, PASSWORD_RESET_EMAIL_QUEUE, WELCOME_EMAIL_QUEUE } from '../jobs.js';
+import { emailVerificationEmailJobId, emailVerificationEmailPayload } from '../email-verification-email/payload.js';
+import {
+  EMAIL_VERIFICATION_EMAIL_QUEUE,
+  PASSWORD_CHANGED_EMAIL_QUEUE,
+  PASSWORD_RESET_EMAIL_QUEUE,
+  TWO_FACTOR_LOCKED_EMAIL_QUEUE,
+  WELCOME_EMAIL_QUEUE,
+} from '../jobs.js';
+import { twoFactorLockedEmailJobId, twoFactorLockedEmailPayload } from '../two-factor-locked-email/payload.js';
 import { languageOf } from '../language.js';
 import { passwordChangedEmailJobId, passwordChangedEmailPayload } from '../password-changed-email/payload.js';
 import { passwordResetEmailJobId, passwordResetEmailPayload } from '../password-reset-email/payload.js';
@@ -107,6 +115,36 @@ export const passwordChangedEmailRule = typedRule<UserEventOf<'PasswordChanged'>
     passwordChangedEmailPayload.parse({ userId: data.userId, changeId: data.changeId, language: languageOf(recorded) }),
   matchCompletion: (event) => passwordChangedEmailJobId(event.data.changeId),
   needsJob: ({ data }) => data.via === 'profile' && data.changeId !== undefined,
+});
+
+/** The notice that wrong two-factor codes locked the account's codes: one per lock (ADR 045). */
+export const twoFactorLockedEmailRule = typedRule<UserEventOf<'TwoFactorLocked'>, UserEventOf<'TwoFactorLockedEmailSent'>>({
+  read: toUserEvent,
+  request: 'TwoFactorLocked',
+  completions: ['TwoFactorLockedEmailSent'],
+  queue: TWO_FACTOR_LOCKED_EMAIL_QUEUE,
+  name: 'send-two-factor-locked-email',
+  jobId: ({ data }) => twoFactorLockedEmailJobId(twoFactorLockedEmailPayload.parse({ userId: data.userId, lockId: data.lockId }).lockId),
+  payload: ({ data }) => twoFactorLockedEmailPayload.parse({ userId: data.userId, lockId: data.lockId }),
+  matchCompletion: (event) => twoFactorLockedEmailJobId(event.data.lockId),
+});
+
+/**
+ * Another verification mail (ADR 046). The sign-up's request needs no job of its own: the welcome
+ * mail carries its link.
+ */
+export const emailVerificationEmailRule = typedRule<UserEventOf<'EmailVerificationRequested'>, UserEventOf<'EmailVerificationEmailSent'>>({
+  read: toUserEvent,
+  request: 'EmailVerificationRequested',
+  completions: ['EmailVerificationEmailSent'],
+  queue: EMAIL_VERIFICATION_EMAIL_QUEUE,
+  name: 'send-email-verification-email',
+  jobId: ({ data }) =>
+    emailVerificationEmailJobId(emailVerificationEmailPayload.parse({ userId: data.userId, requestId: data.requestId }).requestId),
+  payload: ({ data }, recorded) =>
+    emailVerificationEmailPayload.parse({ userId: data.userId, requestId: data.requestId, language: languageOf(recorded) }),
+  matchCompletion: (event) => emailVerificationEmailJobId(event.data.requestId),
+  needsJob: ({ data }) => data.via !== 'registration',
 });
 
 const settlementRequest = ({ data }: WalletEventOf<'TransferReserved'>) =>
@@ -225,6 +263,8 @@ export const dispatchRules: readonly DispatchRule[] = [
   welcomeEmailRule,
   passwordResetEmailRule,
   passwordChangedEmailRule,
+  twoFactorLockedEmailRule,
+  emailVerificationEmailRule,
   settlementRule,
   depositConfirmationRule,
   purchaseCaptureRule,

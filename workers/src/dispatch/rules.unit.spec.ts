@@ -4,10 +4,12 @@ import { recorded } from '../testing/recorded.js';
 import {
   depositConfirmationRule,
   dispatchRules,
+  emailVerificationEmailRule,
   jobsRequestedBy,
   passwordChangedEmailRule,
   passwordResetEmailRule,
   settlementRule,
+  twoFactorLockedEmailRule,
   welcomeEmailRule,
 } from './rules.js';
 
@@ -195,5 +197,53 @@ describe('passwordChangedEmailRule', () => {
   it('given a change by reset link, or a profile change without a change id, when dispatched, then no notice is asked for', () => {
     expect(jobsRequestedBy(changed({ via: 'reset', requestId }), dispatchRules)).toEqual([]);
     expect(jobsRequestedBy(changed({ via: 'profile' }), dispatchRules)).toEqual([]);
+  });
+});
+
+describe('twoFactorLockedEmailRule', () => {
+  const lockId = '5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d';
+  const locked = (data: Record<string, unknown> = {}) =>
+    recorded('TwoFactorLocked', { userId, lockId, lockedAt: '2026-11-24T10:00:00.000Z', until: '2026-11-24T11:00:00.000Z', ...data });
+
+  it('given a lock, when dispatched, then one job named by the lock asks for the notice, and its completion matches it', () => {
+    expect(jobsRequestedBy(locked(), dispatchRules).map((job) => job.jobId)).toEqual([`two-factor-locked-email-${lockId}`]);
+    expect(twoFactorLockedEmailRule.payload(locked())).toEqual({ userId, lockId });
+    expect(
+      twoFactorLockedEmailRule.matchCompletion(
+        recorded('TwoFactorLockedEmailSent', { userId, lockId, messageId: '<m@x>', sentAt: '2026-11-24T10:00:01.000Z' }),
+      ),
+    ).toBe(`two-factor-locked-email-${lockId}`);
+  });
+
+  it('given a malformed lock (no lock id), when dispatched, then it is refused as malformed', () => {
+    expect(() => jobsRequestedBy(locked({ lockId: undefined }), dispatchRules)).toThrow(/not a well-formed TwoFactorLocked/);
+  });
+});
+
+describe('emailVerificationEmailRule', () => {
+  const request = (via: 'registration' | 'resend') =>
+    recorded(
+      'EmailVerificationRequested',
+      { userId, requestId, expiresAt: '2026-11-25T10:00:00.000Z', requestedAt: '2026-11-24T10:00:00.000Z', via },
+      1n,
+      { language: 'es' },
+    );
+
+  it('given a resent request, then it asks for its own mail, closed by its completion; the sign-up request rides in the welcome mail', () => {
+    expect(jobsRequestedBy(request('resend'), dispatchRules)).toEqual([
+      {
+        queue: 'email-verification-email',
+        name: 'send-email-verification-email',
+        jobId: `email-verification-email-${requestId}`,
+        data: { userId, requestId, language: 'es' },
+        position: 1n,
+      },
+    ]);
+    expect(
+      emailVerificationEmailRule.matchCompletion(
+        recorded('EmailVerificationEmailSent', { userId, requestId, messageId: '<m@x>', sentAt: '2026-11-24T10:00:01.000Z' }),
+      ),
+    ).toBe(`email-verification-email-${requestId}`);
+    expect(jobsRequestedBy(request('registration'), dispatchRules)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Proves COMPANY_NAME reaches the e-mails at run time: workers started with a company name (as
 // api/src/main.ts starts them with config.COMPANY_NAME) send a welcome mail signed with it, while
-// the subject keeps the product's name (the HTML's escaping: compose.unit.spec.ts).
+// the subject keeps the product's name, behind the sandbox's tag (the default mode; ADR 050)
+// (the HTML's escaping: compose.unit.spec.ts).
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from '@quern/adapters/mail';
@@ -54,7 +55,7 @@ describe('COMPANY_NAME in the e-mails', () => {
     );
 
     const mail = smtp.received[0];
-    expect(mail?.parsed.subject).toBe('Welcome to Quern');
+    expect(mail?.parsed.subject).toBe('[Sandbox] Welcome to Quern');
     expect(mail?.parsed.text).toContain('The Acme Ltd <&> team');
     expect(mail?.parsed.text).toContain('at Acme Ltd <&>, the millix (MLX) wallet.');
     expect(mail?.parsed.text).not.toContain('The Quern team');

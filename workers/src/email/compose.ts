@@ -70,18 +70,45 @@ export function layout(parts: Layout): ComposedEmail {
   return { subject: parts.subject, text: `${text}\n`, html };
 }
 
+/**
+ * The welcome mail. With `verify` (a sign-up since ADR 046) it is also the verification mail: its
+ * link proves the address instead of opening the wallet.
+ */
 export function composeWelcomeEmail(
-  input: Sender & { language: Language; firstName: string; username: string; walletUrl: string },
+  input: Sender & {
+    language: Language;
+    firstName: string;
+    username: string;
+    walletUrl: string;
+    verify?: { url: string; hoursValid: number };
+  },
 ): ComposedEmail {
   const t = emailTexts(input.language).welcome;
+  const { verify } = input;
   return layout({
     language: input.language,
     company: input.company,
     subject: t.subject,
     greeting: fill(t.greeting, { firstName: input.firstName }),
-    paragraphsBeforeLink: [t.body, fill(t.details, { username: input.username })],
-    link: { url: input.walletUrl, text: t.linkText },
-    paragraphsAfterLink: [t.notYou],
+    paragraphsBeforeLink: [t.body, fill(t.details, { username: input.username }), ...(verify ? [t.verifyBody] : [])],
+    link: verify ? { url: verify.url, text: t.verifyLinkText } : { url: input.walletUrl, text: t.linkText },
+    paragraphsAfterLink: [...(verify ? [fill(t.verifyExpiry, { hours: verify.hoursValid })] : []), t.notYou],
+  });
+}
+
+/** Another verification link, asked for from the dashboard (ADR 046); no user text in it. */
+export function composeEmailVerificationEmail(
+  input: Sender & { language: Language; verifyUrl: string; hoursValid: number },
+): ComposedEmail {
+  const t = emailTexts(input.language).emailVerification;
+  return layout({
+    language: input.language,
+    company: input.company,
+    subject: t.subject,
+    greeting: t.greeting,
+    paragraphsBeforeLink: [t.body],
+    link: { url: input.verifyUrl, text: t.linkText },
+    paragraphsAfterLink: [fill(t.expiry, { hours: input.hoursValid }), t.notYou],
   });
 }
 
@@ -123,6 +150,24 @@ export function composePasswordChangedEmail(
     paragraphsBeforeLink: [fill(t.body, { date: receiptDate(input.changedAt, input.language) })],
     link: { url: input.resetUrl, text: t.linkText },
     paragraphsAfterLink: [t.notYou],
+  });
+}
+
+/** The notice that wrong two-factor codes locked the account's codes; the link leads to the profile. */
+export function composeTwoFactorLockedEmail(
+  input: Sender & { language: Language; firstName: string; lockedAt: string; until: string; profileUrl: string },
+): ComposedEmail {
+  const t = emailTexts(input.language).twoFactorLocked;
+  return layout({
+    language: input.language,
+    company: input.company,
+    subject: t.subject,
+    greeting: fill(t.greeting, { firstName: input.firstName }),
+    paragraphsBeforeLink: [
+      fill(t.body, { date: receiptDate(input.lockedAt, input.language), until: receiptDate(input.until, input.language) }),
+    ],
+    link: { url: input.profileUrl, text: t.linkText },
+    paragraphsAfterLink: [t.advice],
   });
 }
 

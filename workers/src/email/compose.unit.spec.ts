@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '@quern/core/locales/en/email.json' with { type: 'json' };
 import es from '@quern/core/locales/es/email.json' with { type: 'json' };
-import { composePasswordResetEmail, composePurchaseReceiptEmail, composeWelcomeEmail } from './compose.js';
+import { composeEmailVerificationEmail, composePasswordResetEmail, composePurchaseReceiptEmail, composeWelcomeEmail } from './compose.js';
 import { fill } from './texts.js';
 
 const keysOf = (value: object, prefix = ''): string[] =>
@@ -47,7 +47,7 @@ describe('composeWelcomeEmail', () => {
       username: 'ada_l',
       walletUrl: 'https://quern.example/account',
     });
-    expect(mail.subject).toBe('Te damos la bienvenida a Quern');
+    expect(mail.subject).toBe('Le damos la bienvenida a Quern');
     expect(mail.text).toContain('Hola, Ada:');
   });
 
@@ -146,7 +146,7 @@ describe('composePurchaseReceiptEmail', () => {
 
   it('given Spanish, when composed, then the Spanish texts and number and date formats are used', () => {
     const mail = composePurchaseReceiptEmail({ company: 'Quern', language: 'es', ...figures, usdPerMlx: '0.000012' });
-    expect(mail.subject).toBe('Tu recibo de Quern: 1.234.567 MLX');
+    expect(mail.subject).toBe('Su recibo de Quern: 1.234.567 MLX');
     expect(mail.text).toContain('Hola, Ada:');
     expect(mail.text).toContain('Importe pagado: 15,50 USD');
     expect(mail.text).toContain('Tipo de cambio: 1 USD = 83.333,33 MLX');
@@ -158,5 +158,33 @@ describe('composePurchaseReceiptEmail', () => {
       '&lt;i&gt;Eve&lt;/i&gt;',
     );
     expect(() => composePurchaseReceiptEmail({ company: 'Quern', language: 'en', ...figures, usdPerMlx: 'abc' })).toThrow(/rate/);
+  });
+});
+
+describe('the verification link (ADR 046)', () => {
+  it('given a sign-up, then the welcome mail links to the verification instead of the wallet and says how long it lasts', () => {
+    const mail = composeWelcomeEmail({
+      company: 'Quern',
+      language: 'en',
+      firstName: 'Ada',
+      username: 'ada_l',
+      walletUrl: 'https://quern.example/account',
+      verify: { url: 'https://quern.example/verify-email?t=u.r.mac', hoursValid: 24 },
+    });
+    expect(mail.text).toContain('Confirm your e-mail address: https://quern.example/verify-email?t=u.r.mac');
+    expect(mail.text).toContain('This link works once and expires in 24 hours.');
+    expect(mail.text).not.toContain('https://quern.example/account');
+  });
+
+  it("given another link asked for, then the mail is in the account's language and carries no name", () => {
+    const mail = composeEmailVerificationEmail({
+      company: 'Quern',
+      language: 'es',
+      verifyUrl: 'https://quern.example/verify-email?t=x',
+      hoursValid: 23,
+    });
+    expect(mail.subject).toBe('Confirme su correo para Quern');
+    expect(mail.text).toContain('Confirmar su correo: https://quern.example/verify-email?t=x');
+    expect(mail.text).toContain('caduca en 23 horas');
   });
 });

@@ -42,7 +42,8 @@ describe('createMailer without SMTP (outbox)', () => {
     expect(parsed.headers.get('from')).toBe('Quern <no-reply@quern.example>');
     expect(parsed.text).toContain('Hello Ada,');
     expect(parsed.text).toContain('Open your wallet: https://quern.example/account');
-    expect(log.info).toEqual([`[mail] to=ada@example.com subject="Welcome to Quern" file=${file}`]);
+    // The line names the file, never the recipient or the subject (ADR 052: no personal data in logs).
+    expect(log.info).toEqual([`[mail] written to the outbox: ${file}`]);
   });
 
   it('given a Spanish message sent twice with the same key, when read back, then one file holds it and the accents survive', async () => {
@@ -60,9 +61,9 @@ describe('createMailer without SMTP (outbox)', () => {
     const files = readdirSync(join(dataDir, 'outbox'));
     expect(files).toEqual(['welcome-email-u2@quern.example.eml']);
     const parsed = parseEml(readFileSync(join(dataDir, 'outbox', files[0] as string), 'utf8'));
-    expect(parsed.subject).toBe('Te damos la bienvenida a Quern');
+    expect(parsed.subject).toBe('Le damos la bienvenida a Quern');
     expect(parsed.text).toContain('Hola, Íñigo:');
-    expect(parsed.text).toContain('Tu cuenta de Quern está lista.');
+    expect(parsed.text).toContain('Su cuenta de Quern está lista.');
   });
 
   it('given an invalid message key, when sent, then it is refused and nothing is written', async () => {

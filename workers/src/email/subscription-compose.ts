@@ -1,6 +1,7 @@
 /**
  * The subscription e-mails (issue 13), in the recipient's language: to the subscriber a receipt
- * per charge, a failed charge, the cancellation and a price change; to the plan's provider a new
+ * per charge, a failed charge, the cancellation and a price change (a higher one only with their
+ * consent); to the plan's provider a new
  * subscriber and a cancellation. Dates are in UTC (the mails say so), amounts in whole MLX.
  */
 import type { Language } from '@quern/core/i18n';
@@ -23,7 +24,8 @@ export type SubscriptionEmail =
   | { kind: 'cancelledSubscriber'; by: CancelledBy; endsAt: string }
   | { kind: 'cancelledProvider'; by: CancelledBy; endsAt: string; subscriber: string }
   | { kind: 'newSubscriberProvider'; mlx: bigint; subscriber: string; chargedAt: string }
-  | { kind: 'priceChange'; previousMlx: bigint; mlx: bigint; effectiveFrom: string };
+  /** `agreedMlx`: what the subscriber agreed to pay; a higher price needs their consent (ADR 044). */
+  | { kind: 'priceChange'; previousMlx: bigint; mlx: bigint; agreedMlx: bigint; effectiveFrom: string };
 
 export function composeSubscriptionEmail(input: Common & SubscriptionEmail): ComposedEmail {
   const { language } = input;
@@ -100,7 +102,9 @@ export function composeSubscriptionEmail(input: Common & SubscriptionEmail): Com
         subject: fill(t.priceChange.subject, { plan }),
         paragraphsBeforeLink: [
           fill(t.priceChange.body, { plan, previous: mlx(input.previousMlx), price: mlx(input.mlx) }),
-          fill(t.priceChange.from, { date: receiptDate(input.effectiveFrom, language) }),
+          input.mlx > input.agreedMlx
+            ? fill(t.priceChange.accept, { date: receiptDate(input.effectiveFrom, language), agreed: mlx(input.agreedMlx) })
+            : fill(t.priceChange.from, { date: receiptDate(input.effectiveFrom, language) }),
         ],
         details: [planLine, { label: t.priceLabel, value: fill(t.priceValue, { mlx: mlx(input.mlx) }) }],
         paragraphsAfterLink: [],

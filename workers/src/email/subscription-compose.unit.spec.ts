@@ -19,7 +19,8 @@ const emails: SubscriptionEmail[] = [
   { kind: 'cancelledSubscriber', by: 'subscriber', endsAt: '2026-04-15T10:00:00.000Z' },
   { kind: 'cancelledProvider', by: 'unpaid', endsAt: '2026-04-15T10:00:00.000Z', subscriber: 'bob_b' },
   { kind: 'newSubscriberProvider', mlx: 250_000n, subscriber: 'bob_b', chargedAt: '2026-01-15T10:00:00.000Z' },
-  { kind: 'priceChange', previousMlx: 250_000n, mlx: 300_000n, effectiveFrom: '2026-02-15T10:00:00.000Z' },
+  { kind: 'priceChange', previousMlx: 250_000n, mlx: 300_000n, agreedMlx: 250_000n, effectiveFrom: '2026-02-15T10:00:00.000Z' },
+  { kind: 'priceChange', previousMlx: 250_000n, mlx: 200_000n, agreedMlx: 250_000n, effectiveFrom: '2026-02-15T10:00:00.000Z' },
 ];
 
 describe('composeSubscriptionEmail', () => {
@@ -41,6 +42,18 @@ describe('composeSubscriptionEmail', () => {
     expect(mail.subject).toBe('El precio de Gold <VIP> cambia');
     expect(mail.text).toContain('de 250.000 MLX a 300.000 MLX al mes');
     expect(mail.text).toContain('15 de febrero de 2026');
+  });
+
+  it('a price increase says the subscriber must accept it and renews at the agreed price until then; a decrease just applies', () => {
+    const increase = composeSubscriptionEmail({ language: 'en', ...common, ...(emails[5] as SubscriptionEmail) });
+    expect(increase.text).toContain('You pay the new price only if you accept it: open your subscription and choose Accept');
+    expect(increase.text).toContain('Until you accept it, your subscription renews at 250,000 MLX a month');
+    expect(increase.text).not.toContain('The new price applies from');
+    const spanish = composeSubscriptionEmail({ language: 'es', ...common, ...(emails[5] as SubscriptionEmail) });
+    expect(spanish.text).toContain('Solo paga el nuevo precio si lo acepta');
+    const decrease = composeSubscriptionEmail({ language: 'en', ...common, ...(emails[6] as SubscriptionEmail) });
+    expect(decrease.text).toContain('The new price applies from your charge on February 15, 2026');
+    expect(decrease.text).not.toContain('accept');
   });
 
   it('a failed charge says when it is tried again; the provider learns who left and why', () => {

@@ -25,14 +25,20 @@ export function composeSupportMessage(message: SupportMessageFields & Sender): C
   });
 }
 
-export function composeSupportAcknowledgement(message: SupportMessageFields & Sender & { homeUrl: string }): ComposedEmail {
+/**
+ * The acknowledgement, to the account's own proven address only (ADR 046): it quotes neither the
+ * subject nor the text, so the form cannot make Quern carry someone's words under its name.
+ */
+export function composeSupportAcknowledgement(
+  message: Pick<SupportMessageFields, 'language' | 'fromName'> & Sender & { homeUrl: string },
+): ComposedEmail {
   const t = emailTexts(message.language).supportAcknowledgement;
   return layout({
     language: message.language,
     company: message.company,
     subject: t.subject,
     greeting: fill(t.greeting, { name: message.fromName }),
-    paragraphsBeforeLink: [fill(t.body, { subject: message.subject }), t.copy, message.text],
+    paragraphsBeforeLink: [t.body],
     link: { url: message.homeUrl, text: t.linkText },
     paragraphsAfterLink: [],
   });

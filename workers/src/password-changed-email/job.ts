@@ -9,7 +9,7 @@ import type { PasswordChanged, PasswordChangedEmailSent, UserNameChanged, UserRe
 import { UnrecoverableError } from 'bullmq';
 import { composePasswordChangedEmail } from '../email/compose.js';
 import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
-import { appendCompletionOnce, readUserStream } from '../user-stream.js';
+import { appendCompletionOnce, emailVerifiedIn, readUserStream } from '../user-stream.js';
 import { passwordChangedEmailJobId, passwordChangedEmailPayload } from './payload.js';
 
 export async function sendPasswordChangedEmail(data: unknown, deps: EmailJobDeps): Promise<EmailJobResult> {
@@ -22,6 +22,7 @@ export async function sendPasswordChangedEmail(data: unknown, deps: EmailJobDeps
   if (!change) throw new UnrecoverableError(`User ${userId} has no password change ${changeId}`);
   const done = events.find(isCompletion);
   if (done) return { outcome: 'already-sent', messageId: String(done.data.messageId) };
+  if (!emailVerifiedIn(events)) return { outcome: 'unverified' };
 
   const user = registered.data as UserRegistered['data'];
   const renamed = events.findLast((event) => event.type === 'UserNameChanged');

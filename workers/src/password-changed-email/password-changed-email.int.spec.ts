@@ -82,7 +82,7 @@ describe('password changed e-mail', () => {
       15_000,
       'PasswordChangedEmailSent',
     );
-    const notice = smtp.received.find((mail) => mail.parsed.subject === 'Se cambió tu contraseña de Quern');
+    const notice = smtp.received.find((mail) => mail.parsed.subject === '[Sandbox] Se cambió su contraseña de Quern');
     expect(notice?.envelopeTo).toEqual([user.email]);
     expect(notice?.parsed.text).toContain('Hola, Grace:');
     expect(notice?.parsed.text).toContain(`${TEST_PUBLIC_URL}/password-reset`);
@@ -102,7 +102,7 @@ describe('password changed e-mail', () => {
       },
     );
     expect(again).toEqual({ outcome: 'already-sent', messageId: notice?.parsed.messageId });
-    expect(smtp.received.filter((mail) => mail.parsed.subject === 'Se cambió tu contraseña de Quern')).toHaveLength(1);
+    expect(smtp.received.filter((mail) => mail.parsed.subject === '[Sandbox] Se cambió su contraseña de Quern')).toHaveLength(1);
   });
 
   it('given a change by reset link, when dispatched, then no notice is asked for', async () => {
@@ -112,7 +112,7 @@ describe('password changed e-mail', () => {
     // The welcome mail proves the dispatcher went past the change.
     await eventually(async () => (await eventsOfType(temp.store, user.userId, 'WelcomeEmailSent')).length === 1, 15_000, 'welcome');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(smtp.received.map((mail) => mail.parsed.subject)).toEqual(['Welcome to Quern']);
+    expect(smtp.received.map((mail) => mail.parsed.subject)).toEqual(['[Sandbox] Welcome to Quern']);
     expect(await eventsOfType(temp.store, user.userId, 'PasswordChangedEmailSent')).toHaveLength(0);
   });
 

@@ -64,7 +64,7 @@ describe('password reset e-mail', () => {
       15_000,
       'PasswordResetEmailSent',
     );
-    const reset = smtp.received.find((mail) => mail.parsed.subject === 'Reset your Quern password');
+    const reset = smtp.received.find((mail) => mail.parsed.subject === '[Sandbox] Reset your Quern password');
     expect(reset?.envelopeTo).toEqual([user.email]);
     const link = linkIn(reset?.parsed.text ?? '');
     expect(link.pathname).toBe('/password-reset-verify');
@@ -85,7 +85,7 @@ describe('password reset e-mail', () => {
       15_000,
       'two completions',
     );
-    const resets = smtp.received.filter((mail) => mail.parsed.subject === 'Restablece tu contraseña de Quern');
+    const resets = smtp.received.filter((mail) => mail.parsed.subject === '[Sandbox] Restablezca su contraseña de Quern');
     const requestIds = resets.map(
       (mail) => verifyResetToken(TEST_APP_SECRET, linkIn(mail.parsed.text).searchParams.get('t') ?? '')?.requestId,
     );

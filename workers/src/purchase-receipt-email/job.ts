@@ -15,7 +15,7 @@ import { UnrecoverableError } from 'bullmq';
 import { composePurchaseReceiptEmail } from '../email/compose.js';
 import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { languageIn } from '../language.js';
-import { readUserStream } from '../user-stream.js';
+import { emailVerifiedIn, readUserStream } from '../user-stream.js';
 import { purchaseReceiptEmailPayload, purchaseReceiptMessageKey } from './payload.js';
 
 export async function sendPurchaseReceiptEmail(data: unknown, deps: EmailJobDeps): Promise<EmailJobResult> {
@@ -29,6 +29,8 @@ export async function sendPurchaseReceiptEmail(data: unknown, deps: EmailJobDeps
   const userEvents = await readUserStream(deps.store, order.buyerUserId);
   const registered = userEvents.find((event) => event.type === 'UserRegistered');
   if (!registered) throw new UnrecoverableError(`Buyer ${order.buyerUserId} of order ${orderId} is not registered`);
+  // Nothing but the verification goes to an address its owner never proved (ADR 046).
+  if (!emailVerifiedIn(userEvents)) return { outcome: 'unverified' };
   const [ordered] = await deps.store.readStream(purchaseStream(orderId), { maxCount: 1 });
   const language = (ordered && languageIn(ordered)) ?? languageIn(registered) ?? defaultLanguage;
 

@@ -78,7 +78,7 @@ describe('purchase receipt e-mail', () => {
   it('given a buyer who registered in Spanish, when the receipt is sent, then it is in Spanish', async () => {
     await creditedOrder('ORDER2', 2, 'es');
     await sendPurchaseReceiptEmail({ orderId: 'ORDER2' }, deps);
-    expect(smtp.received[0]?.parsed.subject).toBe('Tu recibo de Quern: 800.000 MLX');
+    expect(smtp.received[0]?.parsed.subject).toBe('Su recibo de Quern: 800.000 MLX');
     expect(smtp.received[0]?.parsed.text).toContain('Importe pagado: 10,00 USD');
   });
 

@@ -24,7 +24,7 @@ import { UnrecoverableError } from 'bullmq';
 import { composeSubscriptionEmail, type SubscriptionEmail } from '../email/subscription-compose.js';
 import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
 import { languageIn } from '../language.js';
-import { readUserStream } from '../user-stream.js';
+import { emailVerifiedIn, readUserStream } from '../user-stream.js';
 import { emailIdOf, type SubscriptionEmailPayload, subscriptionEmailMessageKey, subscriptionEmailPayload } from './payload.js';
 
 type SubscriptionJobDeps = EmailJobDeps & Pick<SubscriptionDeps, 'serialize' | 'stateCache'>;
@@ -84,8 +84,10 @@ export async function sendSubscriptionEmail(data: unknown, deps: SubscriptionJob
 
   const toProvider = PROVIDER_KINDS.has(kind);
   const recipient = await registrationOf(deps, toProvider ? state.providerUserId : state.subscriberUserId);
+  // Nothing but the verification goes to an address its owner never proved (ADR 046).
+  if (!recipient.verified) return { outcome: 'unverified' };
   const subscriber = toProvider ? (await registrationOf(deps, state.subscriberUserId)).user.username : '';
-  const content = contentFor(kind, source, subscriber);
+  const content = contentFor(kind, source, subscriber, state);
   const mail = composeSubscriptionEmail({
     company: companyOf(deps),
     language: recipient.language,
@@ -104,8 +106,13 @@ export async function sendSubscriptionEmail(data: unknown, deps: SubscriptionJob
   return { outcome: 'sent', messageId: delivered.messageId };
 }
 
-/** What the mail says, from its source event (and the subscriber's username, for the provider). */
-function contentFor(kind: SubscriptionEmailPayload['kind'], source: SubscriptionEvent, subscriber: string): SubscriptionEmail {
+/** What the mail says, from its source event (and the subscriber's username, for the provider, and the agreed price). */
+function contentFor(
+  kind: SubscriptionEmailPayload['kind'],
+  source: SubscriptionEvent,
+  subscriber: string,
+  state: SubscriptionState,
+): SubscriptionEmail {
   if (source.type === 'SubscriptionStarted' && kind === 'newSubscriberProvider')
     return { kind, mlx: mlxFromWire(source.data.priceMlx), subscriber, chargedAt: source.data.chargedAt };
   if ((source.type === 'SubscriptionStarted' || source.type === 'SubscriptionRenewed') && kind === 'receipt') {
@@ -120,7 +127,9 @@ function contentFor(kind: SubscriptionEmailPayload['kind'], source: Subscription
     return { kind, by: source.data.by, endsAt: source.data.endsAt, subscriber };
   if (source.type === 'SubscriptionPriceChangeAnnounced' && kind === 'priceChange') {
     const { previousPriceMlx, priceMlx, effectiveFrom } = source.data;
-    return { kind, previousMlx: mlxFromWire(previousPriceMlx), mlx: mlxFromWire(priceMlx), effectiveFrom };
+    // The price the subscriber agreed to decides whether the mail asks for their consent (ADR 044).
+    const agreedMlx = mlxFromWire(state.agreedPriceMlx);
+    return { kind, previousMlx: mlxFromWire(previousPriceMlx), mlx: mlxFromWire(priceMlx), agreedMlx, effectiveFrom };
   }
   throw new UnrecoverableError(`${source.type} is not the source of a ${kind} e-mail`);
 }
@@ -129,5 +138,9 @@ async function registrationOf(deps: SubscriptionJobDeps, userId: string) {
   const events = await readUserStream(deps.store, userId);
   const registered = events.find((event) => event.type === 'UserRegistered');
   if (!registered) throw new UnrecoverableError(`User ${userId} is not registered`);
-  return { user: registered.data as UserRegistered['data'], language: languageIn(registered) ?? defaultLanguage };
+  return {
+    user: registered.data as UserRegistered['data'],
+    language: languageIn(registered) ?? defaultLanguage,
+    verified: emailVerifiedIn(events),
+  };
 }

@@ -2,9 +2,9 @@
 // clock moved by the test: the dispatcher schedules each renewal from the log as a BullMQ delayed
 // job that charges once per period when due; insufficient funds make it past due, retried 1, 3
 // and 5 days after the due time, then cancelled 'unpaid'; a cancellation or a deleted plan ends
-// the subscription at the end of its paid period with no further charge; a price change is
-// announced (e-mail with old price, new price and date) and the next renewal charges the new
-// price; every e-mail goes out once; the four subscription webhooks reach the plan's provider.
+// the subscription at the end of its paid period with no further charge; a price increase is
+// announced (e-mail with old price, new price, date and that it needs the subscriber's consent)
+// and the next renewal still charges the agreed price; every e-mail goes out once; the four subscription webhooks reach the plan's provider.
 import { cancelSubscription, loadSubscription, openRenewal, subscribe, type SubscriptionState } from '@quern/core/subscriptions';
 import { deletePlan, loadPlan, updatePlan } from '@quern/core/plans';
 import { closeWallet, readWallet, sendMlx, settleInternalTransfer, walletAddressOf } from '@quern/core/wallet';
@@ -120,8 +120,15 @@ const sameOpen = (open: { period: number; attempt: number }, s: SubscriptionStat
 
 /** The subscription mails to an address (the registrations' welcome mails left out). */
 const mailsTo = (email: string) => smtp.received.filter((m) => m.envelopeTo.includes(email) && !WELCOME.includes(m.parsed.subject ?? ''));
-const WELCOME = ['Welcome to Quern', 'Te damos la bienvenida a Quern'];
-const subjectsTo = (email: string) => mailsTo(email).map((m) => m.parsed.subject);
+const WELCOME = ['[Sandbox] Welcome to Quern', '[Sandbox] Le damos la bienvenida a Quern'];
+/** The workers run in the default mode, a sandbox: every subject carries its tag (ADR 050), checked here once for all. */
+const SANDBOX_TAG = '[Sandbox] ';
+const subjectsTo = (email: string) =>
+  mailsTo(email).map((m) => {
+    const subject = m.parsed.subject ?? '';
+    expect(subject.startsWith(SANDBOX_TAG), subject).toBe(true);
+    return subject.slice(SANDBOX_TAG.length);
+  });
 const webhookTypes = () => webhookBodies.map((w) => JSON.parse(w.body).type as string);
 
 async function setUp(subscriberMlx: bigint, language?: 'en' | 'es') {
@@ -221,13 +228,13 @@ describe('subscription billing', () => {
     await eventually(() => mailsTo(subscriber.email).length === 5 && mailsTo(provider.email).length === 2, 15_000, 'the e-mails');
     expect(subjectsTo(subscriber.email).sort()).toEqual(
       [
-        'Tu recibo de suscripción de Quern: Gold',
-        ...Array(3).fill('No pudimos cobrar tu suscripción a Gold'),
-        'Tu suscripción a Gold está cancelada',
+        'Su recibo de suscripción de Quern: Gold',
+        ...Array(3).fill('No pudimos cobrar su suscripción a Gold'),
+        'Su suscripción a Gold está cancelada',
       ].sort(),
     );
     expect(subjectsTo(provider.email).sort()).toEqual(['A subscription to Gold is cancelled', 'New subscriber to Gold']);
-    const cancelledMail = mailsTo(subscriber.email).find((m) => m.parsed.subject === 'Tu suscripción a Gold está cancelada');
+    const cancelledMail = mailsTo(subscriber.email).find((m) => m.parsed.subject === '[Sandbox] Su suscripción a Gold está cancelada');
     expect(cancelledMail?.parsed.text).toContain('su pago falló en todos los intentos');
     await eventually(() => webhookBodies.length === 5, 15_000, 'the webhooks');
     expect(webhookTypes().sort()).toEqual([
@@ -257,9 +264,9 @@ describe('subscription billing', () => {
     expect(openRenewal(s)).toBeUndefined();
     expect(await balance(provider.userId)).toBe(PRICE);
     await eventually(() => mailsTo(provider.email).length === 2, 15_000, 'the provider e-mails');
-    expect(mailsTo(provider.email).find((m) => m.parsed.subject === 'A subscription to Gold is cancelled')?.parsed.text).toContain(
-      'cancelled their subscription to your plan Gold',
-    );
+    expect(
+      mailsTo(provider.email).find((m) => m.parsed.subject === '[Sandbox] A subscription to Gold is cancelled')?.parsed.text,
+    ).toContain('cancelled their subscription to your plan Gold');
     await eventually(() => webhookTypes().includes('subscription.cancelled'), 15_000, 'subscription.cancelled');
     expect(JSON.parse(webhookBodies.find((w) => w.body.includes('subscription.cancelled'))?.body ?? '{}').data).toMatchObject({
       status: 'cancelled',
@@ -301,7 +308,7 @@ describe('subscription billing', () => {
     expect(await balance(provider.userId)).toBe(0n);
   });
 
-  it('a price change is announced to each subscriber once (old price, new price, from when) and the next renewal charges the new price', async () => {
+  it('a price increase is announced to each subscriber once (old price, new price, from when, accept) and the next renewal charges the agreed price', async () => {
     const { provider, subscriber, subscriptionId, planId } = await setUp(10n * PRICE);
     const readModel = new LogPlanSubscriptions(temp.store, { followOnRead: false });
     start(readModel);
@@ -332,14 +339,15 @@ describe('subscription billing', () => {
     expect((await loadPlan({ store: temp.store }, planId))?.plan.terms.priceMlx).toBe('300000');
 
     await eventually(() => subjectsTo(subscriber.email).includes('The price of Gold is changing'), 15_000, 'the price-change e-mail');
-    const mail = mailsTo(subscriber.email).find((m) => m.parsed.subject === 'The price of Gold is changing');
+    const mail = mailsTo(subscriber.email).find((m) => m.parsed.subject === '[Sandbox] The price of Gold is changing');
     expect(mail?.parsed.text).toContain('from 250,000 MLX to 300,000 MLX a month');
     expect(mail?.parsed.text).toContain('February 15, 2026');
+    expect(mail?.parsed.text).toContain('You pay the new price only if you accept it');
 
     await runOpenRenewal(subscriptionId);
     const s = await state(subscriptionId);
-    expect(s.charges.map((c) => c.priceMlx)).toEqual(['250000', '300000']);
-    expect(await balance(provider.userId)).toBe(PRICE + 300_000n);
+    expect(s.charges.map((c) => c.priceMlx)).toEqual(['250000', '250000']);
+    expect(await balance(provider.userId)).toBe(2n * PRICE);
     expect(subjectsTo(subscriber.email).filter((x) => x === 'The price of Gold is changing')).toHaveLength(1);
   });
 });

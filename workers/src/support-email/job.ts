@@ -11,6 +11,7 @@ import type { EmailMessage } from '@quern/adapters/mail';
 import { UnrecoverableError } from 'bullmq';
 import { composeSupportAcknowledgement, composeSupportMessage } from '../email/support-compose.js';
 import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { verifiedEmailOf } from '../user-stream.js';
 import { supportEmailJobId, supportEmailPayload } from './payload.js';
 
 export interface SupportEmailJobDeps extends EmailJobDeps {
@@ -46,17 +47,22 @@ export async function sendSupportEmail(data: unknown, deps: SupportEmailJobDeps)
     messageKey: `${key}.support`,
   };
   const supportMail = await deps.mailer.send(toSupport);
-  const acknowledgement = await deps.mailer.send({
-    to: message.fromEmail,
-    ...composeSupportAcknowledgement({ ...message, company: companyOf(deps), homeUrl: `${deps.publicUrl}/account` }),
-    messageKey: `${key}.ack`,
-  });
+  // The acknowledgement goes to the sender's account, at the address its owner proved, whatever
+  // address the contact form named; an account that proved none gets none (ADR 046).
+  const acknowledgeTo = await verifiedEmailOf(deps.store, message.userId);
+  const acknowledgement = acknowledgeTo
+    ? await deps.mailer.send({
+        to: acknowledgeTo,
+        ...composeSupportAcknowledgement({ ...message, company: companyOf(deps), homeUrl: `${deps.publicUrl}/account` }),
+        messageKey: `${key}.ack`,
+      })
+    : undefined;
   const completion: SupportMessageSent = {
     type: 'SupportMessageSent',
     data: {
       messageId,
       supportMessageId: supportMail.messageId,
-      acknowledgementMessageId: acknowledgement.messageId,
+      ...(acknowledgement ? { acknowledgementMessageId: acknowledgement.messageId } : {}),
       sentAt: deps.clock.now().toISOString(),
     },
   };

@@ -1,4 +1,4 @@
-// Proves a SupportMessageSubmitted appended to the log becomes, through the dispatcher and the workers, one mail to the support mailbox (Reply-To the sender, the text quoted) and one acknowledgement to the sender in their language, received by a real SMTP server, and one SupportMessageSent; that a re-run or two overlapping runs record it once; and that an unreadable message fails as unrecoverable without mailing anyone.
+// Proves a SupportMessageSubmitted appended to the log becomes, through the dispatcher and the workers, one mail to the support mailbox (Reply-To the sender, the text quoted) and one acknowledgement, quoting nothing, to the sender's account at its proven address only, in their language, received by a real SMTP server, and one SupportMessageSent; that a re-run or two overlapping runs record it once; and that an unreadable message fails as unrecoverable without mailing anyone.
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '@quern/core';
 import { submitSupportMessage, supportStream } from '@quern/core/contact';
@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureLog, eventually, startPipeline, TEST_APP_SECRET, TEST_PUBLIC_URL, type Pipeline } from '../testing/pipeline.js';
 import type { TempStore } from '../testing/store.js';
 import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
+import { registerUser, type TestUser } from '../testing/identity-events.js';
 import { sendSupportEmail } from './job.js';
 
 const redisUrl = process.env.REDIS_URL as string;
@@ -21,6 +22,8 @@ let mailer: Mailer;
 let redis: Redis;
 let prefix: string;
 let pipeline: Pipeline | undefined;
+/** The signed-in sender's account, its address proven. */
+let sender: TestUser;
 
 const jobDeps = () => ({
   store: temp.store,
@@ -37,7 +40,7 @@ const submit = (overrides: Partial<Parameters<typeof submitSupportMessage>[1]> =
     { store: temp.store, clock: systemClock, newId: randomUUID },
     {
       form: 'support',
-      userId: 'user-1',
+      userId: sender.userId,
       fromEmail: 'ana@example.com',
       fromName: 'Ana Díaz',
       subject: 'Stuck send',
@@ -52,6 +55,7 @@ const sentEvents = async (messageId: string) =>
 
 beforeEach(async () => {
   ({ temp, smtp, mailer, redis, prefix } = await openEmailWorld(redisUrl));
+  sender = await registerUser(temp.store, 1, 'en', { email: 'ana@example.com' });
 });
 afterEach(async () => {
   await pipeline?.stop();
@@ -65,16 +69,19 @@ describe('support e-mail', () => {
     const { messageId } = await submit();
     await eventually(async () => (await sentEvents(messageId)).length === 1, 15_000, 'SupportMessageSent');
 
-    expect(smtp.received).toHaveLength(2);
+    // Beside the sender's own welcome mail (the pipeline sends it for the registration).
+    expect(smtp.received.filter((mail) => mail.parsed.subject !== '[Sandbox] Welcome to Quern')).toHaveLength(2);
     const toSupport = smtp.received.find((mail) => mail.envelopeTo.includes(SUPPORT));
-    expect(toSupport?.parsed.subject).toBe('[Support] Stuck send');
+    expect(toSupport?.parsed.subject).toBe('[Sandbox] [Support] Stuck send');
     // The name is non-ASCII, so it travels as an encoded word; the header is one line either way.
     expect(toSupport?.parsed.headers.get('reply-to')).toMatch(/^=\?UTF-8\?[QB]\?.+\?= <ana@example\.com>$/);
     expect(decodeWords(toSupport?.parsed.headers.get('reply-to') ?? '')).toBe('Ana Díaz <ana@example.com>');
-    expect(toSupport?.parsed.text).toContain('A message from Ana Díaz <ana@example.com> (support form, user user-1):');
+    expect(toSupport?.parsed.text).toContain(`A message from Ana Díaz <ana@example.com> (support form, user ${sender.userId}):`);
     expect(toSupport?.parsed.text).toContain('My send is pending <b>since</b> an hour.');
-    const ack = smtp.received.find((mail) => mail.envelopeTo.includes('ana@example.com'));
-    expect(ack?.parsed.subject).toBe('We received your message');
+    const ack = smtp.received.find(
+      (mail) => mail.envelopeTo.includes('ana@example.com') && mail.parsed.subject !== '[Sandbox] Welcome to Quern',
+    );
+    expect(ack?.parsed.subject).toBe('[Sandbox] We received your message');
     expect(ack?.parsed.text).toContain('Hello Ana Díaz,');
     const [sent] = await sentEvents(messageId);
     expect(sent?.data).toMatchObject({
@@ -88,8 +95,36 @@ describe('support e-mail', () => {
     const { messageId } = await submit({ language: 'es' });
     await sendSupportEmail({ messageId }, jobDeps());
     const ack = smtp.received.find((mail) => mail.envelopeTo.includes('ana@example.com'));
-    expect(ack?.parsed.subject).toBe('Recibimos tu mensaje');
+    // The job itself, not through startWorkers: its subjects as composed, without the sandbox's tag.
+    expect(ack?.parsed.subject).toBe('Recibimos su mensaje');
     expect(smtp.received.find((mail) => mail.envelopeTo.includes(SUPPORT))?.parsed.subject).toBe('[Support] Stuck send');
+  });
+
+  it("given a contact message naming a stranger's address, then the stranger gets nothing and the acknowledgement goes to the sender's proven address, quoting neither subject nor text", async () => {
+    const { messageId } = await submit({
+      form: 'contact',
+      fromEmail: 'victim@example.org',
+      subject: 'Your Quern account is locked',
+      text: 'Unlock it at https://evil.example/unlock now.',
+    });
+    await expect(sendSupportEmail({ messageId }, jobDeps())).resolves.toMatchObject({ outcome: 'sent' });
+    expect(smtp.received.filter((mail) => mail.envelopeTo.includes('victim@example.org'))).toHaveLength(0);
+    const ack = smtp.received.find((mail) => mail.envelopeTo.includes('ana@example.com'));
+    expect(ack?.parsed.subject).toBe('We received your message');
+    expect(ack?.parsed.text).not.toContain('locked');
+    expect(ack?.parsed.text).not.toContain('evil.example');
+    // The support mailbox still reads the message, reply-to the address the form named.
+    const toSupport = smtp.received.find((mail) => mail.envelopeTo.includes(SUPPORT));
+    expect(toSupport?.parsed.text).toContain('https://evil.example/unlock');
+  });
+
+  it('given a sender whose account never proved its address, then support gets the message and nobody an acknowledgement', async () => {
+    const unproven = await registerUser(temp.store, 2, 'en', { verified: false });
+    const { messageId } = await submit({ userId: unproven.userId, fromEmail: unproven.email });
+    await sendSupportEmail({ messageId }, jobDeps());
+    expect(smtp.received.flatMap((mail) => mail.envelopeTo)).toEqual([SUPPORT]);
+    const [sent] = await sentEvents(messageId);
+    expect(sent?.data.acknowledgementMessageId).toBeUndefined();
   });
 
   it('given SupportMessageSent already recorded, when the job runs again, then nothing is sent or appended', async () => {

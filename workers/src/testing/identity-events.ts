@@ -9,9 +9,18 @@ export interface TestUser {
   firstName: string;
 }
 
-export async function registerUser(store: EventStore, index: number, language?: 'en' | 'es'): Promise<TestUser> {
+/**
+ * A registered account; `verified` (the default) also records its owner proving the e-mail
+ * address (ADR 046), without which no mail but the verification goes to it.
+ */
+export async function registerUser(
+  store: EventStore,
+  index: number,
+  language?: 'en' | 'es',
+  { verified = true, email }: { verified?: boolean; email?: string } = {},
+): Promise<TestUser> {
   const userId = randomUUID();
-  const user = { userId, email: `user${index}.${userId.slice(0, 8)}@example.com`, firstName: `First${index}` };
+  const user = { userId, email: email ?? `user${index}.${userId.slice(0, 8)}@example.com`, firstName: `First${index}` };
   await store.append(
     userStream(userId),
     [
@@ -27,6 +36,9 @@ export async function registerUser(store: EventStore, index: number, language?: 
         },
         metadata: language ? { language } : {},
       },
+      ...(verified
+        ? [{ type: 'EmailVerified', data: { userId, requestId: randomUUID(), via: 'link', verifiedAt: new Date().toISOString() } }]
+        : []),
     ],
     'no_stream',
   );

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@quern/core';
 import { createWebhookEndpoint, deleteWebhookEndpoint, fanOutWebhook, loadWebhookDelivery } from '@quern/core/webhooks';
+import { ERASED } from '@quern/core/personal-data';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '@quern/adapters/webhooks';
 import { openTempStore, type TempStore } from '../testing/store.js';
 import type { ResumableJob } from '../settlement/resumable.js';
@@ -34,6 +35,9 @@ const job = (deliveryId: string, run = 0): ResumableJob => ({
   },
 });
 
+/** What the job told the metrics, in order (ADR 053). */
+const outcomes: string[] = [];
+
 const deps = (): WebhookDeliveryDeps => ({
   store,
   clock,
@@ -45,6 +49,7 @@ const deps = (): WebhookDeliveryDeps => ({
   retryScheduleMs: [1_000, 60_000],
   timeoutMs: 10_000,
   allowPrivateNetworks: true,
+  onOutcome: (outcome) => outcomes.push(outcome),
 });
 
 /** A merchant with one endpoint and one delivery scheduled to it. */
@@ -55,7 +60,7 @@ async function scheduled(merchant: string): Promise<{ deliveryId: string; endpoi
   );
   position += 1_000n;
   const [deliveryId] = await fanOutWebhook(
-    { store, clock },
+    { store, clock, mode: 'sandbox' },
     {
       event: { streamId: `checkout-${merchant}`, revision: 0n, position },
       merchantUserId: merchant,
@@ -85,6 +90,7 @@ describe('deliverWebhook', () => {
   it('retries after the pause, waits when run early, and ends on success with one webhook-id', async () => {
     const { deliveryId } = await scheduled('m1');
     sent.length = 0;
+    outcomes.length = 0;
     answers = [{ delivered: false, statusCode: 500, error: 'http_status' }];
     const startedMs = nowMs;
     expect(await run(deliveryId)).toEqual(new RunAgain(startedMs + 1_000));
@@ -102,10 +108,13 @@ describe('deliverWebhook', () => {
       [2, 200, true],
     ]);
     expect(state.runs[0]?.outcome).toBe('succeeded');
+    // The early run that found its attempt not due, and the run after the end, are not counted.
+    expect(outcomes).toEqual(['retried', 'delivered']);
   });
 
   it('gives up after the last attempt the schedule allows', async () => {
     const { deliveryId } = await scheduled('m2');
+    outcomes.length = 0;
     answers = [0, 1, 2].map(() => ({ delivered: false, error: 'timeout' }));
     expect(await run(deliveryId)).toBeInstanceOf(RunAgain);
     nowMs += 1_000;
@@ -114,10 +123,12 @@ describe('deliverWebhook', () => {
     expect(await run(deliveryId)).toBe('failed');
     const { state } = await loadWebhookDelivery(store, deliveryId);
     expect([state.runs[0]?.attempts.length, state.runs[0]?.outcome]).toEqual([3, 'failed']);
+    expect(outcomes).toEqual(['retried', 'retried', 'given_up']);
   });
 
   it('a deleted endpoint ends the run without another POST', async () => {
     const { deliveryId, endpointId } = await scheduled('m3');
+    outcomes.length = 0;
     answers = [{ delivered: false, statusCode: 503, error: 'http_status' }];
     expect(await run(deliveryId)).toBeInstanceOf(RunAgain);
     await deleteWebhookEndpoint({ store, clock, newId: () => 'x' }, 'm3', endpointId);
@@ -127,5 +138,29 @@ describe('deliverWebhook', () => {
     expect(sent.length).toBe(before);
     const events = await store.readStream(`webhook-delivery-${deliveryId}`);
     expect(events.at(-1)?.data).toMatchObject({ reason: 'endpoint_deleted' });
+    expect(outcomes).toEqual(['retried', 'abandoned']);
+  });
+
+  it('an endpoint whose secret was erased ends the run without a POST, and is counted as abandoned', async () => {
+    const { deliveryId } = await scheduled('m4');
+    outcomes.length = 0;
+    const before = sent.length;
+    // What the sealing store reads once the merchant's key is erased: the secret as ERASED.
+    const erasing: EventStore = Object.create(store, {
+      readStream: {
+        value: async (streamId: string, ...rest: unknown[]) => {
+          const events = await (store.readStream as (...args: unknown[]) => ReturnType<EventStore['readStream']>)(streamId, ...rest);
+          return streamId.startsWith('webhook-endpoints-')
+            ? events.map((e) => ({ ...e, data: { ...(e.data as object), ...('secret' in (e.data as object) ? { secret: ERASED } : {}) } }))
+            : events;
+        },
+      },
+    });
+    const result = await deliverWebhook(job(deliveryId), { ...deps(), store: erasing });
+    expect(result).toBe('endpoint-deleted');
+    expect(sent.length).toBe(before);
+    const events = await store.readStream(`webhook-delivery-${deliveryId}`);
+    expect(events.at(-1)?.data).toMatchObject({ reason: 'endpoint_deleted' });
+    expect(outcomes).toEqual(['abandoned']);
   });
 });

@@ -15,7 +15,10 @@ import {
   loadWebhookEndpoints,
   nextAttemptDueMs,
   recordWebhookAttempt,
+  deliveryBodyOf,
+  signingSecrets,
 } from '@quern/core/webhooks';
+import { ERASED } from '@quern/core/personal-data';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '@quern/adapters/webhooks';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';
@@ -31,7 +34,17 @@ export interface WebhookDeliveryDeps {
   retryScheduleMs: readonly number[];
   timeoutMs: number;
   allowPrivateNetworks: boolean;
+  /** Told how each run of the job ended, for the metrics (quern_webhook_deliveries_total). */
+  onOutcome?: (outcome: WebhookDeliveryOutcomeLabel) => void;
 }
+
+/**
+ * What an operator counts: delivered (a 2xx), retried (an attempt failed, another is scheduled),
+ * given_up (the last attempt failed, or the schedule ran out), abandoned (the endpoint was
+ * deleted, or its secret erased with the merchant's account), failed (Quern itself could not
+ * run the attempt, e.g. the log was unreachable; BullMQ runs the job again). Runs that only find their attempt not yet due are not counted.
+ */
+export type WebhookDeliveryOutcomeLabel = 'delivered' | 'retried' | 'given_up' | 'abandoned' | 'failed';
 
 export type WebhookDeliveryOutcome = 'delivered' | 'failed' | 'retrying' | 'already-ended' | 'endpoint-deleted';
 
@@ -46,8 +59,11 @@ export async function deliverWebhook(job: ResumableJob, deps: WebhookDeliveryDep
 
   const endpoints = (await loadWebhookEndpoints(deps.store, scheduled.merchantUserId)).state.endpoints;
   const endpoint = endpoints.find((e) => e.endpointId === scheduled.endpointId);
-  if (!endpoint || endpoint.deletedAt !== undefined) {
+  // Sealed with the merchant's key, the secret reads as ERASED once the account is deleted:
+  // nothing can be signed, so the run ends as for a deleted endpoint.
+  if (!endpoint || endpoint.deletedAt !== undefined || endpoint.secret === ERASED) {
     await abandonWebhookRun(deps, revision, { deliveryId, run, reason: 'endpoint_deleted' });
+    deps.onOutcome?.('abandoned');
     return 'endpoint-deleted';
   }
 
@@ -57,17 +73,21 @@ export async function deliverWebhook(job: ResumableJob, deps: WebhookDeliveryDep
   if (dueMs === undefined) {
     // Only when the schedule was shortened while the run was retrying: it has had its attempts.
     await abandonWebhookRun(deps, revision, { deliveryId, run, reason: 'attempts_exhausted' });
+    deps.onOutcome?.('given_up');
     return 'failed';
   }
   if (dueMs > deps.clock.now().getTime()) return job.runAgainAt(dueMs);
 
   const startedAt = deps.clock.now();
+  // The replaced secret signs beside the current one for a day after a rotation (ADR 056).
+  // The current secret is not ERASED (checked above), so the list is never empty.
+  const secrets = signingSecrets(endpoint, startedAt).filter((s) => s !== ERASED) as [string, ...string[]];
   const t0 = performance.now();
   const result = await deps.send({
     url: endpoint.url,
-    secret: endpoint.secret,
+    secrets,
     webhookId: deliveryId,
-    body: scheduled.body,
+    body: deliveryBodyOf(scheduled),
     at: startedAt,
     timeoutMs: deps.timeoutMs,
     allowPrivateNetworks: deps.allowPrivateNetworks,
@@ -75,8 +95,15 @@ export async function deliverWebhook(job: ResumableJob, deps: WebhookDeliveryDep
   const durationMs = performance.now() - t0;
   const lastAttempt = made + 1 >= attemptsOf(deps.retryScheduleMs);
   await recordWebhookAttempt(deps, revision, { deliveryId, run, attempt: made + 1, startedAt, durationMs, ...result, lastAttempt });
-  if (result.delivered) return 'delivered';
-  if (lastAttempt) return 'failed';
+  if (result.delivered) {
+    deps.onOutcome?.('delivered');
+    return 'delivered';
+  }
+  if (lastAttempt) {
+    deps.onOutcome?.('given_up');
+    return 'failed';
+  }
+  deps.onOutcome?.('retried');
   deps.logger.info(`[webhooks] ${deliveryId} run ${run} attempt ${made + 1} failed (${result.error ?? result.statusCode}); retrying`);
   return job.runAgainAt(startedAt.getTime() + (deps.retryScheduleMs[made] as number));
 }

@@ -36,10 +36,10 @@ async function appendOne(streamId: string, type: string, data: Record<string, un
   return events.at(-1) as RecordedEvent;
 }
 
-const fanOut = (source: RecordedEvent) =>
+const fanOut = (source: RecordedEvent, mode: 'sandbox' | 'live' = 'sandbox') =>
   fanOutWebhookJob(
     { streamId: source.streamId, revision: source.revision.toString(), position: source.position.toString() },
-    { store, clock },
+    { store, clock, mode },
   );
 
 beforeAll(() => {
@@ -74,6 +74,7 @@ describe('webhook fan-out', () => {
     expect(JSON.parse(state.scheduled?.body ?? '{}')).toEqual({
       type: 'refund.succeeded',
       timestamp: '2026-11-24T11:00:00.000Z',
+      livemode: false,
       data: {
         id: refundId,
         object: 'refund',
@@ -82,6 +83,7 @@ describe('webhook fan-out', () => {
         currency: 'MLX',
         status: 'succeeded',
         created_at: '2026-11-24T11:00:00.000Z',
+        livemode: false,
       },
     });
     const before = (await store.readAll({ maxCount: 1_000 })).length;
@@ -110,10 +112,12 @@ describe('webhook fan-out', () => {
       postedAt: '2026-11-24T10:00:01.000Z',
     });
     expect(jobsRequestedBy(posted, dispatchRules).map((j) => j.queue)).toContain('webhook-fanout');
-    expect(await fanOut(posted)).toEqual({ deliveries: 1 });
+    // Fanned out by a live Quern: the body says livemode true.
+    expect(await fanOut(posted, 'live')).toEqual({ deliveries: 1 });
     const scheduled = (await store.readAll({ maxCount: 1_000 })).filter(
       (e) => e.type === 'WebhookDeliveryScheduled' && e.data.endpointId === hook.endpointId,
     );
+    expect(JSON.parse(String(scheduled[0]?.data.body)).livemode).toBe(true);
     expect(JSON.parse(String(scheduled[0]?.data.body)).data).toEqual({
       id: payoutId,
       object: 'payout',
@@ -123,6 +127,7 @@ describe('webhook fan-out', () => {
       currency: 'MLX',
       status: 'completed',
       created_at: '2026-11-24T10:00:00.000Z',
+      livemode: true,
     });
   });
 

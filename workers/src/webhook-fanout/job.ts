@@ -4,11 +4,11 @@
  * existed before the event. Idempotent through the log: the fan-out's marker stream and the
  * delivery streams are opened with 'no_stream' in one append, so a second run appends nothing.
  */
-import type { Clock, EventStore, RecordedEvent } from '@quern/core';
+import type { Clock, EventStore, QuernMode, RecordedEvent } from '@quern/core';
 import { merchantOrderOf, readCheckoutOrder, toCheckoutEvent } from '@quern/core/checkout';
 import { payoutIdOfTransfer, payoutStream, toPayoutEvent } from '@quern/core/payouts';
 import { toRefundEvent } from '@quern/core/refunds';
-import { fanOutWebhook, payoutObjectOf, refundObjectOf, type WebhookSource } from '@quern/core/webhooks';
+import { fanOutWebhook, PAYOUT_TO_PLACEHOLDER, payoutObjectOf, refundObjectOf, type WebhookSource } from '@quern/core/webhooks';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';
 import { webhookFanOutPayload } from './payload.js';
@@ -17,6 +17,8 @@ import { subscriptionWebhookSource } from './subscription-source.js';
 export interface WebhookFanOutDeps {
   store: EventStore;
   clock: Clock;
+  /** QUERN_MODE: each body's `livemode` (ADR 050). */
+  mode: QuernMode;
 }
 
 /** The webhook a source event stands for, or undefined when it reports nothing (not a payout's transfer). */
@@ -52,11 +54,15 @@ export async function webhookSourceOf(store: EventStore, recorded: RecordedEvent
     const requested = first && toPayoutEvent(first);
     if (!requested) throw new UnrecoverableError(`Payout ${payoutId} has no PayoutRequested`);
     const { data } = requested;
+    // A Quern payee's recipient (an e-mail, perhaps) is its personal data: it is stored sealed
+    // beside the body, not in it, so deleting the payee erases it from the delivery too.
+    const payee = data.toWalletId;
     return {
       event,
       merchantUserId: data.merchantUserId,
-      webhook: { type: 'payout.completed', data: payoutObjectOf(data) },
+      webhook: { type: 'payout.completed', data: payoutObjectOf(payee ? { ...data, to: PAYOUT_TO_PLACEHOLDER } : data) },
       occurredAt: recorded.recordedAt,
+      ...(payee ? { payout: { payeeUserId: payee, to: data.to } } : {}),
     };
   }
   return subscriptionWebhookSource(store, recorded);

@@ -5,11 +5,12 @@
  * with the same Message-ID both times.
  */
 import type { RecordedEvent } from '@quern/core';
-import type { UserRegistered, WelcomeEmailSent } from '@quern/core/identity';
+import type { EmailVerificationRequested, UserRegistered, WelcomeEmailSent } from '@quern/core/identity';
 import { UnrecoverableError } from 'bullmq';
 import { composeWelcomeEmail } from '../email/compose.js';
 import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
-import { appendCompletionOnce, readUserStream } from '../user-stream.js';
+import { emailVerificationUrl, hoursLeft } from '../email-verification-email/job.js';
+import { appendCompletionOnce, emailVerifiedIn, readUserStream } from '../user-stream.js';
 import { welcomeEmailJobId, welcomeEmailPayload } from './payload.js';
 
 const isCompletion = (event: RecordedEvent): boolean => event.type === 'WelcomeEmailSent';
@@ -23,12 +24,21 @@ export async function sendWelcomeEmail(data: unknown, deps: EmailJobDeps): Promi
   if (done) return { outcome: 'already-sent', messageId: String(done.data.messageId) };
 
   const user = registered.data as UserRegistered['data'];
+  // The sign-up's verification link rides in this mail (ADR 046) while it is still of use.
+  const request = events.find((event) => event.type === 'EmailVerificationRequested' && event.data.via === 'registration');
+  const requestData = request?.data as EmailVerificationRequested['data'] | undefined;
+  const nowMs = deps.clock.now().getTime();
+  const verify =
+    requestData && !emailVerifiedIn(events) && Date.parse(requestData.expiresAt) > nowMs
+      ? { url: emailVerificationUrl(deps, userId, requestData.requestId), hoursValid: hoursLeft(requestData.expiresAt, nowMs) }
+      : undefined;
   const mail = composeWelcomeEmail({
     company: companyOf(deps),
     language,
     firstName: user.firstName,
     username: user.username,
     walletUrl: `${deps.publicUrl}/account`,
+    ...(verify ? { verify } : {}),
   });
   const sent = await deps.mailer.send({ to: user.email, ...mail, messageKey: welcomeEmailJobId(userId) });
   const completion: WelcomeEmailSent = {

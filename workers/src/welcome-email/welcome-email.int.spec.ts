@@ -61,7 +61,7 @@ describe('welcome e-mail', () => {
     expect(smtp.received).toHaveLength(1);
     const mail = smtp.received[0];
     expect(mail?.envelopeTo).toEqual([user.email]);
-    expect(mail?.parsed.subject).toBe('Welcome to Quern');
+    expect(mail?.parsed.subject).toBe('[Sandbox] Welcome to Quern');
     expect(mail?.parsed.text).toContain(`Hello ${user.firstName},`);
     expect(mail?.parsed.text).toContain(`Open your wallet: ${TEST_PUBLIC_URL}/account`);
     const [sent] = await eventsOfType(temp.store, user.userId, 'WelcomeEmailSent');
@@ -80,7 +80,7 @@ describe('welcome e-mail', () => {
       15_000,
       'WelcomeEmailSent',
     );
-    expect(smtp.received[0]?.parsed.subject).toBe('Te damos la bienvenida a Quern');
+    expect(smtp.received[0]?.parsed.subject).toBe('[Sandbox] Le damos la bienvenida a Quern');
     expect(smtp.received[0]?.parsed.text).toContain(`Hola, ${user.firstName}:`);
   });
 

@@ -6,17 +6,20 @@
  * Scope and the ways it differs from PayPal: docs/decisions/024-paypal-sdk-and-local-server.md.
  *
  * The one route PayPal has no equivalent for, `POST /local/captures/{id}/reverse`, stands in for
- * a chargeback so the reversal path (and its webhook) can be tested.
+ * a chargeback so the reversal path (and its webhook) can be tested. It, the approval page and its
+ * approve and decline calls (which act as PayPal or as the payer) answer only when the server is
+ * the configured PayPal (`controlsEnabled`); the approval is further limited by `payerGuard`.
  */
 import { timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { log } from '../../runtime/logger.js';
 import { payPalValueToCents } from '../money.js';
 import { signatureBaseString, verifyWebhookSignature, WEBHOOK_AUTH_ALGO } from '../webhook-signature.js';
 import { notFound, PayPalProtocolError, sendInvalidClient, sendPayPalError } from './errors.js';
 import { LocalPayPalStore, type LocalPayPalState, type StoredResponse } from './state.js';
 import { malformedJson, parseCreateOrderBody, parseRefundBody } from './validation.js';
 import { WebhookSender } from './webhooks.js';
-import { createLocalPayPalBrowserRoutes, type LocalPayPalBrowserState } from './browser/index.js';
+import { createLocalPayPalBrowserRoutes, type LocalPayPalBrowserState, type PayerGuard } from './browser/index.js';
 
 /** The order store as the browser half sees it: the order's id, status and amount; approve; decline. */
 function browserStateOf(state: LocalPayPalState): LocalPayPalBrowserState {
@@ -38,6 +41,7 @@ function browserStateOf(state: LocalPayPalState): LocalPayPalBrowserState {
 export type { LocalPayPalPayer, LocalPayPalState, PayPalOrderResource } from './state.js';
 export { LocalPayPalStateError } from './state.js';
 export type { WebhookEvent } from './webhooks.js';
+export type { PayerCheck, PayerGuard } from './browser/index.js';
 
 export interface LocalPayPalOptions {
   dataDir: string;
@@ -52,6 +56,14 @@ export interface LocalPayPalOptions {
   clock?: () => Date;
   /** Delays between webhook delivery attempts (default 1 s, 5 s, 30 s). */
   webhookRetryDelaysMs?: number[];
+  /**
+   * Whether this server is the PayPal the deployment is configured to use. Only then do the
+   * routes that act as PayPal or as the payer (the approval page, approve, decline, the reversal)
+   * answer; otherwise they answer 404 and change nothing. The protocol routes answer either way.
+   */
+  controlsEnabled: boolean;
+  /** Who may approve an order on the approval page (the deployment's own sign-in), see PayerGuard. */
+  payerGuard?: PayerGuard;
 }
 
 export interface LocalPayPal {
@@ -232,6 +244,7 @@ export function createLocalPayPal(options: LocalPayPalOptions): LocalPayPal {
 
   // --- Local control (no PayPal equivalent: a chargeback has no API) ----------------------
   router.post('/local/captures/:id/reverse', (req, res) => {
+    if (!options.controlsEnabled) throw notFound('RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
     const capture = store.reverseCapture(idParam(req));
     res.json(capture);
     const amount = capture.amount as { value: string; currency_code: string };
@@ -244,13 +257,18 @@ export function createLocalPayPal(options: LocalPayPalOptions): LocalPayPal {
   });
 
   // --- What the browser sees: the JS SDK script and the approval popup (browser/) -------------
-  router.use(createLocalPayPalBrowserRoutes(browserStateOf(store)));
+  router.use(
+    createLocalPayPalBrowserRoutes(browserStateOf(store), {
+      controlsEnabled: options.controlsEnabled,
+      ...(options.payerGuard ? { payerGuard: options.payerGuard } : {}),
+    }),
+  );
 
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     if (error instanceof PayPalProtocolError) return sendPayPalError(res, error);
     if (isBodyParserError(error)) return sendPayPalError(res, malformedJson());
-    console.error('paypal-local: unexpected error', error);
+    log.error({ part: 'paypal-local', err: error }, 'unexpected error');
     sendPayPalError(res, new PayPalProtocolError('INTERNAL_SERVER_ERROR'));
   });
 

@@ -96,6 +96,7 @@ const open = (dataDir: string) => {
     webhookUrl: `${baseUrl}/webhook`,
     webhookId: LOCAL_WEBHOOK_ID,
     webhookRetryDelaysMs: [1, 1, 1],
+    controlsEnabled: true,
   });
   return paypalServer;
 };

@@ -2,17 +2,20 @@
  * Quern checkout for shops (ADR 031). Include
  *   <script src="https://<quern>/sdk/checkout.js"></script>
  * and call
- *   Quern.button(element, { to, cart, price, currency: 'MLX', redirect, onResult(result) })
+ *   Quern.button(element, { to, cart, price, currency: 'MLX', reference, redirect, onResult(result) })
  * It places Quern's button (an iframe of /checkout-buttons) in `element`. The button's click
  * message opens the /checkout popup with the order in its query; the popup's `checkout` message
  * (success, token, order) goes to onResult. Messages are believed only from Quern's origin (taken
  * from this script's own src) and from the frame or popup this script made. The token proves
- * nothing until the shop's server verifies it: POST /api/v1/orders/verify with the shop's API key.
+ * nothing until the shop's server verifies it: POST /api/v1/orders/verify with the shop's API key
+ * and the shop's own order `reference`, checking amount and reference, and fulfilling each order once.
  * Plain JavaScript (ES2020) with no dependencies, so it runs on any shop page as it is.
  */
 ((window, document) => {
   const SCRIPT_PATH = /\/sdk\/checkout\.js(?:[?#]|$)/;
   const POPUP_FEATURES = 'popup,width=480,height=720';
+  /** The shop's order reference, as Quern accepts it (core/src/checkout/contracts.ts). */
+  const REFERENCE_PATTERN = /^[A-Za-z0-9._:/#-]{1,64}$/;
 
   /** The origin this script was loaded from: Quern's, whatever page includes it. */
   function scriptOrigin() {
@@ -31,7 +34,7 @@
     query.set('price', String(options.price));
     query.set('currency', options.currency || 'MLX');
     query.set('to', options.to);
-    for (const name of ['redirect', 'variant', 'version']) if (options[name]) query.set(name, String(options[name]));
+    for (const name of ['reference', 'redirect', 'variant', 'version']) if (options[name]) query.set(name, String(options[name]));
     return `${QUERN_ORIGIN}/checkout?${query.toString()}`;
   }
 
@@ -41,6 +44,8 @@
     if (!options.cart?.length) throw new TypeError('Quern.button: `cart` needs at least one item');
     if (options.price === undefined || options.price === null || options.price === '')
       throw new TypeError('Quern.button: `price` is required');
+    if (options.reference !== undefined && !REFERENCE_PATTERN.test(String(options.reference)))
+      throw new TypeError('Quern.button: `reference` must be 1 to 64 letters, digits or the characters . _ - : / #');
   }
 
   /** Places the button in `element` and wires it; returns { destroy } to take it away again. */

@@ -16,6 +16,9 @@
  * (measured: about 1.3 s for 24 pages on this machine, once per build), and the pages are served
  * from there as before: the same precompressed bytes per request, ETags and all. The previous
  * copy is removed when a new build replaces it, and the last one when the process exits.
+ *
+ * Choice (QUERN_MODE at run time, ADR 050): the same copy carries the mode's meta tag, and a
+ * live Quern's copy has the sandbox banner removed (web/quern-mode.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -23,9 +26,11 @@ import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { QuernMode } from '@quern/core';
 import type { RequestHandler } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { withCompanyName } from './company-name.js';
+import { withQuernMode } from './quern-mode.js';
 import { parseManifest, type PrerenderManifest } from './manifest.js';
 import { routeMatcher } from './route-patterns.js';
 
@@ -93,12 +98,20 @@ function stampOf(stats: Stats | undefined): string {
   return stats ? `${stats.mtimeMs}:${stats.size}:${stats.ino}` : 'missing';
 }
 
+/** What each served page is given at run time. */
+export interface PageSettings {
+  /** COMPANY_NAME (ADR 041). */
+  companyName: string;
+  /** QUERN_MODE (ADR 050). */
+  mode: QuernMode;
+}
+
 /**
- * A copy of the manifest's pages (<lang>/<page>.html) with the company's name filled in, each with
+ * A copy of the manifest's pages (<lang>/<page>.html) with the company's name and the mode filled in, each with
  * .br and .gz siblings at scripts/prerender.mjs's levels. A language without a folder is skipped:
  * its pages then answer the missing-page error, as they would from dist.
  */
-function pagesWithCompanyName(pagesDir: string, manifest: PrerenderManifest, companyName: string): string {
+function pagesWithSettings(pagesDir: string, manifest: PrerenderManifest, settings: PageSettings): string {
   const copyDir = mkdtempSync(join(tmpdir(), 'quern-pages-'));
   try {
     for (const language of manifest.languages) {
@@ -111,7 +124,10 @@ function pagesWithCompanyName(pagesDir: string, manifest: PrerenderManifest, com
       }
       mkdirSync(join(copyDir, language));
       for (const name of names) {
-        const html = withCompanyName(readFileSync(join(pagesDir, language, name), 'utf8'), companyName);
+        const html = withQuernMode(
+          withCompanyName(readFileSync(join(pagesDir, language, name), 'utf8'), settings.companyName),
+          settings.mode,
+        );
         const file = join(copyDir, language, name);
         writeFileSync(file, html);
         writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -127,14 +143,14 @@ function pagesWithCompanyName(pagesDir: string, manifest: PrerenderManifest, com
 
 type LoadedBuild = WebBuild & { stamp: string; copyDir: string | null };
 
-function load(distDir: string, manifestFile: string, stamp: string, companyName: string): LoadedBuild {
+function load(distDir: string, manifestFile: string, stamp: string, settings: PageSettings): LoadedBuild {
   let manifest: PrerenderManifest | null = null;
   let manifestError: Error | null = null;
   let copyDir: string | null = null;
   if (stamp !== 'missing') {
     try {
       manifest = parseManifest(readFileSync(manifestFile, 'utf8'), manifestFile);
-      copyDir = pagesWithCompanyName(join(distDir, 'prerendered'), manifest, companyName);
+      copyDir = pagesWithSettings(join(distDir, 'prerendered'), manifest, settings);
     } catch (error) {
       // Gone between the stat and the read: not built; the next request's stat sees it.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') manifestError = error as Error;
@@ -170,18 +186,18 @@ function removeCopy(copyDir: string | null): void {
 
 /**
  * Follows dist's build; `current()` answers the build to serve this request with, its pages
- * naming `companyName` (COMPANY_NAME).
+ * naming `settings.companyName` (COMPANY_NAME) and showing `settings.mode` (QUERN_MODE).
  */
-export function webBuildOf(distDir: string, companyName: string): { current(): Promise<WebBuild> } {
+export function webBuildOf(distDir: string, settings: PageSettings): { current(): Promise<WebBuild> } {
   const manifestFile = join(distDir, 'prerendered', 'manifest.json');
-  let build = load(distDir, manifestFile, stampOf(statSync(manifestFile, { throwIfNoEntry: false })), companyName);
+  let build = load(distDir, manifestFile, stampOf(statSync(manifestFile, { throwIfNoEntry: false })), settings);
   keepUntilExit(build.copyDir);
   return {
     async current() {
       const stamp = stampOf(await stat(manifestFile).catch(() => undefined));
       if (stamp !== build.stamp) {
         const previous = build.copyDir;
-        build = load(distDir, manifestFile, stamp, companyName);
+        build = load(distDir, manifestFile, stamp, settings);
         keepUntilExit(build.copyDir);
         removeCopy(previous);
       }

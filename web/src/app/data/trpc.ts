@@ -13,7 +13,7 @@ import { toAppErrorView } from '../appError.js';
  * Every query key starts with the signed-in user's id (DataProviders sets it), so one user's
  * cached answers can never be read for another, even by a request that finishes late.
  */
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter, { keyPrefix: true }>();
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter, { keyPrefix: true }>();
 
 /** The key prefix of a visitor's queries (the public ones, such as the rate). */
 export const VISITOR_KEY_PREFIX = 'visitor';

@@ -3,7 +3,7 @@
  * httpOnly session cookie is valid; pages then call signIn/signOut after login, register and
  * logout so the navigation and the route guards follow at once.
  */
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { fetchSession } from './fetchSession.js';
 import { authReducer, initialAuthState, type AuthState } from './authState.js';
 import { notifySessionChange } from './sessionChange.js';
@@ -31,13 +31,19 @@ export function useAuth(): Auth {
 export function AuthProvider({ children, initialState }: { children: ReactNode; initialState?: AuthState }) {
   const [state, dispatch] = useReducer(authReducer, initialState ?? initialAuthState);
   const runsStartupCheck = initialState === undefined;
+  // Set once the page itself signs in or out (login, /logout). The startup check may have been
+  // answered by the server before that and arrive after it: a stale answer must not undo it (it
+  // would show a signed-out browser as signed in, or the reverse).
+  const changedSinceStartup = useRef(false);
 
   useEffect(() => {
     if (!runsStartupCheck) return;
     const abort = new AbortController();
     // A transition: the answer may arrive while a prerendered page is still hydrating (ADR 023),
     // and an urgent update would make React drop the server's HTML for a fallback, then draw it again.
-    const answer = (action: Parameters<typeof dispatch>[0]) => startTransition(() => dispatch(action));
+    const answer = (action: Parameters<typeof dispatch>[0]) => {
+      if (!changedSinceStartup.current) startTransition(() => dispatch(action));
+    };
     fetchSession(abort.signal).then(
       (session) => answer(session ? { type: 'LOGIN', id: session.id, email: session.email } : { type: 'LOGOUT' }),
       (error: unknown) => {
@@ -57,10 +63,12 @@ export function AuthProvider({ children, initialState }: { children: ReactNode; 
   // first has the data layer forget the previous user's cached answers, before anything renders
   // for the new state.
   const signIn = useCallback((session: { id: string; email: string }) => {
+    changedSinceStartup.current = true;
     notifySessionChange();
     dispatch({ type: 'LOGIN', id: session.id, email: session.email });
   }, []);
   const signOut = useCallback(() => {
+    changedSinceStartup.current = true;
     notifySessionChange();
     dispatch({ type: 'LOGOUT' });
   }, []);

@@ -1,22 +1,31 @@
 /**
  * Route guards. Protected routes show 'Loading...' until the session check answers, then send
- * visitors to /login. Visitor-only routes (register, login, password reset) show their page at
- * once, also while the check runs, because that is what a visitor needs and what the prerendered
- * page holds (ADR 023); a signed-in user is sent on to /account when the check answers.
+ * visitors to /login (carrying a shared page, a merchant's plans or the contact form, so sign-in
+ * can say why and return there). Visitor-only routes
+ * (register, login, password reset) show their page at once, also while the check runs, because
+ * that is what a visitor needs and what the prerendered page holds (ADR 023); a signed-in user is
+ * sent on to the page that asked for sign-in, else /account, when the check answers.
  */
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useAuth } from './AuthProvider.js';
+import { loginPathFor, RETURN_PARAM, safeReturnPath } from './returnPath.js';
 
 export function RequireAuth() {
   const { state } = useAuth();
+  const location = useLocation();
   if (state.loading) return <LoadingStatus />;
-  if (!state.isAuthenticated) return <Navigate to="/login" replace />;
+  // A shared page rides along so sign-in can say why it is asked for and return there.
+  if (!state.isAuthenticated) return <Navigate to={loginPathFor(location.pathname + location.search)} replace />;
   return <Outlet />;
 }
 
 export function VisitorOnly() {
   const { state } = useAuth();
-  if (!state.loading && state.isAuthenticated) return <Navigate to="/account" replace />;
+  const [searchParams] = useSearchParams();
+  // Signing in renders this guard before the login page's own navigation lands, so the guard
+  // must send the user to the same place: the page that asked for sign-in, else /account.
+  const destination = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? '/account';
+  if (!state.loading && state.isAuthenticated) return <Navigate to={destination} replace />;
   return <Outlet />;
 }

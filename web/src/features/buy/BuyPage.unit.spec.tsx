@@ -3,7 +3,8 @@
 // rate, exchange box, USD/MLX selector and limits; Continue's refusals appear in the error dialog
 // with Ok, in the spec's order; a valid amount opens 'Purchase N MLX for X USD' with PayPal's
 // buttons loaded with the server's settings; a completed capture is credited and the success
-// dialog shows the status and the capture id; a declined card restarts the payment; other issues,
+// dialog shows the status and the capture id; a declined card restarts the payment and says that
+// nothing was charged, as does a closed PayPal window, until the next attempt; other issues,
 // a refused order and a pending capture each say so; and Change amount goes back with the amount.
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,14 +13,23 @@ import type { Rendered } from '../content/renderForTest.js';
 import { type FakeAnswer, type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage } from '../wallet/testKit.js';
 import BuyPage from './BuyPage.js';
 
-/** What the stand-in for @paypal/react-paypal-js saw: the script options and each restart. */
-const paypal = vi.hoisted(() => ({ options: [] as Record<string, unknown>[], restarts: 0 }));
+/**
+ * What the stand-in for @paypal/react-paypal-js saw: the script options and each restart. `window`
+ * plays the buyer in PayPal's window before each approval: it may take its time, or close the
+ * window (the SDK then calls onCancel instead of onApprove).
+ */
+const paypal = vi.hoisted(() => ({
+  options: [] as Record<string, unknown>[],
+  restarts: 0,
+  window: null as null | (() => Promise<'approve' | 'close'>),
+}));
 
 vi.mock('@paypal/react-paypal-js', async () => {
   const { createElement, Fragment } = await import('react');
   interface ButtonsProps {
     createOrder(): Promise<string>;
     onApprove(data: { orderID: string }, actions: { restart(): Promise<void> }): Promise<void>;
+    onCancel(data: { orderID: string }): void;
     onError(error: unknown): void;
   }
   /** As the SDK does on a click: createOrder, then onApprove, again after each actions.restart(). */
@@ -37,6 +47,10 @@ vi.mock('@paypal/react-paypal-js', async () => {
         restarted = true;
         paypal.restarts += 1;
       };
+      if ((await paypal.window?.()) === 'close') {
+        props.onCancel({ orderID });
+        return;
+      }
       await props.onApprove({ orderID }, { restart });
       if (!restarted) return;
     }
@@ -55,6 +69,7 @@ beforeAll(installDialogStandIn);
 beforeEach(() => {
   paypal.options.length = 0;
   paypal.restarts = 0;
+  paypal.window = null;
 });
 
 let rendered: (Rendered & { calls: FakeCall[] }) | undefined;
@@ -277,6 +292,58 @@ describe('BuyPage PayPal view', () => {
     expect(paypal.restarts).toBe(1);
     expect(callsTo('purchases.capture')).toHaveLength(2);
     expect(callsTo('purchases.credit')).toHaveLength(1);
+  });
+
+  it('given a declined card, then the page says nothing was charged while PayPal starts over, until the next approval', async () => {
+    let approveNext: () => void = () => {};
+    let windows = 0;
+    // The first approval comes at once; the one after the restart waits for the test.
+    paypal.window = () =>
+      windows++ === 0 ? Promise.resolve('approve') : new Promise((resolve) => (approveNext = () => resolve('approve')));
+    const { container, form, dialogTitle } = await renderBuy({
+      'purchases.capture': (_input, call) => (call === 0 ? declined('INSTRUMENT_DECLINED', 'The card was declined.') : completed),
+    });
+    await continueWith(container, form, '10');
+    await waitFor(() => click(byRole(container, 'button', 'PayPal')));
+    const notice = () => container.querySelector('[data-testid="buy-notice"]');
+    await waitFor(() => expect(notice()?.textContent).toBe('Your card was declined. Nothing was charged. Try another card.'));
+    expect(notice()?.getAttribute('role')).toBe('alert');
+    expect(dialogTitle()).toBeNull();
+    approveNext();
+    await waitFor(() => expect(dialogTitle()).toBe('Payment successful'));
+    expect(notice()).toBeNull();
+  });
+
+  it("given PayPal's window closed, then Payment cancelled. Nothing was charged., until a new attempt starts", async () => {
+    paypal.window = async () => 'close';
+    const { container, form, callsTo } = await renderBuy();
+    await continueWith(container, form, '10');
+    await waitFor(() => click(byRole(container, 'button', 'PayPal')));
+    const notice = () => container.querySelector('[data-testid="buy-notice"]');
+    await waitFor(() => expect(notice()?.textContent).toBe('Payment cancelled. Nothing was charged.'));
+    expect(notice()?.getAttribute('role')).toBe('status');
+    expect(callsTo('purchases.capture')).toEqual([]);
+    let open: () => void = () => {};
+    paypal.window = () => new Promise((resolve) => (open = () => resolve('approve')));
+    click(byRole(container, 'button', 'PayPal'));
+    await waitFor(() => expect(notice()).toBeNull());
+    open();
+  });
+
+  it('in Spanish, the declined and cancelled notices speak of usted', async () => {
+    let closeNext: () => void = () => {};
+    let windows = 0;
+    // Declined first; then the buyer closes PayPal's window instead of trying another card.
+    paypal.window = () => (windows++ === 0 ? Promise.resolve('approve') : new Promise((resolve) => (closeNext = () => resolve('close'))));
+    const { container, form } = await renderBuy({ 'purchases.capture': () => declined('INSTRUMENT_DECLINED', 'Tarjeta rechazada.') }, 'es');
+    await waitFor(() => expect(textOf(container)).toContain('1 USD = 80.000 MLX'));
+    typeInto(amountInput(container), '10');
+    await submit(form());
+    const notice = () => container.querySelector('[data-testid="buy-notice"]');
+    await waitFor(() => click(byRole(container, 'button', 'PayPal')));
+    await waitFor(() => expect(notice()?.textContent).toBe('Su tarjeta fue rechazada. No se ha cobrado nada. Pruebe con otra tarjeta.'));
+    closeNext();
+    await waitFor(() => expect(notice()?.textContent).toBe('Pago cancelado. No se ha cobrado nada.'));
   });
 
   it('given another issue, then its description in the error dialog and nothing credited', async () => {

@@ -17,6 +17,7 @@ const PAYPAL_LOCALES: Record<Language, string> = { en: 'en_US', es: 'es_ES' };
 export interface CheckoutHandlers {
   createOrder(): Promise<string>;
   onApprove(data: { orderID: string }, actions: ApproveActions): Promise<void>;
+  onCancel(): void;
   onError(error: unknown): void;
 }
 
@@ -42,6 +43,7 @@ function Buttons({ handlers }: { handlers: CheckoutHandlers }) {
         style={{ layout: 'vertical' }}
         createOrder={() => handlers.createOrder()}
         onApprove={(data, actions) => handlers.onApprove(data, actions)}
+        onCancel={() => handlers.onCancel()}
         onError={(error) => handlers.onError(error)}
       />
     </>

@@ -5,10 +5,14 @@
  * spec's reserve transfer). A card declined at capture (INSTRUMENT_DECLINED) restarts the payment
  * in the same popup; any other issue shows PayPal's description; PENDING means the capture worker
  * has not answered in time and the MLX follows when it does.
+ *
+ * The buyer is told what became of an attempt that took no money: a declined card ('Nothing was
+ * charged. Try another card.') while PayPal's window starts over, and a closed window (the SDK's
+ * onCancel). The notice goes when the next attempt starts.
  */
 import type { CaptureOutcome, CreatedOrder } from '@quern/core/purchases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import type { Language } from '../../i18n/languages.js';
@@ -22,6 +26,9 @@ export type BuyDialogState =
   | { kind: 'completing' }
   | { kind: 'success'; status: string; transactionId: string; amount: string }
   | { kind: 'pending'; amount: string };
+
+/** What the page says about an attempt that ended without a charge. */
+export type CheckoutNotice = 'declined' | 'cancelled' | null;
 
 /** PayPal's issue for a card refused at capture: the buyer may choose another way to pay. */
 export const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED';
@@ -67,6 +74,7 @@ export function usePurchaseCheckout({ usdText, language, setDialog, onOrderCreat
   // error rather than the one thrown (it crosses into PayPal's frame): a flag, not instanceof,
   // says that the reason is already on screen.
   const orderErrorShown = useRef(false);
+  const [notice, setNotice] = useState<CheckoutNotice>(null);
 
   const serverMessage = (error: unknown): string => {
     const view = toAppErrorView(error);
@@ -93,8 +101,11 @@ export function usePurchaseCheckout({ usdText, language, setDialog, onOrderCreat
   }
 
   return {
+    notice,
+
     async createOrder(): Promise<string> {
       orderErrorShown.current = false;
+      setNotice(null);
       try {
         const order = await createOrder.mutateAsync({ usd: usdText });
         onOrderCreated(order);
@@ -107,6 +118,7 @@ export function usePurchaseCheckout({ usdText, language, setDialog, onOrderCreat
     },
 
     async onApprove(data: { orderID: string }, actions: ApproveActions): Promise<void> {
+      setNotice(null);
       setDialog({ kind: 'completing' });
       let outcome: CaptureOutcome;
       try {
@@ -122,11 +134,18 @@ export function usePurchaseCheckout({ usdText, language, setDialog, onOrderCreat
         return;
       }
       if (outcome.issue === INSTRUMENT_DECLINED) {
+        // PayPal took nothing; its window starts over for another card while the page says so.
         setDialog({ kind: 'none' });
+        setNotice('declined');
         await actions.restart();
         return;
       }
       setDialog({ kind: 'error', message: outcome.description || messageText('buy:paymentFailed') });
+    },
+
+    /** The buyer closed PayPal's window before approving: no order was captured. */
+    onCancel(): void {
+      setNotice('cancelled');
     },
 
     onError(error: unknown): void {

@@ -73,7 +73,11 @@ function CheckoutScreen() {
   const messageText = useMessageText();
   const language = useLanguage();
   const { search } = useLocation();
-  const query = useMemo(() => readCheckoutQuery(new URLSearchParams(search)), [search]);
+  // The page's own origin is Quern's: a redirect there is refused (ADR 043). Prerendering has no window.
+  const query = useMemo(
+    () => readCheckoutQuery(new URLSearchParams(search), typeof window === 'undefined' ? [] : [window.location.origin]),
+    [search],
+  );
   const { state } = useAuth();
 
   if (query.kind === 'incomplete') return <Navigate to="/" replace />;

@@ -156,6 +156,8 @@ describe('CheckoutPage signed out', () => {
     await waitFor(() => expect(byRole(container, 'button', 'Pay now')).toBeTruthy());
     expect(callsTo('identity.login').map((call) => call.input)).toEqual([{ email: 'ada@example.com', password: 'long enough secret' }]);
     expect(textOf(container)).toContain('Paying Mia Market');
+    // The free-text name alone could be anyone's: the unique username shows beside it.
+    expect(textOf(container)).toContain('Quern username: @shop_one');
     expect(cells(container)[3]).toEqual(['Total', '350,000 MLX']);
   });
 
@@ -348,5 +350,6 @@ describe('CheckoutPage signed in', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Pago');
     expect(cells(container)[0]).toEqual(['Artículo', 'Precio', 'Cant.']);
     expect(cells(container)[1]).toEqual(['Tea', '100.000 MLX', '3']);
+    expect(textOf(container)).toContain('Usuario de Quern: @shop_one');
   });
 });

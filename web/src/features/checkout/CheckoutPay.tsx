@@ -1,5 +1,5 @@
 /**
- * The signed-in part of the popup: who is paid (checkout.merchant; an unknown shop gets no Pay
+ * The signed-in part of the popup: who is paid, by name and username (checkout.merchant; an unknown shop gets no Pay
  * button), 'Pay now' (checkout.pay), the top-ups when MLX is short, and the end: the message to
  * the shop that opened the popup, then the popup closes, or a done state with a link back.
  *
@@ -90,7 +90,11 @@ export function CheckoutPay({ query, language }: { query: ValidQuery; language: 
   if (phase.kind === 'done') return <Done order={phase.order} redirect={query.redirect} />;
   return (
     <div className="checkout-pay">
-      <p className="checkout-merchant">{t('payTo', { merchant: merchant.data.displayName })}</p>
+      {/* The name is the merchant's own free text; the username is unique, so one shop cannot pose as another (ADR 043). */}
+      <div className="checkout-merchant">
+        <p>{t('payTo', { merchant: merchant.data.displayName })}</p>
+        <p className="checkout-merchant-username">{t('payToUsername', { username: merchant.data.username })}</p>
+      </div>
       {error ? (
         <p className="form-alert form-alert-error" role="alert">
           {error}

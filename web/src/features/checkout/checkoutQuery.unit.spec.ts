@@ -1,7 +1,7 @@
 // Proves the popup's reading of its query: price, currency or to missing goes home; a well-formed
 // order is read exactly (digits, trimmed names, MLX in any case) with the redirect as an URL; a
 // redirect that is not an absolute http(s) address (javascript:, data:, relative, //host) is an
-// error, never a destination; a cart that is not JSON, empty, or not adding up to the price, and
+// error, never a destination, and so is one on Quern's own origin; a cart that is not JSON, empty, or not adding up to the price, and
 // another currency each name their message; and the message sent to the opener goes to one origin.
 import { describe, expect, it } from 'vitest';
 import { readCheckoutQuery } from './checkoutQuery.js';
@@ -16,8 +16,11 @@ function query(overrides: Record<string, string | null> = {}) {
   const values: Record<string, string | null> = { cart: CART, price: '350000', currency: 'MLX', to: 'shop_one', ...overrides };
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value !== null) params.set(key, value);
-  return readCheckoutQuery(params);
+  return readCheckoutQuery(params, QUERN_ORIGINS);
 }
+
+/** The popup's own origin and the configured public one. */
+const QUERN_ORIGINS = ['http://127.0.0.1:3000', 'https://quern.example'];
 
 describe('readCheckoutQuery', () => {
   it('given price, currency or to missing or blank, then the query is incomplete (the popup goes home)', () => {
@@ -71,6 +74,31 @@ describe('readCheckoutQuery', () => {
     }
     expect(query({ redirect: 'http://localhost:8080/back' }).kind).toBe('valid');
     expect(query({ redirect: '' }).kind).toBe('valid');
+  });
+
+  it('given a redirect on Quern’s own origin (the send call, any page), then the invalid-redirect error', () => {
+    for (const redirect of [
+      'http://127.0.0.1:3000/api/millix/send?to=mallory&amount=1000000&fee=1000',
+      'HTTP://127.0.0.1:3000/',
+      'https://quern.example/api/millix/send?to=mallory&amount=1&fee=1000',
+      'https://QUERN.example:443/profile',
+      'https://user:pass@quern.example/x',
+    ]) {
+      expect(query({ redirect }), redirect).toEqual({ kind: 'invalid', messageKey: 'checkout:invalidRedirect' });
+    }
+    // Another port, scheme or host is another origin: a shop may live there.
+    for (const redirect of ['http://127.0.0.1:8080/thanks', 'http://quern.example/thanks', 'https://shop.quern.example/thanks']) {
+      expect(query({ redirect }).kind, redirect).toBe('valid');
+    }
+  });
+
+  it('given the shop’s order reference, then it goes to checkout.pay as it is; a malformed one is an error', () => {
+    const read = query({ reference: 'order-1001' });
+    expect(read.kind === 'valid' && read.input.reference).toBe('order-1001');
+    const none = query({ reference: '' });
+    expect(none.kind === 'valid' && 'reference' in none.input).toBe(false);
+    for (const reference of ['order 1', '<b>', 'x'.repeat(65)])
+      expect(query({ reference }), reference).toEqual({ kind: 'invalid', messageKey: 'errors:checkoutInvalidReference' });
   });
 
   it('given a faulty cart, total or currency, then the message of that fault', () => {

@@ -106,7 +106,7 @@ const AltchaField = forwardRef<CaptchaHandle, CaptchaProps>(function AltchaField
         if (!cancelled) setReady(true);
       })
       .catch(() => {
-        // No widget (a browser without workers, a test): the form still says 'Verify reCAPTCHA'.
+        // No widget (a browser without workers, a test): the form still says 'Verify ALTCHA'.
       });
     return () => {
       cancelled = true;

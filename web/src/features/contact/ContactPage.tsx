@@ -1,12 +1,13 @@
 /**
  * /contact and /support (spec sections 2, 4, 5 and 8): Subject, Details (and 'Your email' on
  * /contact), the captcha, Send. The fields are checked with the server's schema first; without a
- * solved captcha the form says 'Verify reCAPTCHA' and sends nothing. Then the captcha check
+ * solved captcha the form names the widget in use ('Verify reCAPTCHA', or 'Verify ALTCHA' for the
+ * built-in one) and sends nothing. Then the captcha check
  * ('reCAPTCHA verification failed' when it does not pass), then the send: the Success sheet with
  * the server's message and Ok, or the Error sheet with the server's message and 'Try again'.
  */
 import { contactFormFields, supportFormFields } from '@quern/core/contact';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAppErrorView } from '../../app/appError.js';
@@ -65,6 +66,8 @@ function MessageForm({ form }: { form: 'contact' | 'support' }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
+  // The same question the captcha widget asks (cached): the missing-captcha message names that widget.
+  const captchaConfig = useQuery(trpc.contact.captchaConfig.queryOptions());
   const verify = useMutation(trpc.contact.verify.mutationOptions());
   const sendContact = useMutation(trpc.contact.sendContact.mutationOptions());
   const sendSupport = useMutation(trpc.contact.sendSupport.mutationOptions());
@@ -83,7 +86,7 @@ function MessageForm({ form }: { form: 'contact' | 'support' }) {
     }
     setErrors({});
     if (!captcha) {
-      setFormError(messageText('errors:verifyCaptcha'));
+      setFormError(messageText(captchaConfig.data?.provider === 'recaptcha' ? 'errors:verifyCaptcha' : 'errors:verifyCaptchaAltcha'));
       return;
     }
     try {

@@ -1,4 +1,4 @@
-// Proves the contact and support forms: the fields checked with the server's messages first, 'Verify reCAPTCHA' and nothing sent without a solved captcha, 'reCAPTCHA verification failed' when the check does not pass (nothing sent), and the Success sheet (Ok) or the Error sheet (Try again) with the server's message; /support sends the signed-in user's own id, /contact the typed 'Your email'.
+// Proves the contact and support forms: the fields checked with the server's messages first, a missing captcha named by the widget in use ('Verify ALTCHA…' for the built-in one, 'Verify reCAPTCHA' for Google's) and nothing sent, 'reCAPTCHA verification failed' when the check does not pass (nothing sent), and the Success sheet (Ok) or the Error sheet (Try again) with the server's message; /support sends the signed-in user's own id, /contact the typed 'Your email'.
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
@@ -70,12 +70,12 @@ describe('support form', () => {
     expect(callsTo('contact.verify')).toEqual([]);
   });
 
-  it('given the fields but no solved captcha, when sent, then Verify reCAPTCHA and nothing is called', async () => {
+  it('given the fields but no solved ALTCHA, when sent, then the message names ALTCHA and nothing is called', async () => {
     const { container, form, callsTo } = await renderForm('support', { 'contact.verify': verified, 'contact.sendSupport': sentOk });
     typeInto(byLabel(container, 'Subject'), 'Stuck');
     typeDetails(container, 'My send is pending');
     await submit(form);
-    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Verify reCAPTCHA'));
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe("Verify ALTCHA: tick “I'm not a robot”"));
     expect(callsTo('contact.verify')).toEqual([]);
     expect(callsTo('contact.sendSupport')).toEqual([]);
   });
@@ -128,6 +128,24 @@ describe('support form', () => {
 });
 
 describe('support form with reCAPTCHA', () => {
+  it("given the server says reCAPTCHA and no token, when sent, then Verify reCAPTCHA (the spec's text) and nothing is called", async () => {
+    (globalThis as unknown as { grecaptcha: unknown }).grecaptcha = { render: () => 1, reset: () => undefined };
+    try {
+      const { container, form, callsTo } = await renderForm('support', {
+        'contact.captchaConfig': () => ({ data: { provider: 'recaptcha', siteKey: 'site-key-1' } }),
+        'contact.verify': verified,
+      });
+      typeInto(byLabel(container, 'Subject'), 'Stuck');
+      typeDetails(container, 'Pending');
+      await waitFor(() => expect(container.querySelector('[data-testid="recaptcha"]')).not.toBeNull());
+      await submit(form);
+      await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('Verify reCAPTCHA'));
+      expect(callsTo('contact.verify')).toEqual([]);
+    } finally {
+      delete (globalThis as unknown as { grecaptcha?: unknown }).grecaptcha;
+    }
+  });
+
   it("given the server says reCAPTCHA, then Google's widget is rendered with the site key and its token is what the send spends", async () => {
     const rendering: Array<Record<string, unknown>> = [];
     const resets: number[] = [];
@@ -185,7 +203,7 @@ describe('contact form', () => {
 
   it('given Spanish, then the labels are Spanish', async () => {
     const { container } = await renderForm('contact', {}, 'es');
-    expect(byLabel(container, 'Tu correo electrónico')).toBeTruthy();
+    expect(byLabel(container, 'Su correo electrónico')).toBeTruthy();
     expect(byRole(container, 'button', 'Enviar')).toBeTruthy();
   });
 });

@@ -6,7 +6,7 @@
  */
 import 'altcha/external';
 import 'altcha/altcha.css';
-import ShaWorker from 'altcha/workers/sha?worker';
+import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 
 export interface WidgetStrings {
   label: string;
@@ -23,6 +23,7 @@ type AltchaGlobal = {
 
 export function registerAltcha(language: string, strings: WidgetStrings): void {
   const altcha = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
-  for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) altcha.algorithms.set(algorithm, () => new ShaWorker());
+  // Quern's challenges are PBKDF2/SHA-256 (ADR 048); only that worker is bundled.
+  altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
   altcha.i18n.set(language, { ...(altcha.i18n.get(language) ?? altcha.i18n.get('en') ?? {}), ...strings, footer: '' });
 }

@@ -11,8 +11,10 @@ export function buttonSnippet(origin: string): string {
     cart: [{ name: 'Tea', price: '100000', quantity: 3 }],
     price: '300000',
     currency: 'MLX',
+    reference: 'order-1001',
     redirect: 'https://shop.example/thanks',
     onResult(result) {
+      // Your server verifies the token for this order's reference and amount, and ships each order once.
       if (result.success) fetch('/your-server/quern-verify', { method: 'POST', body: JSON.stringify({ token: result.token }) });
     },
   });
@@ -23,7 +25,7 @@ export function verifySnippet(origin: string): string {
   return `curl -X POST ${origin}/api/v1/orders/verify \\
   -H 'Authorization: Bearer <your API key>' \\
   -H 'Content-Type: application/json' \\
-  -d '{"token":"<token from onResult>"}'`;
+  -d '{"token":"<token from onResult>","reference":"order-1001"}'`;
 }
 
 export function orderSnippet(origin: string): string {
@@ -38,5 +40,6 @@ export const orderAnswerSnippet = `{
   "currency": "MLX",
   "rate": "0.0000125",
   "shopper_username": "…",
+  "reference": "order-1001",
   "created_at": "2026-01-01T12:00:00.000Z"
 }`;

@@ -14,6 +14,8 @@ import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { CopyKey } from './CopyKey.js';
+import { type KeyAction, KeyConfirmDialog } from './KeyConfirmDialog.js';
+import { useReauthentication } from './ReauthenticateDialog.js';
 import { WebhooksSection } from './webhooks/WebhooksSection.js';
 import './direct.css';
 
@@ -52,14 +54,17 @@ export default function ApiDirectPage() {
   const remove = useMutation(trpc.direct.keyDelete.mutationOptions());
   const [fresh, setFresh] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure>(null);
+  const [confirming, setConfirming] = useState<KeyAction | null>(null);
+  // Generate and Delete need the password given within the last 10 minutes (ADR 045).
+  const { withReauthentication, dialog: reauthenticationDialog } = useReauthentication();
   const busy = generate.isPending || remove.isPending;
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.direct.keyGet.queryKey() });
 
   const onGenerate = async () => {
     setFailure(null);
     try {
-      const result = await generate.mutateAsync();
-      setFresh(result.content.api_key);
+      const result = await withReauthentication(() => generate.mutateAsync());
+      if (result) setFresh(result.content.api_key);
     } catch {
       setFailure('generateFailed');
     }
@@ -69,8 +74,8 @@ export default function ApiDirectPage() {
   const onDelete = async () => {
     setFailure(null);
     try {
-      await remove.mutateAsync();
-      setFresh(null);
+      const removed = await withReauthentication(() => remove.mutateAsync());
+      if (removed) setFresh(null);
     } catch {
       setFailure('deleteFailed');
     }
@@ -78,6 +83,13 @@ export default function ApiDirectPage() {
   };
 
   const masked = key.data?.content.api_key ?? null;
+  const hasKey = masked !== null || fresh !== null;
+  // Replacing or deleting a key in use cuts off its integrations, so both ask first; a first key
+  // replaces nothing and is generated at once. The password step (ADR 045) follows the answer.
+  const onConfirmed = (action: KeyAction) => {
+    setConfirming(null);
+    void (action === 'generate' ? onGenerate() : onDelete());
+  };
   return (
     <>
       <section className="card direct-card" aria-labelledby="direct-title">
@@ -95,14 +107,21 @@ export default function ApiDirectPage() {
         </p>
         {failure ? <FormAlert kind="error">{t(failure)}</FormAlert> : null}
         <div className="direct-actions">
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void onGenerate()}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={busy}
+            onClick={() => (hasKey ? setConfirming('generate') : void onGenerate())}
+          >
             {generate.isPending ? t('generating') : t('generate')}
           </button>
-          <button type="button" className="button" disabled={busy || (!masked && !fresh)} onClick={() => void onDelete()}>
+          <button type="button" className="button" disabled={busy || !hasKey} onClick={() => setConfirming('delete')}>
             {remove.isPending ? t('deleting') : t('delete')}
           </button>
         </div>
       </section>
+      <KeyConfirmDialog action={confirming} onConfirm={onConfirmed} onCancel={() => setConfirming(null)} />
+      {reauthenticationDialog}
       <WebhooksSection />
     </>
   );

@@ -6,9 +6,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPIED_FEEDBACK_MS, copyText } from '../wallet/CopyAddress.js';
 
-/** `namespace`: whose `copy`/`copied` texts to use (the webhook secret reuses this button). */
-export function CopyKey({ apiKey, namespace = 'direct' }: { apiKey: string; namespace?: 'direct' | 'webhooks' }) {
-  const { t } = useTranslation(namespace);
+/**
+ * `namespace` and `prefix`: whose `copy`/`copied` texts to use (the webhook secret and the plans'
+ * public link reuse this button).
+ */
+export function CopyKey({
+  apiKey,
+  namespace = 'direct',
+  prefix = '',
+}: {
+  apiKey: string;
+  namespace?: 'direct' | 'webhooks' | 'plans';
+  prefix?: string;
+}) {
+  const { t: translate } = useTranslation(namespace);
+  const t = (key: 'copy' | 'copied') => translate(`${prefix}${key}`);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

@@ -4,7 +4,7 @@
  * the user stays signed in and can try again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTRPC } from '../../app/data/trpc.js';
@@ -21,32 +21,39 @@ export function LogoutPage() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const logout = useMutation(trpc.identity.logout.mutationOptions());
-  const { mutate } = logout;
+  const { mutateAsync } = logout;
+  const [failed, setFailed] = useState(false);
 
-  const signOutEverywhere = useCallback(() => {
-    mutate(undefined, {
-      onSuccess: () => {
-        queryClient.clear();
-        signOut();
-        void navigate('/', { replace: true });
-      },
-    });
-  }, [mutate, queryClient, signOut, navigate]);
+  // Awaits the call instead of passing callbacks to `mutate`: while it runs, a query of the page
+  // that meets the ended session signs out, which empties the data cache and its mutations, and a
+  // per-call callback of a mutation removed that way never runs (the page stayed on 'Loading...').
+  const signOutEverywhere = useCallback(async () => {
+    setFailed(false);
+    try {
+      await mutateAsync();
+    } catch {
+      setFailed(true);
+      return;
+    }
+    queryClient.clear();
+    signOut();
+    void navigate('/', { replace: true });
+  }, [mutateAsync, queryClient, signOut, navigate]);
 
   // StrictMode runs effects twice in development; one logout call is enough.
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    signOutEverywhere();
+    void signOutEverywhere();
   }, [signOutEverywhere]);
 
-  if (!logout.isError) return <LoadingStatus />;
+  if (!failed) return <LoadingStatus />;
   return (
     <section className="card card-narrow" aria-labelledby="logout-title">
       <h1 id="logout-title">{t('logout.title')}</h1>
       <FormAlert kind="error">{t('logout.failed')}</FormAlert>
-      <button type="button" className="button button-primary" onClick={signOutEverywhere}>
+      <button type="button" className="button button-primary" onClick={() => void signOutEverywhere()}>
         {t('logout.retry')}
       </button>
     </section>

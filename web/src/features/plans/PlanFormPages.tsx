@@ -6,7 +6,7 @@
 import type { PlanOutput } from '@quern/core/plans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
@@ -14,6 +14,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { PlanForm, type PlanSubmitResult } from './PlanForm.js';
+import { planPath } from './PlansListPage.js';
 import { type PlanDraft, type PlanTerms, emptyDraft } from './planValidation.js';
 import './plans.css';
 
@@ -31,17 +32,16 @@ export function CreatePlanPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const create = useMutation(trpc.plans.create.mutationOptions());
+  const navigate = useNavigate();
 
   const onSubmit = async (terms: PlanTerms): Promise<PlanSubmitResult> => {
     try {
       const answer = await create.mutateAsync(terms);
-      await queryClient.invalidateQueries({ queryKey: trpc.plans.mine.queryKey() });
-      const extra = answer.id ? (
-        <p>
-          <Link to={`/subscription-plans/${encodeURIComponent(answer.id)}`}>{t('form.viewPlan')}</Link>
-        </p>
-      ) : undefined;
-      return { ok: true, message: answer.message, extra };
+      await queryClient.invalidateQueries({ queryKey: trpc.plans.mine.pathKey() });
+      // The new plan's page, not a cleared form that invites creating the same plan twice; the
+      // form's place in history is replaced so Back does not return to it either.
+      if (answer.id) navigate(planPath(answer.id), { replace: true, state: { message: answer.message } });
+      return { ok: true, message: answer.message };
     } catch (failure) {
       return { ok: false, view: toAppErrorView(failure) };
     }
@@ -74,7 +74,7 @@ export function EditPlanPage() {
       const answer = await update.mutateAsync({ id, ...terms });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.plans.get.queryKey({ id }) }),
-        queryClient.invalidateQueries({ queryKey: trpc.plans.mine.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.plans.mine.pathKey() }),
       ]);
       return { ok: true, message: answer.message };
     } catch (failure) {

@@ -8,7 +8,7 @@ import type { PlanOutput } from '@quern/core/plans';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
@@ -16,8 +16,9 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { Modal } from '../wallet/Modal.js';
-import { planPath } from './PlansListPage.js';
+import { messageFromState, planPath } from './PlansListPage.js';
 import { useErrorText, usePriceText } from './planFormat.js';
+import { PublicLink } from './PublicLink.js';
 import { SubscribeAction } from './SubscribeAction.js';
 import './plans.css';
 import '../wallet/wallet.css';
@@ -82,6 +83,8 @@ export default function PlanPage() {
   const { state: auth } = useAuth();
   const errorText = useErrorText();
   const plan = useQuery(trpc.plans.get.queryOptions({ id }));
+  // The create form's answer ('Subscription plan created.'), passed on when it opened this page.
+  const message = messageFromState(useLocation().state);
   useDocumentTitle(plan.data?.content.name ?? t('detail.title'));
 
   if (plan.isPending) return <LoadingStatus />;
@@ -102,6 +105,7 @@ export default function PlanPage() {
   return (
     <section className="card plans-card" aria-labelledby="plan-title">
       <h1 id="plan-title">{content.name}</h1>
+      {message ? <FormAlert kind="success">{message}</FormAlert> : null}
       <PlanDetails plan={content} />
       <div className="plans-actions">
         {owner ? (
@@ -119,9 +123,12 @@ export default function PlanPage() {
         )}
       </div>
       {owner ? (
-        <p>
-          <Link to="/subscription-plans/all">{t('detail.backToList')}</Link>
-        </p>
+        <>
+          <PublicLink />
+          <p>
+            <Link to="/subscription-plans/all">{t('detail.backToList')}</Link>
+          </p>
+        </>
       ) : null}
     </section>
   );

@@ -4,16 +4,18 @@
  * Direct's. A plan just deleted arrives here with the server's message, shown above the list.
  */
 import type { PlanOutput } from '@quern/core/plans';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } from '../../ui/LoadMore.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { usePriceText } from './planFormat.js';
+import { PublicLink } from './PublicLink.js';
 import { TableOrCards } from './TableOrCards.js';
 import './plans.css';
 
@@ -60,20 +62,28 @@ export default function PlansListPage() {
   const trpc = useTRPC();
   const location = useLocation();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
-  const plans = useQuery(trpc.plans.mine.queryOptions());
+  // A page at a time (ADR 057).
+  const plans = useInfiniteQuery(trpc.plans.mine.infiniteQueryOptions({ limit: WEB_LIST_PAGE }, { getNextPageParam: nextPageOf }));
+  const more = loadMoreState(plans);
   const message = messageFromState(location.state);
 
   let body: React.ReactNode;
   if (plans.isPending) body = <LoadingStatus />;
-  else if (plans.isError) body = <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
-  else if (plans.data.content.length === 0)
+  else if (listFailed(plans)) body = <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
+  else if (more.items.length === 0)
     body = (
       <div className="plans-empty" data-testid="plans-no-data">
         <h2>{t('list.noData')}</h2>
         <p>{t('list.noPlans')}</p>
       </div>
     );
-  else body = <PlanList plans={plans.data.content} mobile={mobile} />;
+  else
+    body = (
+      <>
+        <PlanList plans={more.items} mobile={mobile} />
+        <LoadMoreButton state={more} />
+      </>
+    );
   return (
     <section className="card plans-card plans-card-wide" aria-labelledby="plans-title">
       <h1 id="plans-title">{t('list.title')}</h1>
@@ -88,6 +98,7 @@ export default function PlansListPage() {
         </Link>
       </div>
       {body}
+      <PublicLink />
     </section>
   );
 }

@@ -4,15 +4,17 @@
  * the provider can cancel a subscriber's subscription (issue 13). 'No data' when there are none.
  */
 import type { SubscriberOutput } from '@quern/core/plans';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } from '../../ui/LoadMore.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { CancelSubscription } from '../subscriptions/CancelSubscription.js';
+import { subscriptionPath } from '../subscriptions/SubscriptionsPage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { planPath } from './PlansListPage.js';
 import { useErrorText } from './planFormat.js';
@@ -30,7 +32,12 @@ function StatusText({ status }: { status: string }) {
 
 function SubscriberList({ subscribers, mobile }: { subscribers: SubscriberOutput[]; mobile: boolean }) {
   const { t } = useTranslation('plans');
-  const actions = (s: SubscriberOutput) => (cancellable(s.status) ? <CancelSubscription subscriptionId={s.subscription_id} /> : null);
+  const actions = (s: SubscriberOutput) => (
+    <>
+      <Link to={subscriptionPath(s.subscription_id)}>{t('subscribers.open')}</Link>
+      {cancellable(s.status) ? <CancelSubscription subscriptionId={s.subscription_id} /> : null}
+    </>
+  );
   return (
     <TableOrCards
       rows={subscribers}
@@ -74,21 +81,31 @@ export default function SubscribersPage() {
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const errorText = useErrorText();
   const plan = useQuery(trpc.plans.get.queryOptions({ id }));
-  const subscribers = useQuery(trpc.plans.subscribers.queryOptions({ id }));
+  // A page at a time (ADR 057).
+  const subscribers = useInfiniteQuery(
+    trpc.plans.subscribers.infiniteQueryOptions({ id, limit: WEB_LIST_PAGE }, { getNextPageParam: nextPageOf }),
+  );
+  const more = loadMoreState(subscribers);
 
   let body: React.ReactNode;
   if (subscribers.isPending) body = <LoadingStatus />;
-  else if (subscribers.isError) {
+  else if (listFailed(subscribers)) {
     const view = toAppErrorView(subscribers.error);
     body = <FormAlert kind="error">{view.code === null || view.code === 'INTERNAL' ? t('loadFailed') : errorText(view)}</FormAlert>;
-  } else if (subscribers.data.content.length === 0)
+  } else if (more.items.length === 0)
     body = (
       <div className="plans-empty" data-testid="subscribers-no-data">
         <h2>{t('subscribers.noData')}</h2>
         <p>{t('subscribers.noSubscribers')}</p>
       </div>
     );
-  else body = <SubscriberList subscribers={subscribers.data.content} mobile={mobile} />;
+  else
+    body = (
+      <>
+        <SubscriberList subscribers={more.items} mobile={mobile} />
+        <LoadMoreButton state={more} />
+      </>
+    );
   return (
     <section className="card plans-card plans-card-wide" aria-labelledby="subscribers-title">
       <h1 id="subscribers-title">{t('subscribers.title')}</h1>

@@ -66,6 +66,26 @@ describe('PlansListPage', () => {
     expect(textOf(container)).toContain('Monthly');
   });
 
+  it('given more plans than a page, then Load more asks for the next cursor and appends, and goes at the end', async () => {
+    const container = await renderAt('/subscription-plans/all', {
+      'plans.mine': (input) =>
+        (input as { cursor?: string }).cursor === 'c1_a'
+          ? { data: { content: [planFixture({ id: 'plan_2', name: 'Bronze', price: 1000 })], next_cursor: null } }
+          : { data: { content: [plan], next_cursor: 'c1_a' } },
+    });
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="plan"]').length).toBe(1));
+    // tRPC's infinite query names the direction of each page it asks for.
+    expect(rendered?.calls.find((c) => c.path === 'plans.mine')?.input).toEqual({ limit: 100, direction: 'forward' });
+    click(byRole(container, 'button', 'Load more'));
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="plan"]').length).toBe(2));
+    expect(rendered?.calls.filter((c) => c.path === 'plans.mine').map((c) => c.input)).toEqual([
+      { limit: 100, direction: 'forward' },
+      { limit: 100, cursor: 'c1_a', direction: 'forward' },
+    ]);
+    expect(byRole(container, 'link', 'Bronze')).toBeTruthy();
+    expect([...container.querySelectorAll('button')].some((b) => b.textContent === 'Load more')).toBe(false);
+  });
+
   it('when the list cannot be read, then it says Data retrieval failed', async () => {
     const container = await renderAt('/subscription-plans/all', { 'plans.mine': () => 'network-failure' });
     await waitFor(() => expect(alertText(container)).toBe('Data retrieval failed'));
@@ -160,20 +180,24 @@ describe('Plan form', () => {
     expect([...currency.options].map((o) => o.value)).toEqual(['', 'mlx']);
   });
 
-  it('given a price with separators, then the input groups the digits and plans.create gets an integer; the message and a link show', async () => {
+  it("given a price with separators, then the input groups the digits, plans.create gets an integer, and the new plan's page opens with the message", async () => {
     const container = await renderAt('/subscription-plans/create', {
       'plans.create': () => ({ data: { message: 'Subscription plan created.', id: 'plan_9' } }),
       'plans.mine': () => ({ data: { content: [] } }),
+      'plans.get': () => ({ data: { content: planFixture({ id: 'plan_9', name: 'Silver', price: 1500 }) } }),
     });
     await fillForm(container, { price: '1,500' });
     typeInto(byLabel(container, 'Price'), '1,500x');
     expect(byLabel(container, 'Price').value).toBe('1,500');
     await submit(container.querySelector('form') as HTMLFormElement);
-    await waitFor(() => expect(container.querySelector('[role="status"]')?.textContent).toBe('Subscription plan created.'));
+    // The plan's own page, not the cleared form: a second click cannot create the plan twice.
+    await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Silver'));
+    expect(locationOf(container)).toBe('/subscription-plans/plan_9');
+    expect(container.querySelector('[role="status"]')?.textContent).toBe('Subscription plan created.');
+    expect(container.querySelector('form')).toBeNull();
     expect(callsTo('plans.create').map((c) => c.input)).toEqual([
       { name: 'Silver', description: 'Some articles.', price: 1500, currency: 'mlx', duration: 'monthly' },
     ]);
-    expect(byRole(container, 'link', 'View the plan').getAttribute('href')).toBe('/subscription-plans/plan_9');
   });
 
   it('when the server refuses a field, then its message shows beside the field and in the message area', async () => {
@@ -374,6 +398,45 @@ describe('UserPlansPage and SubscribersPage', () => {
     click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Cancel subscription'));
     await waitFor(() => expect(textOf(container)).toContain('Subscription cancelled.'));
     expect(callsTo('subscriptions.cancel').map((c) => c.input)).toEqual([{ id: 'sub_1' }]);
+  });
+
+  it('given a subscriber on a later page, when it is cancelled, then every loaded page is read again and its row shows the new status', async () => {
+    let cancelled = false;
+    const subscriber = (n: number, status: string) => ({
+      id: `user-sub-${n}`,
+      name: `Subscriber ${n}`,
+      username: `sub${n}`,
+      subscription_id: `sub_${n}`,
+      status,
+    });
+    const container = await renderAt('/subscription-plans/plan_1/subscribers', {
+      'plans.get': () => planAnswer,
+      'plans.subscribers': (input) =>
+        (input as { cursor?: string }).cursor === 'c1_a'
+          ? { data: { content: [subscriber(2, cancelled ? 'cancelled' : 'active')], next_cursor: null } }
+          : { data: { content: [subscriber(1, 'ended')], next_cursor: 'c1_a' } },
+      'subscriptions.cancel': () => {
+        cancelled = true;
+        return { data: { message: 'Subscription cancelled.', content: subscriptionFixture({ status: 'cancelled' }) } };
+      },
+    });
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="subscriber"]').length).toBe(1));
+    click(button(container, 'Load more'));
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="subscriber"]').length).toBe(2));
+    click(button(container, 'Cancel subscription'));
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Cancel subscription'));
+    await waitFor(() =>
+      expect([...container.querySelectorAll('[data-testid="subscriber"] .subscriptions-status')].map((s) => s.textContent)).toEqual([
+        'Ended',
+        'Cancelled',
+      ]),
+    );
+    expect(callsTo('plans.subscribers').map((c) => (c.input as { cursor?: string }).cursor)).toEqual([
+      undefined,
+      'c1_a',
+      undefined,
+      'c1_a',
+    ]);
   });
 
   it('given no subscribers, then it shows the No data card', async () => {

@@ -53,6 +53,8 @@ export function subscriptionFixture(overrides: Partial<SubscriptionOutput> = {})
     subscriber_id: OTHER_ID,
     status: 'active',
     price: '250000',
+    agreed_price: '250000',
+    pending_price: null,
     currency: 'mlx',
     duration: 'monthly',
     started_at: '2026-11-20T10:00:00.000Z',

@@ -262,6 +262,6 @@ describe('DeleteAccountSection', () => {
     expect(labels(container)).toEqual(['Contraseña', 'Código']);
     expect(byRole(container, 'button', 'Usar un código de recuperación')).toBeDefined();
     expect(byRole(container, 'button', 'Eliminar mi cuenta')).toBeDefined();
-    expect(textOf(container)).toContain('Tu nombre de usuario queda reservado');
+    expect(textOf(container)).toContain('Su nombre de usuario queda reservado');
   });
 });

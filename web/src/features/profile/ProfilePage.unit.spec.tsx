@@ -215,7 +215,7 @@ describe('ProfilePage password', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Perfil');
     click(byRole(container, 'button', 'Editar Contraseña'));
     typeInto(byLabel(container, 'Contraseña nueva'), 'uno');
-    typeInto(byLabel(container, 'Confirma la contraseña nueva'), 'dos');
+    typeInto(byLabel(container, 'Confirme la contraseña nueva'), 'dos');
     await submit(form(container));
     expect(container.querySelector('[role="alert"]')?.textContent).toBe('Las contraseñas no coinciden.');
   });

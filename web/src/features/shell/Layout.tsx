@@ -1,6 +1,6 @@
 /**
- * The common frame of every page: skip link, navigation bar, the page (loaded lazily) and the
- * footer.
+ * The common frame of every page: skip link, the sandbox banner (ADR 050), navigation bar, the
+ * page (loaded lazily) and the footer.
  */
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { Footer } from './Footer.js';
 import { NavBar } from './NavBar.js';
 import { RouteErrorBoundary } from './RouteErrorBoundary.js';
+import { SandboxBanner } from './SandboxBanner.js';
 import './shell.css';
 
 /**
@@ -37,6 +38,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
+      <SandboxBanner />
       <NavBar />
       <main id="main" ref={mainRef} tabIndex={-1} className="page">
         <RouteErrorBoundary key={pathname}>

@@ -63,6 +63,20 @@ describe('NavBar', () => {
     expect(hrefs(container)).toEqual(expect.arrayContaining(['/profile', '/api-direct', '/support', '/logout']));
     expect(byRole(container, 'link', 'Subscription plans').getAttribute('href')).toBe('/subscription-plans/all');
     expect(byRole(container, 'link', 'Subscriptions').getAttribute('href')).toBe('/subscriptions/all');
+    expect(byRole(container, 'link', 'Payments').getAttribute('href')).toBe('/payments');
+    expect(byRole(container, 'link', 'Developers').getAttribute('href')).toBe('/developers');
+    // A merchant's tools follow API Direct, ahead of Support and Sign out.
+    const menuLinks = [...container.querySelectorAll('.profile-menu a')].map((a) => a.getAttribute('href'));
+    expect(menuLinks).toEqual([
+      '/profile',
+      '/api-direct',
+      '/payments',
+      '/developers',
+      '/subscription-plans/all',
+      '/subscriptions/all',
+      '/support',
+      '/logout',
+    ]);
   });
 
   it('given the session check has not answered, then the visitor links are there, marked pending (hidden for a browser that was signed in)', async () => {

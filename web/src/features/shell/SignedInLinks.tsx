@@ -21,6 +21,13 @@ function ProfileMenu({ userId }: { userId: string }) {
       <li>
         <Link to="/api-direct">{t('nav.apiDirect')}</Link>
       </li>
+      {/* A merchant's tools sit beside API Direct, so they are found without going through it. */}
+      <li>
+        <Link to="/payments">{t('nav.payments')}</Link>
+      </li>
+      <li>
+        <Link to="/developers">{t('nav.developers')}</Link>
+      </li>
       <li>
         <Link to="/subscription-plans/all">{t('plans:nav.plans')}</Link>
       </li>

@@ -4,16 +4,11 @@
  * the paid period, then subscriptions.cancel; the server's message, or its refusal, is shown.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
-import { FormAlert } from '../../ui/FormAlert.js';
-import { Modal } from '../wallet/Modal.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
-import { useErrorText } from '../plans/planFormat.js';
-import '../wallet/wallet.css';
+import { ActionResultAlert, ConfirmedAction, useConfirmedAction } from './ConfirmedAction.js';
 
 interface CancelSubscriptionProps {
   subscriptionId: string;
@@ -26,72 +21,34 @@ export function CancelSubscription({ subscriptionId, paidThrough }: CancelSubscr
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const cancel = useMutation(trpc.subscriptions.cancel.mutationOptions());
-  const errorText = useErrorText();
+  const confirmed = useConfirmedAction();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
-  const [open, setOpen] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
-  const keepRef = useRef<HTMLButtonElement>(null);
-
-  const onConfirm = async () => {
-    try {
-      const answer = await cancel.mutateAsync({ id: subscriptionId });
-      setResult({ kind: 'success', message: answer.message });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.plans.subscribers.pathKey() }),
-      ]);
-    } catch (failure) {
-      setResult({ kind: 'error', message: errorText(toAppErrorView(failure)) });
-    }
-    setOpen(false);
-  };
 
   return (
     <div className="subscriptions-cancel">
-      {result ? <FormAlert kind={result.kind}>{result.message}</FormAlert> : null}
-      {result?.kind === 'success' ? null : (
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setResult(null);
-            setOpen(true);
-          }}
-        >
-          {t('cancel.button')}
-        </button>
-      )}
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        dismissible={!cancel.isPending}
-        role="alertdialog"
-        labelledBy={titleId}
-        describedBy={bodyId}
-        initialFocus={keepRef}
-        className="plans-dialog"
-      >
-        <h2 id={titleId}>{t('cancel.title')}</h2>
-        <p id={bodyId}>
-          {paidThrough ? t('cancel.body', { date: formatTransactionDate(paidThrough, mobile ? 'short' : 'long') }) : t('cancel.bodyNoDate')}
-        </p>
-        <div className="wallet-dialog-actions">
-          <button type="button" className="button" ref={keepRef} disabled={cancel.isPending} onClick={() => setOpen(false)}>
-            {t('cancel.keep')}
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={cancel.isPending}
-            aria-busy={cancel.isPending || undefined}
-            onClick={() => void onConfirm()}
-          >
-            {cancel.isPending ? t('cancel.cancelling') : t('cancel.confirm')}
-          </button>
-        </div>
-      </Modal>
+      <ActionResultAlert result={confirmed.result} />
+      <ConfirmedAction
+        state={confirmed}
+        pending={cancel.isPending}
+        onConfirm={() =>
+          void confirmed.run(
+            () => cancel.mutateAsync({ id: subscriptionId }),
+            () =>
+              Promise.all([
+                queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() }),
+                queryClient.invalidateQueries({ queryKey: trpc.plans.subscribers.pathKey() }),
+              ]),
+          )
+        }
+        button={confirmed.result?.kind === 'success' ? undefined : { label: t('cancel.button'), className: 'button' }}
+        title={t('cancel.title')}
+        body={
+          paidThrough ? t('cancel.body', { date: formatTransactionDate(paidThrough, mobile ? 'short' : 'long') }) : t('cancel.bodyNoDate')
+        }
+        keepLabel={t('cancel.keep')}
+        confirmLabel={t('cancel.confirm')}
+        busyLabel={t('cancel.cancelling')}
+      />
     </div>
   );
 }

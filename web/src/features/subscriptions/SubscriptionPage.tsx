@@ -1,7 +1,7 @@
 /**
  * /subscriptions/{id} (issue 13): one subscription: its plan (linked), status, price, start, paid
- * period, next charge, every charge made, and Cancel (effective at the end of the paid period)
- * while it is active or past due.
+ * period, next charge, every charge made, a higher price waiting for the subscriber's acceptance
+ * (ADR 044; its owner may end it at period end instead), and Cancel (effective at the end of the paid period) while it is active or past due.
  */
 import type { SubscriptionOutput } from '@quern/core/subscriptions';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +16,10 @@ import { planPath } from '../plans/PlansListPage.js';
 import { useErrorText, usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { useAuth } from '../auth/AuthProvider.js';
+import { AcceptPrice } from './AcceptPrice.js';
 import { CancelSubscription } from './CancelSubscription.js';
+import { EndForPrice } from './EndForPrice.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 import { TableOrCards } from '../plans/TableOrCards.js';
 
@@ -69,6 +72,7 @@ export default function SubscriptionPage() {
   const errorText = useErrorText();
   const priceText = usePriceText();
   const subscription = useQuery(trpc.subscriptions.get.queryOptions({ id }));
+  const { state: auth } = useAuth();
   useDocumentTitle(subscription.data?.content.plan_name ?? t('detail.title'));
   const style = mobile ? 'short' : 'long';
   const dateOf = (iso: string | null) => (iso ? formatTransactionDate(iso, style) : t('none'));
@@ -106,6 +110,9 @@ export default function SubscriptionPage() {
             </>
           ) : null}
         </dl>
+        {/* Mounted whatever the status, so the server's answer stays in view; without a higher price pending they show nothing. */}
+        {auth.id !== null && auth.id === s.subscriber_id ? <AcceptPrice subscription={s} /> : null}
+        {auth.id !== null && auth.id === s.provider_id ? <EndForPrice subscription={s} /> : null}
         {s.status === 'active' || s.status === 'past_due' ? (
           <CancelSubscription subscriptionId={s.id} paidThrough={s.paid_through} />
         ) : null}

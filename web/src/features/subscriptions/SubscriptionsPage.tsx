@@ -1,15 +1,16 @@
 /**
  * /subscriptions/all (issue 13): the signed-in user's subscriptions, newest first, with status,
- * price and next charge, as a table on desktop and cards on phones; a 'No data' card when there
+ * price (and a higher one awaiting acceptance, ADR 044) and next charge, as a table on desktop and cards on phones; a 'No data' card when there
  * are none. Each links to its own page.
  */
 import type { SubscriptionOutput } from '@quern/core/subscriptions';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } from '../../ui/LoadMore.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
@@ -24,6 +25,16 @@ function SubscriptionList({ subscriptions, mobile }: { subscriptions: Subscripti
   const { t } = useTranslation('subscriptions');
   const priceText = usePriceText();
   const dateOf = (iso: string | null) => (iso ? formatTransactionDate(iso, mobile ? 'short' : 'long') : t('none'));
+  const price = (s: SubscriptionOutput) => (
+    <>
+      {t('priceMonthly', { price: priceText(s.price) })}
+      {s.pending_price ? (
+        <span className="subscriptions-pending-price" data-testid="subscription-pending-price">
+          {t('pendingPrice', { price: priceText(s.pending_price) })}
+        </span>
+      ) : null}
+    </>
+  );
   return (
     <TableOrCards
       rows={subscriptions}
@@ -32,7 +43,7 @@ function SubscriptionList({ subscriptions, mobile }: { subscriptions: Subscripti
       mobile={mobile}
       columns={[
         { header: t('list.plan'), cell: (s) => <Link to={subscriptionPath(s.id)}>{s.plan_name}</Link> },
-        { header: t('list.price'), cell: (s) => t('priceMonthly', { price: priceText(s.price) }), className: 'plans-number' },
+        { header: t('list.price'), cell: price, className: 'plans-number' },
         { header: t('list.status'), cell: (s) => <SubscriptionStatus subscription={s} mobile={false} /> },
         { header: t('list.nextCharge'), cell: (s) => dateOf(s.next_charge_at) },
         { header: t('list.started'), cell: (s) => dateOf(s.started_at) },
@@ -45,7 +56,7 @@ function SubscriptionList({ subscriptions, mobile }: { subscriptions: Subscripti
             </Link>
             <SubscriptionStatus subscription={s} mobile />
           </div>
-          <div>{t('priceMonthly', { price: priceText(s.price) })}</div>
+          <div>{price(s)}</div>
           <div>
             {t('list.nextCharge')}: {dateOf(s.next_charge_at)}
           </div>
@@ -60,19 +71,29 @@ export default function SubscriptionsPage() {
   useDocumentTitle(t('list.title'));
   const trpc = useTRPC();
   const mobile = useMediaQuery(MOBILE_MEDIA_QUERY);
-  const subscriptions = useQuery(trpc.subscriptions.mine.queryOptions());
+  // A page at a time (ADR 057).
+  const subscriptions = useInfiniteQuery(
+    trpc.subscriptions.mine.infiniteQueryOptions({ limit: WEB_LIST_PAGE }, { getNextPageParam: nextPageOf }),
+  );
+  const more = loadMoreState(subscriptions);
 
   let body: React.ReactNode;
   if (subscriptions.isPending) body = <LoadingStatus />;
-  else if (subscriptions.isError) body = <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
-  else if (subscriptions.data.content.length === 0)
+  else if (listFailed(subscriptions)) body = <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
+  else if (more.items.length === 0)
     body = (
       <div className="plans-empty" data-testid="subscriptions-no-data">
         <h2>{t('list.noData')}</h2>
         <p>{t('list.noSubscriptions')}</p>
       </div>
     );
-  else body = <SubscriptionList subscriptions={subscriptions.data.content} mobile={mobile} />;
+  else
+    body = (
+      <>
+        <SubscriptionList subscriptions={more.items} mobile={mobile} />
+        <LoadMoreButton state={more} />
+      </>
+    );
   return (
     <section className="card plans-card plans-card-wide" aria-labelledby="subscriptions-title">
       <h1 id="subscriptions-title">{t('list.title')}</h1>

@@ -1,11 +1,13 @@
 // Proves the subscription screens (issue 13): the list's 'No data' card, statuses (Active, Past
 // due, 'Cancelled — ends on {date}', Ended) with the next charge, the subscription page's link to
 // its plan and its charges, Cancel behind a confirmation that says it takes effect at the end of
-// the paid period (and its refusal), 'Data retrieval failed', and Spanish.
+// the paid period (and its refusal), a higher price awaiting acceptance with Accept behind a
+// confirmation that sends the price shown (and a stale offer's refusal), 'Data retrieval failed',
+// and Spanish.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { byRole, click, textOf, waitFor } from '../../test/dom.js';
 import type { Rendered } from '../content/renderForTest.js';
-import { failure, openDialog, renderPlans, subscriptionFixture } from '../plans/plansTestKit.js';
+import { OTHER_ID, OWNER_ID, failure, openDialog, renderPlans, subscriptionFixture } from '../plans/plansTestKit.js';
 import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../wallet/testKit.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 
@@ -14,8 +16,8 @@ beforeAll(installDialogStandIn);
 let rendered: (Rendered & { calls: FakeCall[] }) | undefined;
 afterEach(() => rendered?.unmount());
 
-async function renderAt(path: string, procedures: FakeProcedures, language: 'en' | 'es' = 'en') {
-  rendered = await renderPlans(procedures, { path, language });
+async function renderAt(path: string, procedures: FakeProcedures, language: 'en' | 'es' = 'en', userId = OWNER_ID) {
+  rendered = await renderPlans(procedures, { path, language, userId });
   return rendered.container;
 }
 
@@ -50,6 +52,17 @@ describe('SubscriptionsPage', () => {
     expect(container.querySelector('a[href="/subscriptions/sub_2"]')?.textContent).toBe('Gold membership');
     expect(textOf(container)).toContain('250,000 MLX / month');
     expect(textOf(container)).toContain(long('2026-12-20T10:00:00.000Z'));
+  });
+
+  it('given a higher price pending, then the list says it awaits acceptance', async () => {
+    const container = await renderAt('/subscriptions/all', {
+      'subscriptions.mine': () => ({ data: { content: [subscriptionFixture({ agreed_price: '250000', pending_price: '300000' })] } }),
+    });
+    await waitFor(() =>
+      expect(container.querySelector('[data-testid="subscription-pending-price"]')?.textContent).toBe(
+        'New price: 300,000 MLX, awaiting your acceptance',
+      ),
+    );
   });
 
   it('when the list cannot be read, then it says Data retrieval failed', async () => {
@@ -108,6 +121,89 @@ describe('SubscriptionPage', () => {
     click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Cancel subscription'));
     await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe('This subscription is already cancelled.'));
     expect(byRole(container, 'button', 'Cancel subscription')).toBeTruthy();
+  });
+
+  it('given a higher price pending, when Accept is confirmed, then it sends exactly that price and the offer goes', async () => {
+    const offered = subscriptionFixture({ agreed_price: '1000', pending_price: '3000', price: '1000' });
+    const accepted = subscriptionFixture({ agreed_price: '3000', pending_price: null, price: '1000' });
+    const container = await renderAt(
+      '/subscriptions/sub_1',
+      {
+        'subscriptions.get': (_input, call) => ({ data: { content: call === 0 ? offered : accepted } }),
+        'subscriptions.acceptPrice': () => ({ data: { message: 'New price accepted.', content: accepted } }),
+      },
+      'en',
+      OTHER_ID,
+    );
+    await waitFor(() => expect(container.querySelector('[data-testid="subscription-price-offer"]')).toBeTruthy());
+    expect(textOf(container)).toContain('The provider raised the price of this plan to 3,000 MLX a month.');
+    expect(textOf(container)).toContain('You pay 1,000 MLX a month until you accept the new price.');
+    click(byRole(container, 'button', 'Accept 3,000 MLX a month'));
+    expect(openDialog()?.textContent).toContain(
+      `From your charge on ${long('2026-12-20T10:00:00.000Z')} you pay 3,000 MLX a month instead of 1,000 MLX.`,
+    );
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Not now'));
+    expect(callsTo('subscriptions.acceptPrice')).toEqual([]);
+    click(byRole(container, 'button', 'Accept 3,000 MLX a month'));
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Accept 3,000 MLX'));
+    await waitFor(() => expect(container.querySelector('[role="status"]')?.textContent).toBe('New price accepted.'));
+    await waitFor(() => expect(container.querySelector('[data-testid="subscription-price-offer"]')).toBeNull());
+    expect(callsTo('subscriptions.acceptPrice').map((c) => c.input)).toEqual([{ id: 'sub_1', price: '3000' }]);
+  });
+
+  it('given a stale offer, when Accept is refused, then the server message shows and the new offer loads', async () => {
+    const offered = subscriptionFixture({ agreed_price: '1000', pending_price: '3000' });
+    const raisedAgain = subscriptionFixture({ agreed_price: '1000', pending_price: '4000' });
+    const container = await renderAt(
+      '/subscriptions/sub_1',
+      {
+        'subscriptions.get': (_input, call) => ({ data: { content: call === 0 ? offered : raisedAgain } }),
+        'subscriptions.acceptPrice': () => {
+          const refusal = failure(
+            409,
+            'errors:subscriptionPriceOfferChanged',
+            'The new price is now 4000 MLX. Please review it and accept again.',
+          );
+          return 'error' in refusal ? { error: { ...refusal.error, params: { price: '4000' } } } : refusal;
+        },
+      },
+      'en',
+      OTHER_ID,
+    );
+    await waitFor(() => expect(byRole(container, 'button', 'Accept 3,000 MLX a month')).toBeTruthy());
+    click(byRole(container, 'button', 'Accept 3,000 MLX a month'));
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Accept 3,000 MLX'));
+    await waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+        'The new price is now 4000 MLX. Please review it and accept again.',
+      ),
+    );
+    await waitFor(() => expect(byRole(container, 'button', 'Accept 4,000 MLX a month')).toBeTruthy());
+  });
+
+  it('given a higher price pending, the owner sees it unaccepted (no Accept) and ends the subscription at period end after confirming', async () => {
+    const offered = subscriptionFixture({ agreed_price: '1000', pending_price: '3000' });
+    const ending = subscriptionFixture({
+      agreed_price: '1000',
+      pending_price: null,
+      status: 'cancelled',
+      ends_at: '2026-12-20T10:00:00.000Z',
+      next_charge_at: null,
+    });
+    const container = await renderAt('/subscriptions/sub_1', {
+      'subscriptions.get': (_input, call) => ({ data: { content: call === 0 ? offered : ending } }),
+      'subscriptions.endForPrice': () => ({ data: { message: 'The subscriber keeps the subscription until then.', content: ending } }),
+    });
+    await waitFor(() => expect(container.querySelector('[data-testid="subscription-price-unaccepted"]')).toBeTruthy());
+    expect(container.querySelector('[data-testid="subscription-price-offer"]')).toBeNull();
+    expect(textOf(container)).toContain(
+      'The subscriber has not accepted your new price of 3,000 MLX a month, so renewals stay at 1,000 MLX.',
+    );
+    click(byRole(container, 'button', 'End at the end of the paid period'));
+    expect(openDialog()?.textContent).toContain(`The subscriber keeps what they paid for until ${long('2026-12-20T10:00:00.000Z')}`);
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'End subscription'));
+    await waitFor(() => expect(statuses(container)).toEqual([`Cancelled — ends on ${long('2026-12-20T10:00:00.000Z')}`]));
+    expect(callsTo('subscriptions.endForPrice').map((c) => c.input)).toEqual([{ id: 'sub_1' }]);
   });
 
   it('given an unknown subscription, then it shows the server message', async () => {

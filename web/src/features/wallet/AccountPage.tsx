@@ -11,6 +11,7 @@ import { useTRPC } from '../../app/data/trpc.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
+import { EmailVerificationNotice } from '../identity/EmailVerificationNotice.js';
 import { BalanceHero } from './BalanceHero.js';
 import { PaginationBar } from './PaginationBar.js';
 import { TransactionDialog } from './TransactionDialog.js';
@@ -30,7 +31,7 @@ function Dashboard({ userId }: { userId: string }) {
   const [selected, setSelected] = useState<WalletTransaction | null>(null);
   const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
   useLogFailure('user', user.error);
-  const { address, balance, rate, pending, transactions } = useDashboardQueries(page);
+  const { address, balance, rate, pending, transactions, hold } = useDashboardQueries(page);
 
   if (address.isPending || balance.isPending) return <LoadingStatus />;
   const pendingItems = pending.data?.content ?? [];
@@ -38,12 +39,14 @@ function Dashboard({ userId }: { userId: string }) {
   return (
     <div className="dashboard">
       <h1>{t('dashboard.title')}</h1>
+      <EmailVerificationNotice />
       <BalanceHero
         balance={balance.data}
         rate={rate.data?.rate}
         username={user.data?.username}
         address={address.data?.address ?? 'invalid'}
         language={language}
+        hold={hold.data}
       />
       {pendingItems.length > 0 ? (
         <section className="tx-section" aria-labelledby="pending-title">

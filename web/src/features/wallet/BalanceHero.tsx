@@ -1,12 +1,13 @@
 /**
  * The dashboard's hero block: Current Balance, the Current (stable) and Pending (unstable)
  * amounts in MLX with their USD equivalents when a rate exists, the username, and the millix
- * address with a copy button ('Invalid address' when the address call failed).
+ * address with a copy button ('Invalid address' when the address call failed), and, while some
+ * MLX bought with PayPal is held (ADR 047), how much and until when.
  */
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { CopyAddress } from './CopyAddress.js';
-import { formatMlxWire, formatUsdEquivalent } from './walletFormat.js';
+import { formatMlxWire, formatTransactionDate, formatUsdEquivalent } from './walletFormat.js';
 
 interface BalanceHeroProps {
   /** Undefined while unknown (the call failed: spec section 8 shows no message, only dashes). */
@@ -16,6 +17,20 @@ interface BalanceHeroProps {
   /** The address, or 'invalid' when its call failed. */
   address: string | 'invalid';
   language: Language;
+  /** Bought MLX not yet free to send or pay out; nothing shows while unknown or none. */
+  hold?: { heldMlx: string; holdUntil: string | null } | undefined;
+}
+
+function PurchaseHoldNote({ hold, language }: { hold: BalanceHeroProps['hold']; language: Language }) {
+  const { t } = useTranslation('wallet');
+  if (!hold || hold.heldMlx === '0' || hold.holdUntil === null) return null;
+  const amount = formatMlxWire(hold.heldMlx, language);
+  if (amount === null) return null;
+  return (
+    <p className="account-hold" role="note">
+      {t('dashboard.purchaseHold', { amount, until: formatTransactionDate(hold.holdUntil, 'long') })}
+    </p>
+  );
 }
 
 function BalanceFigure({
@@ -45,7 +60,7 @@ function BalanceFigure({
   );
 }
 
-export function BalanceHero({ balance, rate, username, address, language }: BalanceHeroProps) {
+export function BalanceHero({ balance, rate, username, address, language, hold }: BalanceHeroProps) {
   const { t } = useTranslation('wallet');
   return (
     <section className="account-hero" aria-labelledby="balance-title">
@@ -61,6 +76,7 @@ export function BalanceHero({ balance, rate, username, address, language }: Bala
         <BalanceFigure label={t('dashboard.current')} wire={balance?.stable} rate={rate} language={language} kind="current" />
         <BalanceFigure label={t('dashboard.pending')} wire={balance?.unstable} rate={rate} language={language} kind="pending" />
       </dl>
+      <PurchaseHoldNote hold={hold} language={language} />
       <div className="account-address">
         <span className="account-address-label">{t('dashboard.millixAddress')}</span>
         {address === 'invalid' ? (

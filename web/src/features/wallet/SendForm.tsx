@@ -1,7 +1,9 @@
 /**
  * The send form (spec, Send): to (a millix address, a username or an e-mail), amount (digits
- * only, grouped as typed), fee (disabled, 1000) and Send. It checks the input with the server's
- * schema before anything is sent; the server's own refusals come back as field messages.
+ * only, grouped as typed), fee (disabled, 1000) and Send. An amount that is not a whole number is
+ * refused as it is typed and Send stays disabled; a valid one shows what Send will do. The input
+ * is checked with the server's schema before anything is sent; the server's own refusals come
+ * back as field messages.
  */
 import { SEND_FEE_MLX, formatMlx } from '@quern/core/wallet';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -11,7 +13,9 @@ import { SubmitButton } from '../../ui/SubmitButton.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { useSubmission } from '../../ui/useSubmission.js';
-import { AmountField } from './AmountField.js';
+import { parseAmountText, type AmountText } from './sendAmount.js';
+import { SendAmountField } from './SendAmountField.js';
+import { SendSummary } from './SendSummary.js';
 import { validateSend, type SendField, type SendRequest } from './sendValidation.js';
 
 export type SendFieldErrors = Partial<Record<SendField, string>>;
@@ -32,7 +36,7 @@ export function SendForm({ language, onSubmit, focusSignal, messageParams = {} }
   const { t } = useTranslation('wallet');
   const messageText = useMessageText();
   const [to, setTo] = useState('');
-  const [amountDigits, setAmountDigits] = useState('');
+  const [amountText, setAmountText] = useState('');
   const { isSubmitting, errors, setErrors, run } = useSubmission<SendField>();
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -42,9 +46,17 @@ export function SendForm({ language, onSubmit, focusSignal, messageParams = {} }
     (form?.querySelector<HTMLInputElement>('input[aria-invalid="true"]') ?? form?.querySelector<HTMLInputElement>('input'))?.focus();
   }, [focusSignal]);
 
+  const amount = parseAmountText(amountText, language);
+  const amountMessage = amountMessageOf(amount, language, t);
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = validateSend(to, amountDigits);
+    // Send is disabled then; Enter in a field must not get round it.
+    if (amountMessage !== null) {
+      formRef.current?.querySelector<HTMLInputElement>('#send-amount')?.focus();
+      return;
+    }
+    const checked = validateSend(to, amount.ok ? amount.digits : '');
     if (!checked.ok) {
       setErrors(toFieldErrors(checked.fields));
       // The first field in error takes focus, so its message is read out with it.
@@ -85,15 +97,16 @@ export function SendForm({ language, onSubmit, focusSignal, messageParams = {} }
         maxLength={254}
         errorText={errorOf('to')}
       />
-      <AmountField
+      <SendAmountField
         id="send-amount"
         label={t('send.amount')}
         hint={t('send.amountHint')}
-        digits={amountDigits}
-        onDigitsChange={edit('amount', setAmountDigits)}
+        text={amountText}
+        onTextChange={edit('amount', setAmountText)}
         language={language}
-        errorText={errorOf('amount')}
+        errorText={amountMessage ?? errorOf('amount')}
       />
+      <SendSummary to={to} amountDigits={amount.ok ? amount.digits : null} language={language} />
       <TextField
         id="send-fee"
         label={t('send.fee')}
@@ -103,7 +116,37 @@ export function SendForm({ language, onSubmit, focusSignal, messageParams = {} }
         disabled
         errorText={errorOf('fee')}
       />
-      <SubmitButton isSubmitting={isSubmitting} label={t('send.submit')} busyLabel={t('send.submitting')} />
+      <SubmitButton
+        isSubmitting={isSubmitting}
+        disabled={amountMessage !== null}
+        label={t('send.submit')}
+        busyLabel={t('send.submitting')}
+      />
     </form>
   );
 }
+
+/**
+ * The amount's own message while what is typed is not an amount; null when it is one, or when
+ * the field is empty (the form says "all fields are required" when Send is pressed).
+ */
+function amountMessageOf(
+  amount: AmountText,
+  language: Language,
+  t: (key: string, params?: Record<string, string>) => string,
+): string | null {
+  if (amount.ok) return null;
+  switch (amount.error) {
+    case 'empty':
+      return null;
+    case 'zero':
+      return t('send.amountZero');
+    case 'tooLarge':
+      return t('errors:amountTooLarge');
+    case 'notWhole':
+      return t('send.amountWhole', { example: formatMlx(AMOUNT_EXAMPLE_MLX, language) });
+  }
+}
+
+/** The example in the "whole MLX only" message, grouped as the page's language groups it. */
+const AMOUNT_EXAMPLE_MLX = 12_500n;

@@ -84,6 +84,86 @@ describe('SendPage form', () => {
   });
 });
 
+describe('SendPage amount', () => {
+  const sendButton = (container: HTMLElement, name = 'Send') => byRole(container, 'button', name) as HTMLButtonElement;
+  const amountError = (container: HTMLElement) => container.querySelector('#send-amount-error')?.textContent ?? null;
+  const summary = (container: HTMLElement) => textOf(container.querySelector('.send-summary') as HTMLElement);
+
+  it.each(['12.5', '12,5', '1x', '1,00', ',100', '12.500'])(
+    'given %j in English, then it stays as typed, the field says whole MLX only, Send is disabled and nothing is sent',
+    async (typed) => {
+      const { container, form, sends } = await renderSend(() => sent);
+      fill(container, 'bob', typed);
+      const amount = byLabel(container, 'Amount');
+      expect(amount.value).toBe(typed);
+      expect(amountError(container)).toBe('Whole MLX only, for example 12,500');
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect(sendButton(container).disabled).toBe(true);
+      expect(summary(container)).toBe('');
+      await submit(form);
+      expect(sends()).toEqual([]);
+    },
+  );
+
+  it.each(['12,500', '12.5', '12,5', '1x'])('given %j in Spanish, then it is refused with the Spanish example', async (typed) => {
+    const { container, sends, form } = await renderSend(() => sent, 'es');
+    typeInto(byLabel(container, 'Para'), 'bob');
+    typeInto(byLabel(container, 'Importe'), typed);
+    expect(byLabel(container, 'Importe').value).toBe(typed);
+    expect(amountError(container)).toBe('Solo MLX enteros, por ejemplo 12.500');
+    expect(sendButton(container, 'Enviar').disabled).toBe(true);
+    await submit(form);
+    expect(sends()).toEqual([]);
+  });
+
+  it('given zero or more than the supply, then the field says so and Send is disabled', async () => {
+    const { container } = await renderSend(() => sent);
+    fill(container, 'bob', '0');
+    expect(amountError(container)).toBe('Enter an amount of at least 1 MLX.');
+    expect(sendButton(container).disabled).toBe(true);
+    fill(container, 'bob', '9,000,000,000,000,001');
+    expect(amountError(container)).toBe('The amount is larger than the total millix supply.');
+    expect(sendButton(container).disabled).toBe(true);
+  });
+
+  it('given a bad amount corrected, then the message goes, Send is enabled and the summary shows', async () => {
+    const { container } = await renderSend(() => sent);
+    fill(container, 'bob', '12.5');
+    typeInto(byLabel(container, 'Amount'), '12500');
+    expect(byLabel(container, 'Amount').value).toBe('12,500');
+    expect(amountError(container)).toBeNull();
+    expect(sendButton(container).disabled).toBe(false);
+    expect(summary(container)).toBe('You are sendingTobobAmount12,500 MLXFee1,000 MLXTotal13,500 MLX');
+    expect(container.querySelector('.send-below-fee')).toBeNull();
+  });
+
+  it('given a millix address, then the summary shows it shortened', async () => {
+    const address = '16UwLL9Risc3QfPqBUvKofHmBQ7wMtjvM0a016UwLL9Risc3QfPqBUvKofHmBQ7wMtjvM';
+    const { container } = await renderSend(() => sent);
+    fill(container, address, '2000');
+    expect(summary(container)).toContain('To16UwLL9Ris…BQ7wMtjvM');
+    expect(container.querySelector('.send-summary dd')?.getAttribute('title')).toBe(address);
+  });
+
+  it('given an amount below the fee, then a warning says the fee is more, in English and Spanish', async () => {
+    const { container } = await renderSend(() => sent);
+    fill(container, 'bob@example.com', '1');
+    expect(summary(container)).toContain('Tobob@example.comAmount1 MLXFee1,000 MLXTotal1,001 MLX');
+    expect(textOf(container.querySelector('.send-below-fee') as HTMLElement)).toBe('The fee (1,000 MLX) is more than the amount you send.');
+    expect(sendButton(container).disabled).toBe(false);
+    fill(container, 'bob@example.com', '1000');
+    expect(container.querySelector('.send-below-fee')).toBeNull();
+    rendered?.unmount();
+
+    const spanish = await renderSend(() => sent, 'es');
+    typeInto(byLabel(spanish.container, 'Para'), 'bob');
+    typeInto(byLabel(spanish.container, 'Importe'), '999');
+    expect(summary(spanish.container)).toBe(
+      'Va a enviarParabobImporte999 MLXComisión1.000 MLXTotal1.999 MLXLa comisión (1.000 MLX) es mayor que el importe que usted envía.',
+    );
+  });
+});
+
 describe('SendPage dialogs', () => {
   it('given a valid send, then progress shows, the request carries bare digits, the fee and a key, and Ok goes to /account', async () => {
     let answer: (value: FakeAnswer) => void = () => {};

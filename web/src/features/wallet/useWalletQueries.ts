@@ -62,6 +62,8 @@ export function useDashboardQueries(page: number) {
   const balance = useQuery(trpc.wallet.balance.queryOptions(undefined, live));
   const rate = useQuery(trpc.wallet.rate.queryOptions(undefined, { refetchInterval: RATE_POLL_MS, staleTime: RATE_POLL_MS }));
   const pending = useQuery(trpc.wallet.pending.queryOptions(undefined, live));
+  // Bought MLX not yet free to send; refreshed with the balance it explains.
+  const hold = useQuery(trpc.wallet.purchaseHold.queryOptions(undefined, live));
   // The previous page stays on screen while the next one loads, so the list does not jump.
   const transactions = useQuery(trpc.wallet.transactions.queryOptions({ page }, { ...live, placeholderData: keepPreviousData }));
 
@@ -74,8 +76,9 @@ export function useDashboardQueries(page: number) {
   const refreshSettled = useRef(() => {
     void queryClient.invalidateQueries(trpc.wallet.balance.queryFilter());
     void queryClient.invalidateQueries(trpc.wallet.transactions.queryFilter());
+    void queryClient.invalidateQueries(trpc.wallet.purchaseHold.queryFilter());
   });
   useRefreshWhenPendingSettles(pending.data?.content, refreshSettled.current);
 
-  return { address, balance, rate, pending, transactions };
+  return { address, balance, rate, pending, transactions, hold };
 }

@@ -20,6 +20,8 @@ export const POPUP_TEXT = {
   unknownOrder: 'This order does not exist.',
   notApprovable: 'This order can no longer be approved.',
   badOrigin: 'This checkout link is not valid.',
+  signedOut: 'Sign in to Quern as the buyer of this order, then open this checkout again. Nothing was approved.',
+  notBuyer: 'This order belongs to another Quern account. Only its buyer can approve it. Nothing was approved.',
 } as const;
 
 function escapeHtml(text: string): string {

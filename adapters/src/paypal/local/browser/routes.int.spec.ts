@@ -1,3 +1,4 @@
+// Proves the browser half of the local PayPal server: the SDK script, the approval page and its approve and decline calls, and that those payer routes answer nothing when the server is not the configured PayPal and refuse (403, nothing changed) a request its payer guard does not allow.
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeLocalPayPalState } from './fake-state.js';
@@ -13,6 +14,18 @@ const PREFIX = '/paypal';
 
 beforeAll(async () => {
   const app = express();
+  // Not the configured PayPal: the payer's routes answer nothing.
+  app.use('/off', createLocalPayPalBrowserRoutes(state, { controlsEnabled: false }));
+  // Only the request that says it is the buyer may approve.
+  app.use(
+    '/guarded',
+    createLocalPayPalBrowserRoutes(state, {
+      payerGuard: async (request) =>
+        request.get('x-payer') === 'buyer'
+          ? { allowed: true }
+          : { allowed: false, reason: request.get('x-payer') ? 'notBuyer' : 'signedOut' },
+    }),
+  );
   app.use(PREFIX, createLocalPayPalBrowserRoutes(state));
   server = await serve(app);
 });
@@ -134,5 +147,38 @@ describe('POST /checkoutnow/approve and /decline', () => {
     expect((await post('/checkoutnow/approve', { token: 'DONE' }, 'text/plain')).status).toBe(415);
     expect((await post('/checkoutnow/approve', { token: 'DONE' })).status).toBe(422);
     expect(state.calls).toEqual([]);
+  });
+});
+
+describe('the payer routes when the server is not the configured PayPal, or the request is not the buyer', () => {
+  const at = (prefix: string, path: string, init: RequestInit = {}) => fetch(`${server.origin}${prefix}${path}`, init);
+  const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+  it('given controls off, then the approval page, approve and decline answer 404 and the state is not called', async () => {
+    state.addOrder('ORDER1');
+    expect((await at('/off', '/checkoutnow?token=ORDER1')).status).toBe(404);
+    expect((await at('/off', '/checkoutnow/approve', json({ token: 'ORDER1' }))).status).toBe(404);
+    expect((await at('/off', '/checkoutnow/decline', json({ token: 'ORDER1' }))).status).toBe(404);
+    expect((await at('/off', '/sdk/js?client-id=abc')).status).toBe(200);
+    expect(state.calls).toEqual([]);
+  });
+
+  it('given a guard, then only the buyer sees the page and approves; others get 403 with the reason and nothing changes', async () => {
+    state.addOrder('ORDER1');
+    const page = await at('/guarded', '/checkoutnow?token=ORDER1', { headers: { 'x-payer': 'mallory' } });
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain(POPUP_TEXT.notBuyer);
+    expect((await at('/guarded', '/checkoutnow?token=ORDER1')).status).toBe(403);
+    const refused = await at('/guarded', '/checkoutnow/approve', json({ token: 'ORDER1' }));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'PAYER_NOT_ALLOWED', reason: 'signedOut' });
+    expect(state.calls).toEqual([]);
+    expect((await at('/guarded', '/checkoutnow?token=ORDER1', { headers: { 'x-payer': 'buyer' } })).status).toBe(200);
+    expect((await at('/guarded', '/checkoutnow/approve', json({ token: 'ORDER1' }, { 'x-payer': 'buyer' }))).status).toBe(200);
+    expect(state.calls).toHaveLength(1);
   });
 });

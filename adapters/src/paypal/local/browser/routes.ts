@@ -16,10 +16,10 @@
  * it only from the popup window it opened, from this server's origin, about the order it asked.
  */
 import { readFileSync } from 'node:fs';
-import express, { Router, type Response } from 'express';
+import express, { type NextFunction, Router, type Request, type Response } from 'express';
 import { approvalPage, errorPage, POPUP_TEXT } from './pages.js';
 import { parseSdkQuery, SdkQueryError } from './sdk-query.js';
-import { APPROVABLE_STATUSES, LOCAL_BUYER, type LocalPayPalBrowserState } from './state.js';
+import { APPROVABLE_STATUSES, LOCAL_BUYER, type LocalPayPalBrowserState, type PayerGuard } from './state.js';
 
 const JAVASCRIPT = 'application/javascript; charset=utf-8';
 const ORDER_ID_MAX = 64;
@@ -67,7 +67,21 @@ function parseToken(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 && value.length <= ORDER_ID_MAX ? value : undefined;
 }
 
-export function createLocalPayPalBrowserRoutes(state: LocalPayPalBrowserState): Router {
+export interface LocalPayPalBrowserOptions {
+  /**
+   * Whether the approval page and its approve and decline calls answer at all: only when this
+   * server is the PayPal the deployment is configured to use. Off, they answer 404 and change
+   * nothing, so nobody can act as the payer of an order. Default on (the stand-in on its own).
+   */
+  controlsEnabled?: boolean;
+  /** Who may approve an order (see PayerGuard); none: whoever opens the page. */
+  payerGuard?: PayerGuard;
+}
+
+export function createLocalPayPalBrowserRoutes(state: LocalPayPalBrowserState, options: LocalPayPalBrowserOptions = {}): Router {
+  const controlsEnabled = options.controlsEnabled ?? true;
+  const payerCheck = async (req: Request, orderId: string) =>
+    options.payerGuard ? options.payerGuard(req, orderId) : ({ allowed: true } as const);
   const sdkSource = readAsset('sdk.js');
   const popupScript = readAsset('checkoutnow.js');
   const routes = Router();
@@ -92,13 +106,22 @@ export function createLocalPayPalBrowserRoutes(state: LocalPayPalBrowserState): 
     res.type(JAVASCRIPT).send(popupScript);
   });
 
-  routes.get('/checkoutnow', async (req, res) => {
+  // The approval page and its choices act as the payer: absent unless this is the configured PayPal.
+  const controlsOnly = (_req: Request, res: Response, next: NextFunction) => {
+    if (controlsEnabled) return next();
+    commonHeaders(res);
+    res.status(404).json({ error: 'RESOURCE_NOT_FOUND' });
+  };
+
+  routes.get('/checkoutnow', controlsOnly, async (req, res) => {
     const token = parseToken(req.query.token);
     const order = token === undefined ? undefined : await state.getOrder(token);
     if (!order) return sendPopupHtml(res, 404, errorPage(POPUP_TEXT.unknownOrder));
     const origin = req.query.origin === undefined ? undefined : parseOrigin(req.query.origin);
     if (req.query.origin !== undefined && origin === undefined) return sendPopupHtml(res, 400, errorPage(POPUP_TEXT.badOrigin));
     if (!APPROVABLE_STATUSES.has(order.status)) return sendPopupHtml(res, 409, errorPage(`${POPUP_TEXT.notApprovable} (${order.status})`));
+    const payer = await payerCheck(req, order.id);
+    if (!payer.allowed) return sendPopupHtml(res, 403, errorPage(POPUP_TEXT[payer.reason]));
     sendPopupHtml(res, 200, approvalPage(order, origin));
   });
 
@@ -107,7 +130,7 @@ export function createLocalPayPalBrowserRoutes(state: LocalPayPalBrowserState): 
     decline: (id: string) => state.declineCard(id),
   };
   for (const [choice, apply] of Object.entries(choices)) {
-    routes.post(`/checkoutnow/${choice}`, express.json({ limit: '1kb' }), async (req, res) => {
+    routes.post(`/checkoutnow/${choice}`, controlsOnly, express.json({ limit: '1kb' }), async (req, res) => {
       commonHeaders(res);
       // JSON only: a cross-site form cannot send it without a CORS preflight this server refuses.
       if (!req.is('application/json')) return void res.status(415).json({ error: 'UNSUPPORTED_MEDIA_TYPE' });
@@ -116,6 +139,9 @@ export function createLocalPayPalBrowserRoutes(state: LocalPayPalBrowserState): 
       const order = await state.getOrder(token);
       if (!order) return void res.status(404).json({ error: 'RESOURCE_NOT_FOUND' });
       if (!APPROVABLE_STATUSES.has(order.status)) return void res.status(422).json({ error: 'ORDER_NOT_APPROVABLE' });
+      const payer = await payerCheck(req, order.id);
+      if (!payer.allowed)
+        return void res.status(403).json({ error: 'PAYER_NOT_ALLOWED', reason: payer.reason, message: POPUP_TEXT[payer.reason] });
       await apply(token);
       res.json({ orderID: token, payerID: LOCAL_BUYER.payerId });
     });

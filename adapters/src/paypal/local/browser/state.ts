@@ -24,3 +24,11 @@ export const LOCAL_BUYER = { name: 'Local Buyer', email: 'buyer@example.test', p
 
 /** Statuses in which PayPal still shows the buyer the approval page. */
 export const APPROVABLE_STATUSES: ReadonlySet<string> = new Set(['CREATED', 'APPROVED', 'PAYER_ACTION_REQUIRED']);
+
+/**
+ * Who may approve or decline an order on the approval page: the deployment that mounts the server
+ * answers from the request (e.g. its own sign-in session must be the order's buyer). Without a
+ * guard, anyone who opens the page may (the stand-in on its own, in tests).
+ */
+export type PayerCheck = { allowed: true } | { allowed: false; reason: 'signedOut' | 'notBuyer' };
+export type PayerGuard = (request: { get(name: string): string | undefined }, orderId: string) => Promise<PayerCheck>;

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { toAppErrorView } from '../../../app/appError.js';
 import { useTRPC } from '../../../app/data/trpc.js';
 import { FormAlert } from '../../../ui/FormAlert.js';
+import { useReauthentication } from '../ReauthenticateDialog.js';
 import { eventNameKey } from './eventName.js';
 
 export function EndpointForm({ onCreated }: { onCreated: (created: WebhookEndpointCreatedOutput) => void }) {
@@ -18,6 +19,8 @@ export function EndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoi
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
+  // Adding an endpoint needs the password given within the last 10 minutes (ADR 045).
+  const { withReauthentication, dialog: reauthenticationDialog } = useReauthentication();
   const urlId = useId();
   const hintId = useId();
 
@@ -28,10 +31,13 @@ export function EndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoi
     event.preventDefault();
     setError(null);
     try {
-      const created = await create.mutateAsync({
-        url,
-        ...(events.length > 0 ? { events: events as (typeof WEBHOOK_EVENT_TYPES)[number][] } : {}),
-      });
+      const created = await withReauthentication(() =>
+        create.mutateAsync({
+          url,
+          ...(events.length > 0 ? { events: events as (typeof WEBHOOK_EVENT_TYPES)[number][] } : {}),
+        }),
+      );
+      if (!created) return;
       setUrl('');
       setEvents([]);
       onCreated(created);
@@ -42,40 +48,44 @@ export function EndpointForm({ onCreated }: { onCreated: (created: WebhookEndpoi
     }
   };
 
+  // The dialog has a form of its own, so it sits beside this one, never inside it.
   return (
-    <form className="webhook-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <div className="field">
-        <label htmlFor={urlId}>{t('url')}</label>
-        <input
-          id={urlId}
-          type="url"
-          inputMode="url"
-          required
-          maxLength={2048}
-          value={url}
-          aria-describedby={hintId}
-          aria-invalid={error ? true : undefined}
-          placeholder="https://shop.example/webhooks/quern"
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <p id={hintId} className="field-hint">
-          {t('urlHint')}
-        </p>
-      </div>
-      <fieldset className="webhook-events">
-        <legend>{t('events')}</legend>
-        {WEBHOOK_EVENT_TYPES.map((type) => (
-          <label key={type} className="webhook-event">
-            <input type="checkbox" checked={events.includes(type)} onChange={() => toggle(type)} />
-            {t(eventNameKey(type))} <code>{type}</code>
-          </label>
-        ))}
-        <p className="field-hint">{t('eventsHint')}</p>
-      </fieldset>
-      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      <button type="submit" className="button button-primary" disabled={create.isPending || url.trim() === ''}>
-        {create.isPending ? t('adding') : t('add')}
-      </button>
-    </form>
+    <>
+      {reauthenticationDialog}
+      <form className="webhook-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label htmlFor={urlId}>{t('url')}</label>
+          <input
+            id={urlId}
+            type="url"
+            inputMode="url"
+            required
+            maxLength={2048}
+            value={url}
+            aria-describedby={hintId}
+            aria-invalid={error ? true : undefined}
+            placeholder="https://shop.example/webhooks/quern"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+          <p id={hintId} className="field-hint">
+            {t('urlHint')}
+          </p>
+        </div>
+        <fieldset className="webhook-events">
+          <legend>{t('events')}</legend>
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <label key={type} className="webhook-event">
+              <input type="checkbox" checked={events.includes(type)} onChange={() => toggle(type)} />
+              {t(eventNameKey(type))} <code>{type}</code>
+            </label>
+          ))}
+          <p className="field-hint">{t('eventsHint')}</p>
+        </fieldset>
+        {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+        <button type="submit" className="button button-primary" disabled={create.isPending || url.trim() === ''}>
+          {create.isPending ? t('adding') : t('add')}
+        </button>
+      </form>
+    </>
   );
 }

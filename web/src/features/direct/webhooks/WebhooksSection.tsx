@@ -1,27 +1,38 @@
 /**
  * The API Direct page's Webhooks section (ADR 035): the merchant's endpoints (URL, events,
  * created), the add form, the new endpoint's signing secret shown once with a copy button, a
- * delete that asks for confirmation in place, and each endpoint's delivery log on demand.
+ * delete and a secret rotation (ADR 056) that each ask for confirmation in place, the rotated
+ * secret shown once like a new one, and each endpoint's delivery log on demand.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WebhookEndpointCreatedOutput, WebhookEndpointOutput } from '@quern/core/webhooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toAppErrorView } from '../../../app/appError.js';
 import { useTRPC } from '../../../app/data/trpc.js';
 import { FormAlert } from '../../../ui/FormAlert.js';
 import { LoadingStatus } from '../../../ui/LoadingStatus.js';
 import { CopyKey } from '../CopyKey.js';
+import { useReauthentication } from '../ReauthenticateDialog.js';
 import { DeliveryLog } from './DeliveryLog.js';
 import { EndpointForm } from './EndpointForm.js';
 import { eventNameKey } from './eventName.js';
 
-function SecretOnce({ created, onDone }: { created: WebhookEndpointCreatedOutput; onDone: () => void }) {
+/** A secret answered once: a new endpoint's, or a rotated one's (which says the old one signs for a day more). */
+interface ShownSecret {
+  answer: WebhookEndpointCreatedOutput;
+  rotated: boolean;
+}
+
+function SecretOnce({ shown, onDone }: { shown: ShownSecret; onDone: () => void }) {
   const { t } = useTranslation('webhooks');
+  const created = shown.answer;
   return (
     <section className="webhook-secret" aria-labelledby="webhook-secret-title">
-      <h3 id="webhook-secret-title">{t('secretTitle')}</h3>
+      <h3 id="webhook-secret-title">{shown.rotated ? t('rotatedTitle') : t('secretTitle')}</h3>
+      {shown.rotated ? <code className="webhook-url">{created.url}</code> : null}
       <p className="direct-warning" role="note">
-        {t('secretOnce')}
+        {shown.rotated ? t('rotatedOnce') : t('secretOnce')}
       </p>
       <div className="direct-key-row">
         <code data-testid="webhook-secret">{created.secret}</code>
@@ -34,13 +45,23 @@ function SecretOnce({ created, onDone }: { created: WebhookEndpointCreatedOutput
   );
 }
 
-function EndpointItem({ endpoint, onDeleted }: { endpoint: WebhookEndpointOutput; onDeleted: () => Promise<void> }) {
-  const { t, i18n } = useTranslation('webhooks');
+interface EndpointItemProps {
+  endpoint: WebhookEndpointOutput;
+  onDeleted: () => Promise<void>;
+  onRotated: (answer: WebhookEndpointCreatedOutput) => void;
+}
+
+function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
+  const { t, i18n } = useTranslation(['webhooks', 'errors']);
   const trpc = useTRPC();
   const remove = useMutation(trpc.webhooks.remove.mutationOptions());
-  const [confirming, setConfirming] = useState(false);
+  const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions());
+  // A new secret lets its holder sign as Quern: the password given within the last 10 minutes (ADR 045).
+  const { withReauthentication, dialog: reauthenticationDialog } = useReauthentication();
+  const [confirming, setConfirming] = useState<'delete' | 'rotate' | null>(null);
   const [showLog, setShowLog] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [rotateError, setRotateError] = useState<string | null>(null);
   const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(endpoint.created_at));
 
   const onDelete = async () => {
@@ -50,8 +71,22 @@ function EndpointItem({ endpoint, onDeleted }: { endpoint: WebhookEndpointOutput
     } catch {
       setFailed(true);
     }
-    setConfirming(false);
+    setConfirming(null);
     await onDeleted();
+  };
+
+  const onRotate = async () => {
+    setRotateError(null);
+    try {
+      const answer = await withReauthentication(() => rotate.mutateAsync({ id: endpoint.id }));
+      setConfirming(null);
+      if (answer) onRotated(answer);
+    } catch (failure) {
+      const view = toAppErrorView(failure);
+      // The server's parameters fill the message; its own text stands in for a key this app lacks.
+      setRotateError(t(view.messageKey, { ns: 'errors', ...view.params, defaultValue: view.message || t('rotateFailed') }));
+      setConfirming(null);
+    }
   };
 
   return (
@@ -64,14 +99,26 @@ function EndpointItem({ endpoint, onDeleted }: { endpoint: WebhookEndpointOutput
           {t('created')} {created}
         </span>
       </div>
+      {reauthenticationDialog}
       {failed ? <FormAlert kind="error">{t('deleteFailed')}</FormAlert> : null}
-      {confirming ? (
+      {rotateError ? <FormAlert kind="error">{rotateError}</FormAlert> : null}
+      {confirming === 'delete' ? (
         <fieldset className="webhook-confirm">
           <legend>{t('deleteConfirm')}</legend>
           <button type="button" className="button button-primary" disabled={remove.isPending} onClick={() => void onDelete()}>
             {t('confirmDelete')}
           </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+          <button type="button" className="button" onClick={() => setConfirming(null)}>
+            {t('cancel')}
+          </button>
+        </fieldset>
+      ) : confirming === 'rotate' ? (
+        <fieldset className="webhook-confirm">
+          <legend>{t('rotateConfirm')}</legend>
+          <button type="button" className="button button-primary" disabled={rotate.isPending} onClick={() => void onRotate()}>
+            {rotate.isPending ? t('rotating') : t('confirmRotate')}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(null)}>
             {t('cancel')}
           </button>
         </fieldset>
@@ -80,7 +127,10 @@ function EndpointItem({ endpoint, onDeleted }: { endpoint: WebhookEndpointOutput
           <button type="button" className="button" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
             {showLog ? t('hideLog') : t('showLog')}
           </button>
-          <button type="button" className="button" onClick={() => setConfirming(true)}>
+          <button type="button" className="button" onClick={() => setConfirming('rotate')}>
+            {t('rotate')}
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming('delete')}>
             {t('delete')}
           </button>
         </div>
@@ -95,14 +145,14 @@ export function WebhooksSection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const endpoints = useQuery(trpc.webhooks.list.queryOptions());
-  const [created, setCreated] = useState<WebhookEndpointCreatedOutput | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
 
   return (
     <section className="card direct-card webhooks" aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">{t('title')}</h2>
       <p>{t('intro')}</p>
-      {created ? <SecretOnce created={created} onDone={() => setCreated(null)} /> : null}
+      {shown ? <SecretOnce shown={shown} onDone={() => setShown(null)} /> : null}
       {endpoints.isPending ? (
         <LoadingStatus />
       ) : endpoints.isError ? (
@@ -113,13 +163,18 @@ export function WebhooksSection() {
       ) : (
         <ul className="webhook-endpoints">
           {endpoints.data?.data.map((endpoint) => (
-            <EndpointItem key={endpoint.id} endpoint={endpoint} onDeleted={refresh} />
+            <EndpointItem
+              key={endpoint.id}
+              endpoint={endpoint}
+              onDeleted={refresh}
+              onRotated={(answer) => setShown({ answer, rotated: true })}
+            />
           ))}
         </ul>
       )}
       <EndpointForm
         onCreated={(answer) => {
-          setCreated(answer);
+          setShown({ answer, rotated: false });
           void refresh();
         }}
       />

@@ -1,6 +1,7 @@
 // Proves the Webhooks section of the API Direct page: no endpoints says so; adding one sends the
 // URL and the ticked events, then shows the signing secret once with Copy until Done; a refused
-// URL shows the server's field message; Delete asks first and Cancel keeps the endpoint; the
+// URL shows the server's field message; Delete asks first and Cancel keeps the endpoint; Rotate
+// secret asks first and shows the new secret once (a refusal shows its reason); the
 // delivery log shows time, event, attempt, status code, duration and delivered, and Redeliver
 // asks for that delivery again; the section speaks Spanish.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +120,67 @@ describe('WebhooksSection', () => {
     expect(rendered?.calls.find((c) => c.path === 'webhooks.remove')?.input).toEqual({ id: ENDPOINT.id });
   });
 
+  it('Rotate secret asks first: Cancel rotates nothing, Yes shows the new secret once, saying the old one signs for 24 hours', async () => {
+    const rotated = `whsec_${'R'.repeat(43)}=`;
+    const container = await renderSection({
+      'webhooks.list': () => list([ENDPOINT]),
+      'webhooks.rotateSecret': () => ({ data: { ...ENDPOINT, secret: rotated } }),
+    });
+    await waitFor(() => expect(textOf(container)).toContain(ENDPOINT.url));
+    click(byRole(container, 'button', 'Rotate secret'));
+    expect(textOf(container)).toContain('For 24 hours every webhook is signed with the current secret too');
+    click(byRole(container, 'button', 'Cancel'));
+    expect(rendered?.calls.some((c) => c.path === 'webhooks.rotateSecret')).toBe(false);
+    click(byRole(container, 'button', 'Rotate secret'));
+    click(byRole(container, 'button', 'Yes, rotate'));
+    await waitFor(() => expect(container.querySelector('[data-testid="webhook-secret"]')?.textContent).toBe(rotated));
+    expect(rendered?.calls.find((c) => c.path === 'webhooks.rotateSecret')?.input).toEqual({ id: ENDPOINT.id });
+    expect(textOf(container)).toContain('New signing secret');
+    expect(textOf(container)).toContain('For the next 24 hours each webhook carries a signature made with the previous secret');
+    click(byRole(container, 'button', 'Done'));
+    await waitFor(() => expect(container.querySelector('[data-testid="webhook-secret"]')).toBeNull());
+  });
+
+  it('when the rotation is refused, then the reason is shown and no secret appears', async () => {
+    const container = await renderSection({
+      'webhooks.list': () => list([ENDPOINT]),
+      'webhooks.rotateSecret': () => ({
+        error: { status: 429, code: 'RATE_LIMITED', messageKey: 'errors:tooManyRequests', message: 'slow down' },
+      }),
+    });
+    await waitFor(() => expect(textOf(container)).toContain(ENDPOINT.url));
+    click(byRole(container, 'button', 'Rotate secret'));
+    click(byRole(container, 'button', 'Yes, rotate'));
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('Too many requests'));
+    expect(container.querySelector('[data-testid="webhook-secret"]')).toBeNull();
+  });
+
+  it("a refused rotation shows its reason with the server's parameters", async () => {
+    const container = await renderSection({
+      'webhooks.list': () => list([ENDPOINT]),
+      'webhooks.rotateSecret': () => ({
+        error: { status: 429, code: 'RATE_LIMITED', messageKey: 'errors:tooManyAttempts', message: 'x', params: { minutes: 7 } },
+      }),
+    });
+    await waitFor(() => expect(textOf(container)).toContain(ENDPOINT.url));
+    click(byRole(container, 'button', 'Rotate secret'));
+    click(byRole(container, 'button', 'Yes, rotate'));
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('try again in 7 minutes'));
+  });
+
+  it("a refused rotation with a reason this app has no text for shows the server's text", async () => {
+    const container = await renderSection({
+      'webhooks.list': () => list([ENDPOINT]),
+      'webhooks.rotateSecret': () => ({
+        error: { status: 409, code: 'CONFLICT', messageKey: 'errors:notInThisVersion', message: 'The endpoint changed meanwhile.' },
+      }),
+    });
+    await waitFor(() => expect(textOf(container)).toContain(ENDPOINT.url));
+    click(byRole(container, 'button', 'Rotate secret'));
+    click(byRole(container, 'button', 'Yes, rotate'));
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('The endpoint changed meanwhile.'));
+  });
+
   it('the delivery log shows the latest attempt of each delivery, and Redeliver asks for it again', async () => {
     const container = await renderSection({
       'webhooks.list': () => list([ENDPOINT]),
@@ -145,5 +207,6 @@ describe('WebhooksSection', () => {
     await waitFor(() => expect(textOf(container)).toContain('Todos los eventos'));
     expect(textOf(container)).toContain('Añadir endpoint');
     expect(byRole(container, 'button', 'Eliminar')).toBeTruthy();
+    expect(byRole(container, 'button', 'Rotar secreto')).toBeTruthy();
   });
 });

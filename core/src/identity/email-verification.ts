@@ -1,0 +1,136 @@
+/**
+ * Proving an account's e-mail address (ADR 046). Until its owner opens a link mailed to it, an
+ * address is not a payee (sends, payouts and the checkout refuse to resolve it) and gets no mail
+ * but the verification. Whoever registers someone else's address first can then divert nothing.
+ */
+import { AppError } from '../shared/errors.js';
+import { WrongExpectedRevisionError } from '../shared/ports/event-store.js';
+import type { EmailVerificationRequested, EmailVerified, IdentityKeyEvent, UserEvent } from './events.js';
+import { identityKeyStream, userStream } from './events.js';
+import { appendToUser, loadUser } from './handlers.js';
+import type { IdentityDeps } from './ports.js';
+import { evolveIdentityKey, type IdentityKeyState, type UserState } from './state.js';
+
+/** How long a verification link stays valid. */
+export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Verification mails one account can ask for in an hour (the sign-up's included). */
+export const VERIFICATION_REQUESTS_PER_HOUR_MAX = 3;
+const HOUR_MS = 60 * 60 * 1000;
+const USER_APPEND_ATTEMPTS_MAX = 3;
+
+/**
+ * The typed refusal of an e-mail payee whose owner never proved the address: the caller may tell
+ * it from an unknown recipient by its class, not by its message. The message says to pay the
+ * username or the address instead.
+ */
+export class UnverifiedEmailRecipient extends AppError {
+  readonly reason = 'recipientEmailUnverified' as const;
+  constructor(field = 'to') {
+    super('VALIDATION', 'errors:recipientEmailUnverified', { [field]: 'errors:recipientEmailUnverified' });
+  }
+}
+
+export const isUnverifiedEmailRecipient = (error: unknown): error is UnverifiedEmailRecipient => error instanceof UnverifiedEmailRecipient;
+
+export function emailVerificationRequested(
+  userId: string,
+  c: { requestId: string; now: Date; via: EmailVerificationRequested['data']['via'] },
+): EmailVerificationRequested {
+  return {
+    type: 'EmailVerificationRequested',
+    data: {
+      userId,
+      requestId: c.requestId,
+      expiresAt: new Date(c.now.getTime() + VERIFICATION_LINK_TTL_MS).toISOString(),
+      requestedAt: c.now.toISOString(),
+      via: c.via,
+    },
+  };
+}
+
+/**
+ * Another verification mail, asked for by the signed-in owner. Nothing once verified; refused
+ * (429) past VERIFICATION_REQUESTS_PER_HOUR_MAX in an hour, so the call cannot flood an inbox.
+ */
+export function decideEmailVerificationResend(user: UserState, c: { requestId: string; now: Date }): EmailVerificationRequested[] {
+  if (user.emailVerifiedAt !== undefined) return [];
+  const since = c.now.getTime() - HOUR_MS;
+  let lastHour = 0;
+  for (const request of user.verificationRequests.values()) if (Date.parse(request.requestedAt) > since) lastHour += 1;
+  if (lastHour >= VERIFICATION_REQUESTS_PER_HOUR_MAX) throw new AppError('RATE_LIMITED', 'errors:verificationResendLimit');
+  return [emailVerificationRequested(user.userId, { requestId: c.requestId, now: c.now, via: 'resend' })];
+}
+
+/**
+ * A verification link used: once, before it expires, for a request of this account. An account
+ * verified already records nothing (the answer is the same: the address is verified).
+ */
+export function decideEmailVerification(user: UserState | undefined, c: { requestId: string; now: Date }): EmailVerified[] {
+  const request = user?.verificationRequests.get(c.requestId);
+  if (user && user.emailVerifiedAt !== undefined && request) return [];
+  if (!user || !request || request.used || Date.parse(request.expiresAt) <= c.now.getTime()) {
+    throw new AppError('VALIDATION', 'errors:invalidVerificationLink');
+  }
+  return [{ type: 'EmailVerified', data: { userId: user.userId, requestId: c.requestId, via: 'link', verifiedAt: c.now.toISOString() } }];
+}
+
+/** A reset link went to the same inbox: using it proves the address as well. */
+export function verifiedByPasswordReset(user: UserState | undefined, c: { requestId: string; now: Date }): EmailVerified[] {
+  if (!user || user.emailVerifiedAt !== undefined) return [];
+  return [
+    { type: 'EmailVerified', data: { userId: user.userId, requestId: c.requestId, via: 'passwordReset', verifiedAt: c.now.toISOString() } },
+  ];
+}
+
+export interface EmailVerificationStatus {
+  email: string;
+  verified: boolean;
+}
+
+export async function emailVerificationStatus(deps: Pick<IdentityDeps, 'store'>, userId: string): Promise<EmailVerificationStatus> {
+  const { state } = await loadUser(deps, userId);
+  if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
+  return { email: state.email, verified: state.emailVerifiedAt !== undefined };
+}
+
+/** The signed-in owner asks for another verification mail (the workers send it). */
+export async function resendEmailVerification(deps: IdentityDeps, userId: string, language?: string): Promise<EmailVerificationStatus> {
+  const state = await appendToUser(
+    deps,
+    userId,
+    (s) => decideEmailVerificationResend(s, { requestId: deps.newId(), now: deps.clock.now() }),
+    language,
+  );
+  return { email: state.email, verified: state.emailVerifiedAt !== undefined };
+}
+
+/** Records the proof for a link whose MAC the caller has checked; one use, like a reset link. */
+export async function verifyEmail(deps: IdentityDeps, link: { userId: string; requestId: string }): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadUser(deps, link.userId);
+    // Deciding again after a lost race is what makes a link work once: the winner marked it used.
+    const events: UserEvent[] = decideEmailVerification(state, { requestId: link.requestId, now: deps.clock.now() });
+    if (events.length === 0) return;
+    try {
+      await deps.store.append(userStream(link.userId), events, revision);
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= USER_APPEND_ATTEMPTS_MAX) throw error;
+    }
+  }
+}
+
+/**
+ * The account an e-mail names as a payee (sends, payouts, the checkout's `to`): undefined when
+ * no account holds it, the typed refusal when its owner never proved it. One read of the key's
+ * stream and one of the account's.
+ */
+export async function findPayeeByEmail(deps: Pick<IdentityDeps, 'store'>, email: string, field = 'to'): Promise<string | undefined> {
+  const keyEvents = await deps.store.readStream(identityKeyStream('email', email));
+  const key = keyEvents.reduce<IdentityKeyState>((s, e) => evolveIdentityKey(s, e as unknown as IdentityKeyEvent), {});
+  if (!key.holderUserId) return undefined;
+  const { state } = await loadUser(deps, key.holderUserId);
+  if (!state) return undefined;
+  if (state.emailVerifiedAt === undefined) throw new UnverifiedEmailRecipient(field);
+  return key.holderUserId;
+}

@@ -1,0 +1,64 @@
+/**
+ * What Send will do, live under the amount: who receives it, the amount, the fixed fee and the
+ * total taken from the balance, so a slip shows before the click. A millix address is shortened
+ * (the spec's rule); a username or e-mail is shown as typed: the page has no lookup of other
+ * users, and the server names an unknown one when Send is pressed.
+ */
+import { classifyRecipient, formatMlx, SEND_FEE_MLX, shortenIdentifier } from '@quern/core/wallet';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../i18n/languages.js';
+
+interface SendSummaryProps {
+  to: string;
+  /** The amount's bare digits, or null while there is no valid amount. */
+  amountDigits: string | null;
+  language: Language;
+}
+
+export function recipientLabel(to: string): string {
+  const read = classifyRecipient(to);
+  if (read.ok && read.recipient.kind === 'address') return shortenIdentifier(read.recipient.address);
+  return to.trim();
+}
+
+export function SendSummary({ to, amountDigits, language }: SendSummaryProps) {
+  const { t } = useTranslation('wallet');
+  const amount = amountDigits === null ? null : BigInt(amountDigits);
+  const mlx = (value: bigint) => t('send.summaryMlx', { amount: formatMlx(value, language) });
+  const recipient = recipientLabel(to);
+  return (
+    // Polite: read once typing pauses, after the field's own message.
+    <div className="send-summary" aria-live="polite">
+      {amount === null ? null : (
+        <>
+          <h2 className="send-summary-title">{t('send.summaryTitle')}</h2>
+          <dl>
+            {recipient === '' ? null : (
+              <div>
+                <dt>{t('send.summaryTo')}</dt>
+                <dd title={to.trim()}>{recipient}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('send.summaryAmount')}</dt>
+              <dd>{mlx(amount)}</dd>
+            </div>
+            <div>
+              <dt>{t('send.summaryFee')}</dt>
+              <dd>{mlx(SEND_FEE_MLX)}</dd>
+            </div>
+            <div className="send-summary-total">
+              <dt>{t('send.summaryTotal')}</dt>
+              <dd>{mlx(amount + SEND_FEE_MLX)}</dd>
+            </div>
+          </dl>
+          {amount < SEND_FEE_MLX ? (
+            <p className="send-below-fee" role="note">
+              {t('send.belowFee', { fee: formatMlx(SEND_FEE_MLX, language) })}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
