@@ -268,9 +268,14 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
   f.paypal.guardPayers(buyerOnlyGuard(sessions, f.walletDeps));
   const allowedOrigins = allowedOriginsFor(config.publicUrl);
   const waitMs = config.READ_YOUR_WRITES_WAIT_MS;
+  const lookupLimits = createCheckoutLookupLimits(redis, {
+    perUserHour: config.CHECKOUT_LOOKUPS_PER_USER_HOUR,
+    perIpHour: config.CHECKOUT_LOOKUPS_PER_IP_HOUR,
+  });
   const wallet = createWalletService({
     core: f.walletDeps,
     redis,
+    lookupLimits,
     // In one process the runner says when it got there; otherwise its checkpoint in Redis does.
     waitForReadModels: async (position) => {
       if (projections) await projections.waitForPosition(position, waitMs);
@@ -288,10 +293,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
   const checkout = createCheckoutService({
     core: f.walletDeps,
     appSecret: f.appSecret,
-    lookupLimits: createCheckoutLookupLimits(redis, {
-      perUserHour: config.CHECKOUT_LOOKUPS_PER_USER_HOUR,
-      perIpHour: config.CHECKOUT_LOOKUPS_PER_IP_HOUR,
-    }),
+    lookupLimits,
     noteWrite: (userId, position) => wallet.noteWrite(userId, position),
   });
   const refunds = createRefundService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });

@@ -2,8 +2,9 @@
 // real Quern, in English and Spanish at 390 and 1280 px: '12.5', '12,5', '1x' and the other
 // language's grouping stay on screen as typed, the field says 'Whole MLX only, for example
 // 12,500' (12.500 in Spanish), Send stays disabled and no send leaves the page; an amount below
-// the fee shows the summary with a warning; a valid amount shows who receives it, the amount,
-// the fee and the total, and Send moves exactly that amount. Axe checks the page with the inline
+// the fee shows the summary with a warning; a valid amount shows who receives it (the username
+// the server resolves, or a warning for a name nobody has), the amount, the fee and the total,
+// and Send moves exactly that amount. Axe checks the page with the inline
 // error and with the warning (screenshots in test-results/screenshots/send-amount-*.png).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -25,6 +26,8 @@ const texts = {
     valid: '12,500',
     total: '13,500 MLX',
     success: 'Transaction successful',
+    user: (name: string) => `${name}, a Quern user`,
+    unknown: 'No Quern account has this username or e-mail. Check it before you send.',
   },
   es: {
     to: 'Para',
@@ -36,6 +39,8 @@ const texts = {
     valid: '12.500',
     total: '13.500 MLX',
     success: 'Transacción realizada',
+    user: (name: string) => `${name}, usuario de Quern`,
+    unknown: 'Ninguna cuenta de Quern tiene este nombre de usuario o correo electrónico. Revíselo antes de enviar.',
   },
 } as const;
 
@@ -99,7 +104,15 @@ for (const language of ['en', 'es'] as const) {
 
         await amount.fill('500');
         await expect(error).toHaveCount(0);
-        await expect(summary).toContainText(payee.userName);
+        // The server names who the MLX reach; a name nobody has is warned about before Send.
+        await expect(page.getByTestId('send-recipient')).toHaveText(text.user(payee.userName.toLowerCase()));
+        const to = page.getByLabel(text.to, { exact: true });
+        await to.fill(`nobody_${payee.userName}`.slice(0, 32));
+        await expect(page.locator('.send-recipient-warning')).toHaveText(text.unknown);
+        await page.screenshot({ path: shot('unknown-recipient'), fullPage: true });
+        await expectNoSeriousViolations(page);
+        await to.fill(payee.userName);
+        await expect(page.getByTestId('send-recipient')).toHaveText(text.user(payee.userName.toLowerCase()));
         await expect(page.locator('.send-below-fee')).toHaveText(text.belowFee);
         await page.screenshot({ path: shot('below-fee'), fullPage: true });
         await expectNoSeriousViolations(page);

@@ -18,11 +18,15 @@ import {
   type TransactionsPage,
   type WalletDeps,
   walletAddressOf,
+  lookUpRecipient,
+  type Recipient,
+  type RecipientLookup,
 } from '@quern/core/wallet';
 import { getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import type { Session } from '../identity/sessions.js';
 import { createSendAdmission, type SendAdmissionLimits } from './send-admission.js';
+import type { CheckoutLookupLimits } from '../checkout/lookup-limits.js';
 
 export interface WalletServiceDeps {
   core: WalletDeps;
@@ -31,6 +35,11 @@ export interface WalletServiceDeps {
   waitForReadModels: (position: bigint) => Promise<void>;
   /** Back-pressure bounds for sends (see send-admission.ts); defaults when absent. */
   sendAdmission?: SendAdmissionLimits;
+  /**
+   * The hourly bounds on telling who a username, e-mail or address is (ADR 043): the send form's
+   * recipient lookup shares them with the checkout popup's merchant lookup, one budget for both.
+   */
+  lookupLimits: CheckoutLookupLimits;
 }
 
 export type WalletService = ReturnType<typeof createWalletService>;
@@ -71,6 +80,14 @@ export function createWalletService(deps: WalletServiceDeps) {
   return {
     openFor,
     address,
+    /**
+     * Who a send to `to` would reach, for the send form's summary; an unknown username or e-mail
+     * is an answer, not an error (Send itself refuses it).
+     */
+    async recipient(session: Session, clientIp: string, to: Recipient): Promise<RecipientLookup> {
+      await deps.lookupLimits.count(session.userId, clientIp);
+      return lookUpRecipient(deps.core, to);
+    },
     /** A write made elsewhere (a purchase's credit) that the user's next read should wait for. */
     noteWrite: remember,
     /** Resolves once the read models hold the user's last write (another service's reads wait on it too). */

@@ -6,12 +6,15 @@ import {
   pendingTransactionsOutput,
   purchaseHoldOutput,
   rateOutput,
+  recipientLookupInput,
+  recipientLookupOutput,
   sendInput,
   sendOutput,
   transactionsPageOutput,
   transactionsPageQuery,
 } from '@quern/core/wallet';
 import { z } from 'zod';
+import { clientAddressForLimits } from '../http/client-address.js';
 import { authedProcedure, router } from '../trpc/init.js';
 
 const sendWithKey = sendInput.extend({
@@ -30,6 +33,10 @@ export const walletRouter = router({
     .input(transactionsPageQuery)
     .output(transactionsPageOutput)
     .query(({ ctx, input }) => ctx.wallet.transactions(ctx.session, input.page)),
+  recipient: authedProcedure
+    .input(recipientLookupInput)
+    .output(recipientLookupOutput)
+    .query(({ ctx, input }) => ctx.wallet.recipient(ctx.session, clientAddressForLimits(ctx.http.req), input.to)),
   send: authedProcedure
     .input(sendWithKey)
     .output(sendOutput)

@@ -23,3 +23,4 @@ export * from './handlers.js';
 export * from './rate.js';
 export * from './network.js';
 export * from './deposits.js';
+export * from './recipient-lookup.js';

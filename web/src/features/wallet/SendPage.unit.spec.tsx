@@ -27,9 +27,23 @@ const insufficient: FakeAnswer = {
   },
 };
 
-async function renderSend(send: FakeProcedures[string], language: 'en' | 'es' = 'en') {
+/** As the api answers a Quern user's name or e-mail: the username ('bob@example.com' is bob). */
+const knownUser: FakeProcedures[string] = (input) => {
+  const to = String((input as { to: string }).to).trim();
+  return /^[0-9a-zA-Z]{30,}$/.test(to)
+    ? { data: { kind: 'external', address: to } }
+    : {
+        data: {
+          kind: 'user',
+          username: to.split('@')[0]?.toLowerCase(),
+          address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT0a01BoatSLRHtKNngkdXEeobR76b53LETtpyT',
+        },
+      };
+};
+
+async function renderSend(send: FakeProcedures[string], language: 'en' | 'es' = 'en', recipient: FakeProcedures[string] = knownUser) {
   rendered = await renderWalletPage(<SendPage />, {
-    procedures: { 'wallet.balance': balance, 'wallet.send': send },
+    procedures: { 'wallet.balance': balance, 'wallet.send': send, 'wallet.recipient': recipient },
     path: '/millix/send',
     language,
   });
@@ -133,7 +147,7 @@ describe('SendPage amount', () => {
     expect(byLabel(container, 'Amount').value).toBe('12,500');
     expect(amountError(container)).toBeNull();
     expect(sendButton(container).disabled).toBe(false);
-    expect(summary(container)).toBe('You are sendingTobobAmount12,500 MLXFee1,000 MLXTotal13,500 MLX');
+    await waitFor(() => expect(summary(container)).toBe('You are sendingTobob, a Quern userAmount12,500 MLXFee1,000 MLXTotal13,500 MLX'));
     expect(container.querySelector('.send-below-fee')).toBeNull();
   });
 
@@ -141,14 +155,14 @@ describe('SendPage amount', () => {
     const address = '16UwLL9Risc3QfPqBUvKofHmBQ7wMtjvM0a016UwLL9Risc3QfPqBUvKofHmBQ7wMtjvM';
     const { container } = await renderSend(() => sent);
     fill(container, address, '2000');
-    expect(summary(container)).toContain('To16UwLL9Ris…BQ7wMtjvM');
+    await waitFor(() => expect(summary(container)).toContain('To16UwLL9Ris…BQ7wMtjvM, outside Quern (through the millix network)'));
     expect(container.querySelector('.send-summary dd')?.getAttribute('title')).toBe(address);
   });
 
   it('given an amount below the fee, then a warning says the fee is more, in English and Spanish', async () => {
     const { container } = await renderSend(() => sent);
     fill(container, 'bob@example.com', '1');
-    expect(summary(container)).toContain('Tobob@example.comAmount1 MLXFee1,000 MLXTotal1,001 MLX');
+    await waitFor(() => expect(summary(container)).toContain('Tobob, a Quern userAmount1 MLXFee1,000 MLXTotal1,001 MLX'));
     expect(textOf(container.querySelector('.send-below-fee') as HTMLElement)).toBe('The fee (1,000 MLX) is more than the amount you send.');
     expect(sendButton(container).disabled).toBe(false);
     fill(container, 'bob@example.com', '1000');
@@ -158,9 +172,73 @@ describe('SendPage amount', () => {
     const spanish = await renderSend(() => sent, 'es');
     typeInto(byLabel(spanish.container, 'Para'), 'bob');
     typeInto(byLabel(spanish.container, 'Importe'), '999');
-    expect(summary(spanish.container)).toBe(
-      'Va a enviarParabobImporte999 MLXComisión1.000 MLXTotal1.999 MLXLa comisión (1.000 MLX) es mayor que el importe que usted envía.',
+    await waitFor(() =>
+      expect(summary(spanish.container)).toBe(
+        'Va a enviarParabob, usuario de QuernImporte999 MLXComisión1.000 MLXTotal1.999 MLXLa comisión (1.000 MLX) es mayor que el importe que usted envía.',
+      ),
     );
+  });
+});
+
+describe('SendPage recipient', () => {
+  const summary = (container: HTMLElement) => textOf(container.querySelector('.send-summary') as HTMLElement);
+  const lookups = () => (rendered?.calls ?? []).filter((call) => call.path === 'wallet.recipient').map((call) => call.input);
+
+  it('given a name being typed, then it says it is checking, and asks once typing pauses, not per keystroke', async () => {
+    const { container } = await renderSend(() => sent);
+    typeInto(byLabel(container, 'Amount'), '5000');
+    for (const partial of ['b', 'bo', 'bob', 'bob_', 'bob_s']) typeInto(byLabel(container, 'To'), partial);
+    expect(summary(container)).toContain('Checking who this is...');
+    await waitFor(() => expect(summary(container)).toContain('Tobob_s, a Quern user'));
+    expect(lookups()).toEqual([{ to: 'bob_s' }]);
+  });
+
+  it('given a name no account has, then the summary warns before Send is pressed, in English and Spanish', async () => {
+    const unknown: FakeProcedures[string] = () => ({ data: { kind: 'unknown' } });
+    const { container } = await renderSend(() => sent, 'en', unknown);
+    fill(container, 'bobb', '5000');
+    await waitFor(() =>
+      expect(textOf(container.querySelector('.send-recipient-warning') as HTMLElement)).toBe(
+        'No Quern account has this username or e-mail. Check it before you send.',
+      ),
+    );
+    expect(container.querySelector('[data-testid="send-recipient"]')?.textContent).toBe('bobb');
+    rendered?.unmount();
+
+    const spanish = await renderSend(() => sent, 'es', unknown);
+    typeInto(byLabel(spanish.container, 'Para'), 'bobb');
+    typeInto(byLabel(spanish.container, 'Importe'), '5000');
+    await waitFor(() =>
+      expect(textOf(spanish.container.querySelector('.send-recipient-warning') as HTMLElement)).toBe(
+        'Ninguna cuenta de Quern tiene este nombre de usuario o correo electrónico. Revíselo antes de enviar.',
+      ),
+    );
+  });
+
+  it("given an e-mail Send would refuse, then the summary shows Send's own message", async () => {
+    const unverified: FakeProcedures[string] = () => ({
+      error: {
+        status: 400,
+        code: 'VALIDATION',
+        messageKey: 'errors:recipientEmailUnverified',
+        message: 'unverified',
+        fields: { to: 'errors:recipientEmailUnverified' },
+      },
+    });
+    const { container } = await renderSend(() => sent, 'en', unverified);
+    fill(container, 'new@example.com', '5000');
+    await waitFor(() => expect(container.querySelector('.send-recipient-warning')).not.toBeNull());
+    expect(textOf(container.querySelector('.send-recipient-warning') as HTMLElement)).not.toContain('errors:');
+  });
+
+  it('given the lookup over its budget, then the summary just shows what was typed', async () => {
+    const limited: FakeProcedures[string] = () => ({
+      error: { status: 429, code: 'RATE_LIMITED', messageKey: 'errors:tooManyRequests', message: 'Too many' },
+    });
+    const { container } = await renderSend(() => sent, 'en', limited);
+    fill(container, 'bob', '5000');
+    await waitFor(() => expect(summary(container)).toBe('You are sendingTobobAmount5,000 MLXFee1,000 MLXTotal6,000 MLX'));
+    expect(container.querySelector('.send-recipient-warning')).toBeNull();
   });
 });
 

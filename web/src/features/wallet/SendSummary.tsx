@@ -1,12 +1,14 @@
 /**
  * What Send will do, live under the amount: who receives it, the amount, the fixed fee and the
- * total taken from the balance, so a slip shows before the click. A millix address is shortened
- * (the spec's rule); a username or e-mail is shown as typed: the page has no lookup of other
- * users, and the server names an unknown one when Send is pressed.
+ * total taken from the balance, so a slip shows before the click. The recipient is named as the
+ * server resolves it (useRecipientLookup): the Quern username the MLX reach, or a shortened
+ * address outside Quern (the spec's rule); an unknown name is warned about, not guessed at.
  */
 import { classifyRecipient, formatMlx, SEND_FEE_MLX, shortenIdentifier } from '@quern/core/wallet';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
+import { useMessageText } from '../../ui/useMessageText.js';
+import { type RecipientView, useRecipientLookup } from './useRecipientLookup.js';
 
 interface SendSummaryProps {
   to: string;
@@ -21,8 +23,30 @@ export function recipientLabel(to: string): string {
   return to.trim();
 }
 
+function RecipientLine({ to, view }: { to: string; view: RecipientView }) {
+  const { t } = useTranslation('wallet');
+  const messageText = useMessageText();
+  const typed = recipientLabel(to);
+  if (view.state === 'user') return <span data-testid="send-recipient">{t('send.summaryUser', { username: view.username })}</span>;
+  if (view.state === 'external')
+    return <span data-testid="send-recipient">{t('send.summaryExternal', { address: shortenIdentifier(view.address) })}</span>;
+  const warning = view.state === 'unknown' ? t('send.summaryUnknown') : view.state === 'refused' ? messageText(view.messageKey) : null;
+  return (
+    <>
+      <span data-testid="send-recipient">{typed}</span>
+      {view.state === 'checking' ? <span className="send-recipient-note">{t('send.summaryChecking')}</span> : null}
+      {warning === null ? null : (
+        <span className="send-recipient-warning" role="note">
+          {warning}
+        </span>
+      )}
+    </>
+  );
+}
+
 export function SendSummary({ to, amountDigits, language }: SendSummaryProps) {
   const { t } = useTranslation('wallet');
+  const recipientView = useRecipientLookup(to);
   const amount = amountDigits === null ? null : BigInt(amountDigits);
   const mlx = (value: bigint) => t('send.summaryMlx', { amount: formatMlx(value, language) });
   const recipient = recipientLabel(to);
@@ -36,7 +60,9 @@ export function SendSummary({ to, amountDigits, language }: SendSummaryProps) {
             {recipient === '' ? null : (
               <div>
                 <dt>{t('send.summaryTo')}</dt>
-                <dd title={to.trim()}>{recipient}</dd>
+                <dd title={to.trim()}>
+                  <RecipientLine to={to} view={recipientView} />
+                </dd>
               </div>
             )}
             <div>
