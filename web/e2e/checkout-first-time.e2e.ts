@@ -281,9 +281,12 @@ for (const language of ['en', 'es'] as const) {
       await expect(mailPage).toHaveURL(opened);
       await expect(mailPage.getByRole('button', { name: say.payNow, exact: true })).toBeVisible();
 
-      // The popup's own way back reaches the checkout too, now signed in.
+      // The popup's own way back reaches the same checkout (it keeps its opener), where the new password signs in.
       await back.click();
       await expect(page).toHaveURL(opened);
+      await page.getByLabel(say.email, { exact: true }).fill(shopper.email);
+      await page.getByLabel(say.password, { exact: true }).fill('a fresh secret here');
+      await page.getByRole('button', { name: say.login, exact: true }).click();
       await expect(page.getByRole('button', { name: say.payNow, exact: true })).toBeVisible();
     });
   }

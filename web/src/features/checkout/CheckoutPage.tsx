@@ -95,8 +95,11 @@ function CheckoutScreen() {
   return (
     <main className="checkout-page">
       <section className="card checkout-card" aria-labelledby="checkout-title">
-        <Logo className="checkout-logo" />
-        <h1 id="checkout-title">{t('title')}</h1>
+        {/* Logo and title share a row: a 480×720 popup keeps its height for the order and the buttons. */}
+        <div className="checkout-head">
+          <Logo className="checkout-logo" />
+          <h1 id="checkout-title">{t('title')}</h1>
+        </div>
         {query.kind === 'invalid' ? (
           <div role="alert" className="checkout-invalid">
             <h2>{t('invalidTitle')}</h2>
