@@ -135,7 +135,7 @@ test('short of MLX, the popup tops up through the local PayPal server and Comple
   ).toBeVisible();
   // 100,000 MLX at 0.000012 USD is 1.20 USD: the minimum is 5 USD, then 10 and 15.
   const options = popup.locator('.checkout-topup-options button');
-  await expect(options).toHaveText(['Add 5.00 USD', 'Add 10.00 USD', 'Add 15.00 USD']);
+  await expect(options).toHaveText(['Add 5.00 USD · 416,666 MLX', 'Add 10.00 USD · 833,333 MLX', 'Add 15.00 USD · 1,250,000 MLX']);
   await popup.getByRole('button', { name: 'Add 5.00 USD' }).click();
   const [paypal] = await Promise.all([popup.waitForEvent('popup'), popup.getByRole('button', { name: 'PayPal', exact: true }).click()]);
   await paypal.waitForURL(/\/paypal-local\/checkoutnow\?token=/);

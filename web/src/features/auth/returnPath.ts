@@ -40,3 +40,12 @@ export function loginPathFor(path: string): string {
   const safe = safeReturnPath(path);
   return safe && signInReason(safe) ? `/login?${RETURN_PARAM}=${encodeURIComponent(safe)}` : '/login';
 }
+
+/**
+ * `path` (a visitor page: /register, /password-reset, /login) carrying `next` when it is a
+ * same-site path; a foreign or malformed one is dropped, so the link never leads off the site.
+ */
+export function withReturnPath(path: string, next: string | null | undefined): string {
+  const safe = safeReturnPath(next);
+  return safe ? `${path}?${RETURN_PARAM}=${encodeURIComponent(safe)}` : path;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, safeReturnPath, signInReason } from './returnPath.js';
+import { loginPathFor, safeReturnPath, signInReason, withReturnPath } from './returnPath.js';
 
 describe('safeReturnPath', () => {
   it('keeps a same-site path with its query', () => {
@@ -58,4 +58,20 @@ describe('loginPathFor', () => {
     expect(loginPathFor('/')).toBe('/login');
     expect(loginPathFor('//evil.example')).toBe('/login');
   });
+});
+
+describe('withReturnPath', () => {
+  it('carries a same-site path, query intact, encoded', () => {
+    const checkout = '/checkout?cart=%5B%5D&price=100&to=bob&redirect=https%3A%2F%2Fshop.example%2F';
+    const link = withReturnPath('/register', checkout);
+    expect(link.startsWith('/register?next=')).toBe(true);
+    expect(new URL(link, 'http://quern.test').searchParams.get('next')).toBe(checkout);
+  });
+
+  it.each([['//evil.example/checkout'], ['https://evil.example/checkout'], ['/\\evil.example'], ['javascript:alert(1)'], [null]])(
+    'drops %j, a foreign, absolute or protocol-relative next',
+    (raw) => {
+      expect(withReturnPath('/password-reset', raw)).toBe('/password-reset');
+    },
+  );
 });

@@ -27,7 +27,8 @@ import { type AmountEntry, type BuyCurrency, switchCurrency } from './buyAmount.
 import { checkPurchase, type PurchaseQuote } from './buyChecks.js';
 import { documentDecisionFor, useOwnDocument } from './documentLoad.js';
 import { PayPalCheckout } from './PayPalCheckout.js';
-import { type BuyDialogState, type CheckoutNotice, usePurchaseCheckout } from './usePurchaseCheckout.js';
+import { CheckoutNoticeView } from './CheckoutNotice.js';
+import { type BuyDialogState, usePurchaseCheckout } from './usePurchaseCheckout.js';
 import '../../ui/forms.css';
 import './buy.css';
 
@@ -38,22 +39,6 @@ const readRate = (text: string | null | undefined): ExchangeRate | null => {
   const parsed = parseExchangeRate(text);
   return parsed.ok ? parsed.rate : null;
 };
-
-/** A declined card needs the buyer's attention (an alert); a closed window is only confirmed (status). */
-function CheckoutNoticeView({ notice }: { notice: CheckoutNotice }) {
-  const { t } = useTranslation('buy');
-  if (notice === null) return null;
-  const declined = notice === 'declined';
-  return (
-    <p
-      className={`form-alert buy-notice ${declined ? 'form-alert-error' : 'buy-notice-cancelled'}`}
-      role={declined ? 'alert' : 'status'}
-      data-testid="buy-notice"
-    >
-      {declined ? t('cardDeclined') : t('paymentCancelled')}
-    </p>
-  );
-}
 
 function PayPalView({
   quote,

@@ -1,7 +1,8 @@
 /**
  * /checkout, the popup a shop opens (spec, Checkout): the logo, the order as a table and its
  * total; a visitor signs in inside the popup (the query and the document stay, so the shop keeps
- * its link to it); a signed-in shopper pays (CheckoutPay.tsx). A query without price, currency or
+ * its link to it), or follows Register or 'Forgot password', which return to this same checkout
+ * (`?next=`, same-site only); a signed-in shopper pays (CheckoutPay.tsx). A query without price, currency or
  * to goes home; any other fault is shown with no Pay button.
  *
  * The document must be one loaded at /checkout: only it keeps the link to a shop on another
@@ -12,7 +13,7 @@ import type { LoginInput } from '@quern/core/identity';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { type FormErrors, singleMessageFromServer } from '../../ui/formErrors.js';
@@ -20,6 +21,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { useAuth } from '../auth/AuthProvider.js';
+import { withReturnPath } from '../auth/returnPath.js';
 import { documentDecisionFor, useOwnDocument } from '../buy/documentLoad.js';
 import { Logo } from '../home/Logo.js';
 import { type LoginField, LoginForm } from '../identity/LoginForm.js';
@@ -37,6 +39,9 @@ function CheckoutSignIn() {
   const trpc = useTRPC();
   const login = useMutation(trpc.identity.login.mutationOptions());
   const { signIn } = useAuth();
+  // Register and password reset come back to this very checkout, query and all.
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
   // Set when the account has two-factor on: the code step then signs in (ADR 040).
   const [challenge, setChallenge] = useState<string | null>(null);
   const submit = async (input: LoginInput): Promise<FormErrors<LoginField> | null> => {
@@ -61,6 +66,12 @@ function CheckoutSignIn() {
           <h2 id="checkout-signin-title">{t('signInTitle')}</h2>
           <p>{t('signInIntro')}</p>
           <LoginForm onSubmit={submit} labels={{ submit: t('login'), submitting: t('loggingIn') }} showForgotPassword={false} />
+          <p className="checkout-signin-links">
+            <span>
+              {t('noAccount')} <Link to={withReturnPath('/register', here)}>{t('register')}</Link>
+            </span>
+            <Link to={withReturnPath('/password-reset', here)}>{t('forgotPassword')}</Link>
+          </p>
         </>
       )}
     </section>
@@ -84,8 +95,11 @@ function CheckoutScreen() {
   return (
     <main className="checkout-page">
       <section className="card checkout-card" aria-labelledby="checkout-title">
-        <Logo className="checkout-logo" />
-        <h1 id="checkout-title">{t('title')}</h1>
+        {/* Logo and title share a row: a 480×720 popup keeps its height for the order and the buttons. */}
+        <div className="checkout-head">
+          <Logo className="checkout-logo" />
+          <h1 id="checkout-title">{t('title')}</h1>
+        </div>
         {query.kind === 'invalid' ? (
           <div role="alert" className="checkout-invalid">
             <h2>{t('invalidTitle')}</h2>

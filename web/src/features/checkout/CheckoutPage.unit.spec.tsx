@@ -69,6 +69,8 @@ function procedures(overrides: FakeProcedures = {}): FakeProcedures {
   return {
     'checkout.merchant': () => ({ data: { found: true, displayName: 'Mia Market', username: 'shop_one' } }),
     'checkout.pay': () => paid,
+    'identity.user': () => ({ data: { username: 'ada_l', first_name: 'Ada', last_name: 'L', phone_number: '' } }),
+    'wallet.balance': () => ({ data: { stable: '400000', unstable: '0' } }),
     'identity.login': () => ({ data: { id: 'user-1', email: 'ada@example.com' } }),
     'purchases.setup': () => ({
       data: { minUsdCents: '500', maxUsdCents: '50000', paypal: { clientId: 'local-client', sdkBaseUrl: '/paypal-local/sdk/js' } },
@@ -159,6 +161,16 @@ describe('CheckoutPage signed out', () => {
     // The free-text name alone could be anyone's: the unique username shows beside it.
     expect(textOf(container)).toContain('Quern username: @shop_one');
     expect(cells(container)[3]).toEqual(['Total', '350,000 MLX']);
+  });
+
+  it('given a visitor, then Register and Forgot password links carry this exact checkout as the return path', async () => {
+    const path = checkoutPath();
+    const { container } = await renderCheckout({ auth: visitor, path });
+    const next = (name: string) => new URL(byRole(container, 'link', name).getAttribute('href') ?? '', 'http://quern.test');
+    expect(next('Register').pathname).toBe('/register');
+    expect(next('Register').searchParams.get('next')).toBe(path);
+    expect(next('Forgot password?').pathname).toBe('/password-reset');
+    expect(next('Forgot password?').searchParams.get('next')).toBe(path);
   });
 
   it('given a wrong password, then the server’s message and still the form', async () => {
@@ -334,14 +346,47 @@ describe('CheckoutPage signed in', () => {
       ),
     );
     const options = Array.from(container.querySelectorAll('.checkout-topup-options button'), (b) => b.textContent);
-    expect(options).toEqual(['Add 5.00 USD', 'Add 10.00 USD', 'Add 15.00 USD']);
-    click(byRole(container, 'button', 'Add 5.00 USD'));
+    // Each says the MLX it buys at the answer's rate (0.0000125 USD per MLX: 5 USD buys 400,000).
+    expect(options).toEqual(['Add 5.00 USD · 400,000 MLX', 'Add 10.00 USD · 800,000 MLX', 'Add 15.00 USD · 1,200,000 MLX']);
+    click(byRole(container, 'button', 'Add 5.00 USD · 400,000 MLX'));
     click(await waitFor(() => byRole(container, 'button', 'PayPal')));
     await waitFor(() => expect(textOf(container)).toContain('Millix added successfully! Please proceed to complete your order.'));
     expect(callsTo('purchases.createOrder').map((call) => call.input)).toEqual([{ usd: '5.00' }]);
     click(byRole(container, 'button', 'Complete order'));
     await waitFor(() => expect(textOf(container)).toContain('Your order order-1 is paid.'));
     expect(callsTo('checkout.pay')).toHaveLength(2);
+  });
+
+  it('given a balance that covers the order, then who pays and the balance, and no shortfall', async () => {
+    const { container } = await renderCheckout({ procedures: { 'wallet.balance': () => ({ data: { stable: '350000', unstable: '0' } }) } });
+    await waitFor(() => expect(textOf(container)).toContain('Paying as @ada_l'));
+    await waitFor(() => expect(textOf(container)).toContain('Your balance: 350,000 MLX'));
+    expect(container.querySelector('[data-testid="checkout-shortfall"]')).toBeNull();
+    expect(byRole(container, 'button', 'Pay now')).toBeTruthy();
+  });
+
+  it('given a short balance, then the shortfall (total - balance, the 4001 figure) before the click, said once after it', async () => {
+    const { container } = await renderCheckout({
+      procedures: { 'wallet.balance': () => ({ data: { stable: '100000', unstable: '0' } }), 'checkout.pay': () => short },
+    });
+    const shortfall = () => container.querySelector('[data-testid="checkout-shortfall"]');
+    await waitFor(() =>
+      expect(shortfall()?.textContent).toBe(
+        'Your balance is not enough for this order. An additional 250,000 (mlx) is needed to complete this purchase.',
+      ),
+    );
+    expect(textOf(container)).toContain('Your balance: 100,000 MLX');
+    click(byRole(container, 'button', 'Pay now'));
+    await waitFor(() => expect(textOf(container)).toContain('An additional 250,000 (mlx) is needed to complete this purchase.'));
+    await waitFor(() => expect(shortfall()).toBeNull());
+  });
+
+  it('given the balance cannot be read, then it says so and Pay now stays', async () => {
+    const { container } = await renderCheckout({
+      procedures: { 'wallet.balance': () => ({ error: { status: 500, code: 'INTERNAL', messageKey: 'errors:internal', message: 'x' } }) },
+    });
+    await waitFor(() => expect(textOf(container)).toContain('Your balance cannot be shown right now.'));
+    expect(byRole(container, 'button', 'Pay now')).toBeTruthy();
   });
 
   it('given Spanish, then the page speaks Spanish', async () => {

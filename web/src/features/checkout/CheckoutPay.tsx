@@ -1,6 +1,6 @@
 /**
  * The signed-in part of the popup: who is paid, by name and username (checkout.merchant; an unknown shop gets no Pay
- * button), 'Pay now' (checkout.pay), the top-ups when MLX is short, and the end: the message to
+ * button), who pays and their balance (with the shortfall when it is short, CheckoutPayer), 'Pay now' (checkout.pay), the top-ups when MLX is short, and the end: the message to
  * the shop that opened the popup, then the popup closes, or a done state with a link back.
  *
  * Paying once: the button is disabled from the click (a ref, so a second click before React
@@ -18,6 +18,7 @@ import { singleMessageFromServer } from '../../ui/formErrors.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { displayParams } from '../wallet/walletFormat.js';
+import { CheckoutPayer } from './CheckoutPayer.js';
 import { CheckoutTopUp } from './CheckoutTopUp.js';
 import type { CheckoutQuery } from './checkoutQuery.js';
 import { checkoutMessage, postToShop, shopOrigin } from './openerMessage.js';
@@ -95,6 +96,8 @@ export function CheckoutPay({ query, language }: { query: ValidQuery; language: 
         <p>{t('payTo', { merchant: merchant.data.displayName })}</p>
         <p className="checkout-merchant-username">{t('payToUsername', { username: merchant.data.username })}</p>
       </div>
+      {/* After a 4001 answer the top-up states the same shortfall, so it is said once. */}
+      <CheckoutPayer priceMlx={query.price} language={language} showShortfall={phase.kind === 'ready'} />
       {error ? (
         <p className="form-alert form-alert-error" role="alert">
           {error}

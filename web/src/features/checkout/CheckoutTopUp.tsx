@@ -2,35 +2,64 @@
  * Not enough MLX (the checkout's 4001 answer): the spec's message with the MLX missing, and three
  * top-ups through the Buy feature's PayPal flow (the same buttons and calls as /millix/buy): the
  * smallest multiple of 5 USD that covers what is missing, then 5 and 10 USD more (core
- * topUpOptionsUsdCents). Once the top-up is credited, 'Complete order' pays the same checkout.
+ * topUpOptionsUsdCents), each saying the MLX it buys at the rate the answer gave. Once the top-up
+ * is credited, 'Complete order' pays the same checkout. A declined card or a closed PayPal window
+ * is told as on the Buy page (CheckoutNoticeView). 'Choose another amount' sits beside the chosen
+ * amount's heading, above PayPal's buttons, so a 480×720 popup shows it without scrolling.
  */
 import { topUpOptionsUsdCents, usdCentsToText } from '@quern/core/purchases';
-import { formatUsdCents, parseExchangeRate } from '@quern/core/wallet';
+import { formatMlx, formatUsdCents, parseExchangeRate, usdCentsToMlx } from '@quern/core/wallet';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import type { Language } from '../../i18n/languages.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { CheckoutNoticeView } from '../buy/CheckoutNotice.js';
 import { PayPalCheckout } from '../buy/PayPalCheckout.js';
 import { type BuyDialogState, usePurchaseCheckout } from '../buy/usePurchaseCheckout.js';
 import { formatAmountDigits } from '../wallet/amountInput.js';
 
-/** The top-up amounts in USD cents, or none when the rate is missing or unreadable. */
-export function topUpChoices(debit: string, rate: string | null): bigint[] {
-  if (!rate || !/^[0-9]+$/.test(debit)) return [];
-  const parsed = parseExchangeRate(rate);
-  return parsed.ok ? topUpOptionsUsdCents(BigInt(debit), parsed.rate) : [];
+/** A top-up: the USD cents paid and the whole MLX they buy at the answer's rate (rounded down, as the server prices it). */
+export interface TopUpChoice {
+  usdCents: bigint;
+  mlx: bigint;
 }
 
-function TopUpPayPal({ usdCents, language, setDialog }: { usdCents: bigint; language: Language; setDialog(d: BuyDialogState): void }) {
+/** The top-up amounts, or none when the rate is missing or unreadable. */
+export function topUpChoices(debit: string, rate: string | null): TopUpChoice[] {
+  if (!rate || !/^[0-9]+$/.test(debit)) return [];
+  const parsed = parseExchangeRate(rate);
+  if (!parsed.ok) return [];
+  return topUpOptionsUsdCents(BigInt(debit), parsed.rate).map((usdCents) => ({ usdCents, mlx: usdCentsToMlx(usdCents, parsed.rate) }));
+}
+
+function TopUpPayPal({
+  choice,
+  language,
+  setDialog,
+  onChooseAnother,
+}: {
+  choice: TopUpChoice;
+  language: Language;
+  setDialog(d: BuyDialogState): void;
+  onChooseAnother(): void;
+}) {
   const { t } = useTranslation('checkout');
+  const { t: tBuy } = useTranslation('buy');
   const trpc = useTRPC();
   const setup = useQuery(trpc.purchases.setup.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
-  const handlers = usePurchaseCheckout({ usdText: usdCentsToText(usdCents), language, setDialog, onOrderCreated: () => {} });
+  const handlers = usePurchaseCheckout({ usdText: usdCentsToText(choice.usdCents), language, setDialog, onOrderCreated: () => {} });
   return (
     <div className="checkout-paypal">
-      <h3>{t('topUpChosen', { usd: formatUsdCents(usdCents, language) })}</h3>
+      <div className="checkout-paypal-head">
+        <h3>{t('topUpChosen', { usd: formatUsdCents(choice.usdCents, language), mlx: formatMlx(choice.mlx, language) })}</h3>
+        <button type="button" className="button" onClick={onChooseAnother}>
+          {t('chooseAnother')}
+        </button>
+      </div>
+      <CheckoutNoticeView notice={handlers.notice} />
+      <p className="checkout-note">{tBuy('paypalNote')}</p>
       {setup.data ? (
         <PayPalCheckout paypal={setup.data.paypal} language={language} handlers={handlers} />
       ) : setup.isError ? (
@@ -58,8 +87,7 @@ export function CheckoutTopUp({
   onCompleteOrder(): void;
 }) {
   const { t } = useTranslation('checkout');
-  const { t: tBuy } = useTranslation('buy');
-  const [chosen, setChosen] = useState<bigint | null>(null);
+  const [chosen, setChosen] = useState<TopUpChoice | null>(null);
   const [dialog, setDialog] = useState<BuyDialogState>({ kind: 'none' });
   const choices = topUpChoices(debit, rate);
   const credited = dialog.kind === 'success' || dialog.kind === 'pending';
@@ -97,28 +125,23 @@ export function CheckoutTopUp({
         <>
           <p className="checkout-topup-intro">{t('topUpIntro')}</p>
           <div className="checkout-topup-options">
-            {choices.map((cents) => (
-              <button key={cents.toString()} type="button" className="button button-block" onClick={() => setChosen(cents)}>
-                {t('topUpOption', { usd: formatUsdCents(cents, language) })}
+            {choices.map((choice) => (
+              <button key={choice.usdCents.toString()} type="button" className="button button-block" onClick={() => setChosen(choice)}>
+                {t('topUpOption', { usd: formatUsdCents(choice.usdCents, language), mlx: formatMlx(choice.mlx, language) })}
               </button>
             ))}
           </div>
         </>
       ) : (
-        <>
-          <p className="checkout-note">{tBuy('paypalNote')}</p>
-          <TopUpPayPal usdCents={chosen} language={language} setDialog={setDialog} />
-          <button
-            type="button"
-            className="button button-block"
-            onClick={() => {
-              setChosen(null);
-              setDialog({ kind: 'none' });
-            }}
-          >
-            {t('chooseAnother')}
-          </button>
-        </>
+        <TopUpPayPal
+          choice={chosen}
+          language={language}
+          setDialog={setDialog}
+          onChooseAnother={() => {
+            setChosen(null);
+            setDialog({ kind: 'none' });
+          }}
+        />
       )}
     </div>
   );

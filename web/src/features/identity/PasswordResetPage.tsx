@@ -1,12 +1,14 @@
 /**
  * /password-reset: asks for a reset link by e-mail. Success says to check the mailbox; failure
- * shows the server's message or 'Something went wrong. Please try again.'
+ * shows the server's message or 'Something went wrong. Please try again.' A page that sent the
+ * visitor here (`?next=`, same-site only, e.g. the checkout popup) is kept for after the reset
+ * (resetReturn.ts) and offered as the way back.
  */
 import { passwordResetRequestInput } from '@quern/core/identity';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { singleMessageFromServer } from '../../ui/formErrors.js';
@@ -15,6 +17,8 @@ import { SubmitButton } from '../../ui/SubmitButton.js';
 import { TextField } from '../../ui/TextField.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useMessageText } from '../../ui/useMessageText.js';
+import { rememberResetReturn } from '../auth/resetReturn.js';
+import { RETURN_PARAM, safeReturnPath } from '../auth/returnPath.js';
 import { useSubmission } from '../../ui/useSubmission.js';
 import './identity.css';
 
@@ -29,6 +33,8 @@ export function PasswordResetPage() {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState(false);
   const { isSubmitting, errors, setErrors, run } = useSubmission<'email'>();
+  const [searchParams] = useSearchParams();
+  const returnPath = safeReturnPath(searchParams.get(RETURN_PARAM));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,6 +47,7 @@ export function PasswordResetPage() {
     void run(async () => {
       try {
         await requestReset.mutateAsync(parsed.data);
+        rememberResetReturn(returnPath, Date.now());
         setSent(true);
         return null;
       } catch (error) {
@@ -73,7 +80,13 @@ export function PasswordResetPage() {
         <SubmitButton isSubmitting={isSubmitting} label={t('resetRequest.submit')} busyLabel={t('resetRequest.submitting')} />
       </form>
       <p className="auth-switch">
-        <Link to="/login">{t('resetRequest.backToLogin')}</Link>
+        {returnPath ? (
+          <Link to={returnPath}>
+            {t(returnPath.startsWith('/checkout') ? 'resetRequest.backToCheckout' : 'resetRequest.backToPrevious')}
+          </Link>
+        ) : (
+          <Link to="/login">{t('resetRequest.backToLogin')}</Link>
+        )}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 /**
  * /password-reset-verify?t=<token>: sets a new password. Checks run in the spec's order: a
- * missing token ('Invalid URL.'), empty fields, then the two passwords equal.
+ * missing token ('Invalid URL.'), empty fields, then the two passwords equal. Once set, 'Sign in'
+ * returns to the page the reset was asked from in this browser (the checkout popup, say), if any.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +14,8 @@ import { FormAlert } from '../../ui/FormAlert.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { useSubmission } from '../../ui/useSubmission.js';
+import { resetReturnPath } from '../auth/resetReturn.js';
+import { withReturnPath } from '../auth/returnPath.js';
 import { NewPasswordForm, type NewPasswordField } from './NewPasswordForm.js';
 import { validatePasswordReset } from './resetValidation.js';
 import './identity.css';
@@ -58,7 +61,7 @@ export function PasswordResetVerifyPage() {
         </>
       ) : updated ? (
         <FormAlert kind="success">
-          {t('resetConfirm.success')} <Link to="/login">{t('resetConfirm.signIn')}</Link>
+          {t('resetConfirm.success')} <Link to={withReturnPath('/login', resetReturnPath(Date.now()))}>{t('resetConfirm.signIn')}</Link>
         </FormAlert>
       ) : (
         <NewPasswordForm submission={submission} onSubmit={submit} />
