@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { type Language, usePreferences } from './contentPages.js';
-import { apiUser, faucet, loginByApi, registerByApi, trpcQuery, uniqueUser } from './users.js';
+import { apiUser, faucet, loginByApi, registerByApi, trpcMutation, trpcQuery, uniqueUser } from './users.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -26,6 +26,22 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
     await registerByApi(page.request, user);
     await loginByApi(page.request, user);
     await page.setViewportSize(PHONE);
+    // A plan of the user's own and a subscription to another merchant's, both with long names,
+    // so their pages are measured with what a real merchant types.
+    const longName = `Premium ${'wholesale-coffee-'.repeat(3)}tier`;
+    const terms = { name: longName, description: `Every ${'single-origin-'.repeat(5)}bag, monthly.`, currency: 'mlx', duration: 'monthly' };
+    const { id: ownPlanId } = await trpcMutation<{ id: string }>(page.request, 'plans.create', { ...terms, price: 1500 });
+    const merchant = await apiUser();
+    const { id: merchantPlanId } = await trpcMutation<{ id: string }>(merchant.api, 'plans.create', { ...terms, price: 1000 });
+    await faucet(user.userName, 10_000);
+    await expect
+      .poll(async () => (await trpcQuery<{ stable: string }>(page.request, 'wallet.balance')).stable, { timeout: 60_000 })
+      .toBe('10000');
+    const { content: subscription } = await trpcMutation<{ content: { id: string } }>(page.request, 'subscriptions.create', {
+      subscription_plan_id: merchantPlanId,
+      expected_price: 1000,
+    });
+    await merchant.api.dispose();
     const paths = [
       '/account',
       '/millix/send',
@@ -39,6 +55,8 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
       '/subscription-plans/all',
       '/subscription-plans/create',
       '/subscriptions/all',
+      `/subscription-plans/${ownPlanId}`,
+      `/subscriptions/${subscription.id}`,
       '/support',
       '/contact',
       `/user/${user.userName}`,
