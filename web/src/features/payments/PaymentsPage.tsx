@@ -156,15 +156,16 @@ const today = () => new Date().toISOString().slice(0, 10);
 function DayField({ label, value, onChange, name }: { label: string; value: string; onChange: (day: string) => void; name: string }) {
   const language = useLanguage();
   const shown = formatCalendarDay(value, language);
-  const shownId = `payments-export-${name}-shown`;
+  const inputId = `payments-export-${name}`;
+  const shownId = `${inputId}-shown`;
   return (
-    <label>
-      {label}
-      <input type="date" value={value} onChange={(e) => onChange(e.target.value)} required aria-describedby={shownId} />
+    <div className="payments-export-field">
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} type="date" value={value} onChange={(e) => onChange(e.target.value)} required aria-describedby={shownId} />
       <span className="payments-export-day" id={shownId} data-testid={shownId}>
         {shown ?? ''}
       </span>
-    </label>
+    </div>
   );
 }
 

@@ -159,7 +159,7 @@ describe('SendPage amount', () => {
     typeInto(byLabel(spanish.container, 'Para'), 'bob');
     typeInto(byLabel(spanish.container, 'Importe'), '999');
     expect(summary(spanish.container)).toBe(
-      'Va a enviarParabobImporte999 MLXComisión1.000 MLXTotal1.999 MLXLa comisión (1.000 MLX) es mayor que el importe que usted envía.',
+      'Va a enviarParabobImporte999 MLXComisión1000 MLXTotal1999 MLXLa comisión (1000 MLX) es mayor que el importe que usted envía.',
     );
   });
 });
