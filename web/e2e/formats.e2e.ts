@@ -62,9 +62,9 @@ for (const language of ['en', 'es'] as const) {
         viewport: { width: viewport.width, height: viewport.height },
         reducedMotion: 'reduce',
       });
+      const page = await context.newPage();
+      await usePreferences(page, { language });
       try {
-        const page = await context.newPage();
-        await usePreferences(page, { language });
         await registerByApi(context.request, user);
         await loginByApi(context.request, user);
         await faucet(user.userName, FUNDED_MLX);

@@ -40,7 +40,11 @@ export function decimalSeparator(language: FormatLanguage): string {
 
 /** The language's thousands separator, read from Intl (en ',', es '.'). */
 export function groupSeparator(language: FormatLanguage): string {
-  return integerFormat(language).formatToParts(10_000_000n).find((part) => part.type === 'group')?.value ?? ',';
+  return (
+    integerFormat(language)
+      .formatToParts(10_000_000n)
+      .find((part) => part.type === 'group')?.value ?? ','
+  );
 }
 
 /**
@@ -52,7 +56,8 @@ export function formatScaled(scaled: bigint, fractionDigits: number, language: F
   const magnitude = negative ? -scaled : scaled;
   const unit = 10n ** BigInt(fractionDigits);
   const whole = formatInteger(magnitude / unit, language);
-  const fraction = fractionDigits > 0 ? `${decimalSeparator(language)}${(magnitude % unit).toString(10).padStart(fractionDigits, '0')}` : '';
+  const fraction =
+    fractionDigits > 0 ? `${decimalSeparator(language)}${(magnitude % unit).toString(10).padStart(fractionDigits, '0')}` : '';
   return `${negative ? '-' : ''}${whole}${fraction}`;
 }
 

@@ -45,8 +45,7 @@ export function formatUsdCents(cents: bigint, language: Language): string {
 }
 
 /** "27/11/2026". `timeZone` is for tests and for calendar days (a date input's value is a UTC day). */
-export const formatDate = (iso: string, language: Language, extra: DateTimeOptions = {}): string =>
-  coreFormatDate(iso, language, extra);
+export const formatDate = (iso: string, language: Language, extra: DateTimeOptions = {}): string => coreFormatDate(iso, language, extra);
 
 /** "27/11/2026, 1:32 pm" (en), "27/11/2026, 13:32" (es), in the viewer's time zone. */
 export const formatDateTime = (iso: string, language: Language, extra: DateTimeOptions = {}): string =>
