@@ -110,6 +110,14 @@ export function formatLongDate(value: string | Date, language: FormatLanguage, e
   return new Intl.DateTimeFormat(FORMAT_LOCALE[language], withZone({ dateStyle: 'long' }, extra)).format(date);
 }
 
+/** An instant inside a sentence (e-mails): "1 March 2026 at 10:05 am", "1 de marzo de 2026 a las 10:05". */
+export function formatLongDateTime(value: string | Date, language: FormatLanguage, extra: DateTimeOptions = {}): string {
+  const date = readDate(value);
+  if (date === null) return String(value);
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', hourCycle: timeParts(language).hourCycle };
+  return new Intl.DateTimeFormat(FORMAT_LOCALE[language], withZone(options, extra)).format(date);
+}
+
 /**
  * The message parameters that are MLX amounts: any name ending in "Mlx", and the plain names the
  * catalogue uses for amounts. Only these are grouped: a year, a code or a count of minutes is not.
