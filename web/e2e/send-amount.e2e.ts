@@ -35,7 +35,7 @@ const texts = {
     send: 'Enviar',
     whole: 'Solo MLX enteros, por ejemplo 12.500',
     bad: ['12.5', '12,5', '1x', '1.00', '12,500'],
-    belowFee: 'La comisión (1.000 MLX) es mayor que el importe que usted envía.',
+    belowFee: 'La comisión (1000 MLX) es mayor que el importe que usted envía.',
     valid: '12.500',
     total: '13.500 MLX',
     success: 'Transacción realizada',

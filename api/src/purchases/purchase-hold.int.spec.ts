@@ -5,6 +5,7 @@
 // larger than what is left records the shortfall as the reserve's loss and the audit stays clean.
 import type { Clock } from '@quern/core';
 import { purchaseStream } from '@quern/core/purchases';
+import { formatDate } from '@quern/core/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../test-support/ledger.js';
 import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
@@ -82,8 +83,9 @@ describe('bought MLX and its hold', () => {
       messageKey: 'errors:purchasedMlxHeld',
       params: { heldMlx: '800000', sendableMlx: '0' },
     });
-    const until = new Date(ledgerClock.now().getTime() + 72 * HOUR_MS).toISOString().slice(0, 10);
-    expect(byPost.body.message).toContain('800000 MLX bought with PayPal is held until');
+    // The day the hold ends, written as English writes dates (22/11/2026), in UTC.
+    const until = formatDate(new Date(ledgerClock.now().getTime() + 72 * HOUR_MS), 'en', { timeZone: 'UTC' });
+    expect(byPost.body.message).toContain('800,000 MLX bought with PayPal is held until');
     expect(byPost.body.message).toContain(until);
     expect((await sendByGet(buyer, friend, '5000')).body).toMatchObject({ messageKey: 'errors:purchasedMlxHeld' });
     const byTrpc = await quern.call('POST', '/trpc/wallet.send', {

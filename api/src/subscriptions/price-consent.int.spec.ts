@@ -78,7 +78,7 @@ describe('a higher price needs the subscriber’s consent', () => {
     const id = ids.get(declining) as string;
     const stale = await call(declining, 'POST', '/api/subscriptions/accept-price', { id, price: 2_000 });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe('The new price is now 3000 MLX. Please review it and accept again.');
+    expect(stale.body.message).toBe('The new price is now 3,000 MLX. Please review it and accept again.');
     for (const body of [
       {},
       { id },

@@ -5,7 +5,7 @@
  * accepts a higher price, or the provider ends the subscription at the end of its period (ADR
  * 044). Charges move money, so the wallet read models are told whose balances moved.
  */
-import { billingText, type Language } from '@quern/core/i18n';
+import { billingText, formatLongDate, type Language } from '@quern/core/i18n';
 import {
   acceptSubscriptionPrice,
   type AcceptPriceInput,
@@ -37,9 +37,7 @@ export interface SubscriptionServiceDeps {
 
 export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', es: 'es-ES' };
-const longDate = (iso: string, language: Language): string =>
-  new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+const longDate = (iso: string, language: Language): string => formatLongDate(iso, language, { timeZone: 'UTC' });
 
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const { core } = deps;

@@ -70,10 +70,10 @@ describe('subscribing', () => {
     expect(own.body.message).toBe('You cannot subscribe to your own plan.');
     const short = await call(poor, 'POST', '/api/subscriptions/create', { subscription_plan_id: planId });
     expect(short.status).toBe(409);
-    expect(short.body.message).toBe('Not enough MLX: this subscription costs 250000 MLX and 1000 MLX is available.');
+    expect(short.body.message).toBe('Not enough MLX: this subscription costs 250,000 MLX and 1,000 MLX is available.');
     const changed = await call(subscriber, 'POST', '/api/subscriptions/create', { subscription_plan_id: planId, expected_price: 1 });
     expect(changed.status).toBe(409);
-    expect(changed.body.message).toBe("The plan's price changed to 250000 MLX. Please review it and subscribe again.");
+    expect(changed.body.message).toBe("The plan's price changed to 250,000 MLX. Please review it and subscribe again.");
     expect((await call(subscriber, 'POST', '/api/subscriptions/create', {})).status).toBe(400);
     expect((await call(subscriber, 'POST', '/api/subscriptions/create', { subscription_plan_id: 'nope' })).status).toBe(404);
     expect(await chargeTransfers()).toEqual([]);

@@ -15,7 +15,8 @@ const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error, ctx }) {
     const appError = toAppError(error);
     const code = trpcCodeOf(appError);
-    const body = appErrorData(appError, 'en', ctx ? requestIdOf(ctx.http.res) : undefined);
+    // The caller's language, as REST answers: the message and its amounts read as they expect.
+    const body = appErrorData(appError, ctx?.language ?? 'en', ctx ? requestIdOf(ctx.http.res) : undefined);
     return {
       ...shape,
       code: TRPC_ERROR_CODES_BY_KEY[code],

@@ -9,6 +9,9 @@ import enDirect from './locales/en/direct.json' with { type: 'json' };
 import esDirect from './locales/es/direct.json' with { type: 'json' };
 import enBilling from './locales/en/billing.json' with { type: 'json' };
 import esBilling from './locales/es/billing.json' with { type: 'json' };
+import { formatMessageParams } from './format.js';
+
+export * from './format.js';
 
 export const languages = ['en', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -20,13 +23,23 @@ export const isLanguage = (value: unknown): value is Language =>
 const errorMessages: Record<Language, Record<string, string>> = { en: enErrors, es: esErrors };
 
 /**
+ * Fills a template's {{name}} params, each written as the reader's language writes it: amounts
+ * grouped ("300,000" / "300.000"), instants as dates, in UTC since a server message has no
+ * viewer's zone (format.ts). The one place server text meets its parameters.
+ */
+function fill(template: string, language: Language, params: Record<string, string | number>): string {
+  const shown = formatMessageParams(params, language, { timeZone: 'UTC', showZone: true });
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(shown[name] ?? ''));
+}
+
+/**
  * Resolves an "errors:key" message key to text, interpolating {{name}} params. Unknown keys
  * fall back to English and then to the key itself, so a missing string is visible, not blank.
  */
 export function errorText(messageKey: string, language: Language = defaultLanguage, params: Record<string, string | number> = {}): string {
   const key = messageKey.startsWith('errors:') ? messageKey.slice('errors:'.length) : messageKey;
   const template = errorMessages[language][key] ?? errorMessages.en[key] ?? messageKey;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return fill(template, language, params);
 }
 
 const directMessages: Record<Language, Record<string, string>> = { en: enDirect, es: esDirect };
@@ -46,5 +59,5 @@ export function billingText(
   params: Record<string, string | number> = {},
 ): string {
   const template = billingMessages[language][key] ?? billingMessages.en[key] ?? key;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return fill(template, language, params);
 }

@@ -242,9 +242,6 @@ function requireFunds(state: WalletState, requiredMlx: bigint): void {
   }
 }
 
-/** `2026-11-30T03:50:12.345Z` as `2026-11-30 03:50 UTC`, for messages. */
-export const holdTimeText = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
 /**
  * The typed refusal of a send or payout that would use MLX bought with PayPal before its hold
  * ended (ADR 047). Callers branch on `instanceof` or `reason`, never on the message.
@@ -263,7 +260,7 @@ export class PurchaseHoldRefusal extends AppError {
       'CONFLICT',
       'errors:purchasedMlxHeld',
       { amount: 'errors:purchasedMlxHeld' },
-      { heldMlx: mlxToWire(heldMlx), holdUntil: holdTimeText(holdUntil), sendableMlx: mlxToWire(sendableMlx) },
+      { heldMlx: mlxToWire(heldMlx), holdUntil, sendableMlx: mlxToWire(sendableMlx) },
     );
     this.name = 'PurchaseHoldRefusal';
   }

@@ -5,6 +5,7 @@
  * fraction of two bigints. On the wire and in events amounts are decimal strings (JSON has no
  * bigint), converted only by mlxToWire / mlxFromWire.
  */
+import { decimalSeparator, formatInteger, formatUsdCentsText } from '../i18n/format.js';
 import type { Language } from '../i18n/index.js';
 
 /** All millix that will ever exist. No amount, balance or sum of balances can exceed it. */
@@ -58,33 +59,17 @@ export function mlxFromWire(text: string): bigint {
   return BigInt(text);
 }
 
-const thousandsSeparatorOf: Record<Language, string> = { en: ',', es: '.' };
-const decimalSeparatorOf: Record<Language, string> = { en: '.', es: ',' };
-
-function groupThousands(digits: string, separator: string): string {
-  const firstGroupLength = digits.length % 3 || 3;
-  const groups = [digits.slice(0, firstGroupLength)];
-  for (let at = firstGroupLength; at < digits.length; at += 3) groups.push(digits.slice(at, at + 3));
-  return groups.join(separator);
-}
-
 /**
- * "1,234,567" (en) or "1.234.567" (es). Spanish style guides skip the separator for four-digit
- * numbers; we group every number so that columns of amounts line up and read the same way.
+ * "1,234,567" (en) or "1.234.567" (es), by Intl in the language's own rule (i18n/format.ts):
+ * Spanish leaves a four-digit number ungrouped ("1234"), as the RAE writes it.
  */
 export function formatMlx(amountMlx: bigint, language: Language): string {
-  const sign = amountMlx < 0n ? '-' : '';
-  const digits = (amountMlx < 0n ? -amountMlx : amountMlx).toString(10);
-  return sign + groupThousands(digits, thousandsSeparatorOf[language]);
+  return formatInteger(amountMlx, language);
 }
 
-/** Two decimals, grouped: "1,234.50" (en) or "1.234,50" (es). The caller adds "USD". */
+/** Two decimals, grouped: "1,234.50" (en) or "1234,50" (es). The caller adds "USD". */
 export function formatUsdCents(cents: bigint, language: Language): string {
-  const sign = cents < 0n ? '-' : '';
-  const magnitude = cents < 0n ? -cents : cents;
-  const dollars = groupThousands((magnitude / 100n).toString(10), thousandsSeparatorOf[language]);
-  const rest = (magnitude % 100n).toString(10).padStart(2, '0');
-  return `${sign}${dollars}${decimalSeparatorOf[language]}${rest}`;
+  return formatUsdCentsText(cents, language);
 }
 
 /** USD per 1 MLX, exactly: usdPerMlx = numerator / denominator, with denominator a power of ten. */
@@ -146,7 +131,7 @@ export function usdCentsToMlx(cents: bigint, rate: ExchangeRate): bigint {
 export function formatMlxPerUsd(rate: ExchangeRate, language: Language): string {
   assertRate(rate);
   const hundredths = (rate.denominator * 100n) / rate.numerator;
-  const whole = groupThousands((hundredths / 100n).toString(10), thousandsSeparatorOf[language]);
+  const whole = formatInteger(hundredths / 100n, language);
   const exact = rate.denominator % rate.numerator === 0n;
-  return exact ? whole : `${whole}${decimalSeparatorOf[language]}${(hundredths % 100n).toString(10).padStart(2, '0')}`;
+  return exact ? whole : `${whole}${decimalSeparator(language)}${(hundredths % 100n).toString(10).padStart(2, '0')}`;
 }

@@ -91,7 +91,8 @@ describe('formatting', () => {
     expect(formatMlx(0n, 'en')).toBe('0');
     expect(formatMlx(999n, 'en')).toBe('999');
     expect(formatMlx(1000n, 'en')).toBe('1,000');
-    expect(formatMlx(1000n, 'es')).toBe('1.000');
+    expect(formatMlx(1000n, 'es')).toBe('1000'); // Spanish leaves four digits ungrouped (RAE)
+    expect(formatMlx(10_000n, 'es')).toBe('10.000');
     expect(formatMlx(MLX_TOTAL_SUPPLY, 'en')).toBe('9,000,000,000,000,000');
     expect(formatMlx(8_999_999_999_999_999n, 'es')).toBe('8.999.999.999.999.999');
     expect(formatMlx(-1_234_567n, 'en')).toBe('-1,234,567');
@@ -101,7 +102,7 @@ describe('formatting', () => {
     expect(formatUsdCents(0n, 'en')).toBe('0.00');
     expect(formatUsdCents(5n, 'en')).toBe('0.05');
     expect(formatUsdCents(123_456n, 'en')).toBe('1,234.56');
-    expect(formatUsdCents(123_456n, 'es')).toBe('1.234,56');
+    expect(formatUsdCents(123_456n, 'es')).toBe('1234,56');
     expect(formatUsdCents(-50_000n, 'en')).toBe('-500.00');
   });
 });

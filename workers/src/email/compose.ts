@@ -3,7 +3,7 @@
  * every interpolated value escaped (names are user input). The signature and the footer name the
  * operator's company (COMPANY_NAME, given at run time: ADR 041); "Quern" elsewhere is the product.
  */
-import type { Language } from '@quern/core/i18n';
+import { formatLongDateTime, type Language } from '@quern/core/i18n';
 import { formatMlx, formatMlxPerUsd, formatUsdCents, parseExchangeRate } from '@quern/core/wallet';
 import { emailTexts, fill } from './texts.js';
 
@@ -185,9 +185,8 @@ export interface PurchaseReceiptFigures {
 
 /** The date in the buyer's language, in UTC (the mail says so): a receipt must not depend on the server's zone. */
 export function receiptDate(iso: string, language: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+  // The app's one date format per language (core i18n/format.ts): en-GB in English, as the pages.
+  return formatLongDateTime(iso, language, { timeZone: 'UTC' });
 }
 
 export function composePurchaseReceiptEmail(

@@ -139,7 +139,7 @@ describe('composePurchaseReceiptEmail', () => {
     expect(mail.text).toContain('Rate: 1 USD = 80,000 MLX');
     expect(mail.text).toContain('Order: 5O190127TN364715T');
     expect(mail.text).toContain('PayPal transaction: 3C679366HH908993F');
-    expect(mail.text).toMatch(/Date: March 1, 2026.*10:05 AM \(UTC\)/);
+    expect(mail.text).toMatch(/Date: 1 March 2026 at 10:05 am \(UTC\)/);
     expect(mail.text).toContain('Open your wallet: https://quern.example/account');
     expect(mail.html).toContain('<th style="text-align:left;padding:2px 12px 2px 0">Rate</th><td>1 USD = 80,000 MLX</td>');
   });

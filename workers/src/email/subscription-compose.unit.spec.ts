@@ -29,7 +29,7 @@ describe('composeSubscriptionEmail', () => {
     expect(mail.subject).toBe('Your Quern subscription receipt: Gold <VIP>');
     expect(mail.text).toContain('We charged 250,000 MLX from your Quern wallet for your subscription to Gold <VIP>.');
     expect(mail.text).toContain('Period: Month 3');
-    expect(mail.text).toContain('Paid through: April 15, 2026 at 10:00 AM (UTC)');
+    expect(mail.text).toContain('Paid through: 15 April 2026 at 10:00 am (UTC)');
     expect(mail.text).toContain('Transaction: subscription-sub_x-3');
     expect(mail.html).toContain('Gold &lt;VIP&gt;');
     expect(mail.html).not.toContain('Gold <VIP>');
@@ -52,13 +52,13 @@ describe('composeSubscriptionEmail', () => {
     const spanish = composeSubscriptionEmail({ language: 'es', ...common, ...(emails[5] as SubscriptionEmail) });
     expect(spanish.text).toContain('Solo paga el nuevo precio si lo acepta');
     const decrease = composeSubscriptionEmail({ language: 'en', ...common, ...(emails[6] as SubscriptionEmail) });
-    expect(decrease.text).toContain('The new price applies from your charge on February 15, 2026');
+    expect(decrease.text).toContain('The new price applies from your charge on 15 February 2026');
     expect(decrease.text).not.toContain('accept');
   });
 
   it('a failed charge says when it is tried again; the provider learns who left and why', () => {
     const failed = composeSubscriptionEmail({ language: 'en', ...common, ...(emails[1] as SubscriptionEmail) });
-    expect(failed.text).toContain('We will try again on March 16, 2026 at 10:00 AM (UTC).');
+    expect(failed.text).toContain('We will try again on 16 March 2026 at 10:00 am (UTC).');
     const left = composeSubscriptionEmail({ language: 'en', ...common, ...(emails[3] as SubscriptionEmail) });
     expect(left.text).toContain('The subscription of bob_b to your plan Gold <VIP> is cancelled because its payment failed on every try.');
   });

@@ -341,7 +341,7 @@ describe('subscription billing', () => {
     await eventually(() => subjectsTo(subscriber.email).includes('The price of Gold is changing'), 15_000, 'the price-change e-mail');
     const mail = mailsTo(subscriber.email).find((m) => m.parsed.subject === '[Sandbox] The price of Gold is changing');
     expect(mail?.parsed.text).toContain('from 250,000 MLX to 300,000 MLX a month');
-    expect(mail?.parsed.text).toContain('February 15, 2026');
+    expect(mail?.parsed.text).toContain('15 February 2026');
     expect(mail?.parsed.text).toContain('You pay the new price only if you accept it');
 
     await runOpenRenewal(subscriptionId);

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { formatCalendarDay } from '../../i18n/format.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../wallet/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
@@ -148,6 +149,26 @@ function PaymentsChunk({
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * A native date input writes its value in the browser's locale, whatever the page's language;
+ * the chosen day is also written beside it in the page's own date format, and read with the field.
+ */
+function DayField({ label, value, onChange, name }: { label: string; value: string; onChange: (day: string) => void; name: string }) {
+  const language = useLanguage();
+  const shown = formatCalendarDay(value, language);
+  const inputId = `payments-export-${name}`;
+  const shownId = `${inputId}-shown`;
+  return (
+    <div className="payments-export-field">
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} type="date" value={value} onChange={(e) => onChange(e.target.value)} required aria-describedby={shownId} />
+      <span className="payments-export-day" id={shownId} data-testid={shownId}>
+        {shown ?? ''}
+      </span>
+    </div>
+  );
+}
+
 function ExportForm() {
   const { t } = useTranslation('payments');
   const [from, setFrom] = useState(() => `${today().slice(0, 4)}-01-01`);
@@ -158,14 +179,8 @@ function ExportForm() {
     <div className="payments-export">
       <h2>{t('exportTitle')}</h2>
       <div className="payments-export-row">
-        <label>
-          {t('from')}
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} required />
-        </label>
-        <label>
-          {t('to')}
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} required />
-        </label>
+        <DayField label={t('from')} name="from" value={from} onChange={setFrom} />
+        <DayField label={t('to')} name="to" value={to} onChange={setTo} />
         {reversed || !from || !to ? (
           <button type="button" className="button button-primary" disabled>
             {t('exportCsv')}

@@ -174,7 +174,7 @@ describe('SendPage amount', () => {
     typeInto(byLabel(spanish.container, 'Importe'), '999');
     await waitFor(() =>
       expect(summary(spanish.container)).toBe(
-        'Va a enviarParabob, usuario de QuernImporte999 MLXComisión1.000 MLXTotal1.999 MLXLa comisión (1.000 MLX) es mayor que el importe que usted envía.',
+        'Va a enviarParabob, usuario de QuernImporte999 MLXComisión1000 MLXTotal1999 MLXLa comisión (1000 MLX) es mayor que el importe que usted envía.',
       ),
     );
   });

@@ -7,17 +7,17 @@
  * so neither may quietly become 125 or 1. A valid amount is shown grouped, the same number.
  */
 import { formatMlx, MLX_AMOUNT_TEXT_LENGTH_MAX, MLX_TOTAL_SUPPLY } from '@quern/core/wallet';
+import { groupSeparator, parseWholeMlx } from '../../i18n/format.js';
 import type { Language } from '../../i18n/languages.js';
 
 /** The thousands separator formatMlx writes for each language (what the field accepts). */
-export const AMOUNT_GROUP_SEPARATOR: Record<Language, string> = { en: ',', es: '.' };
+export const AMOUNT_GROUP_SEPARATOR: Record<Language, string> = { en: groupSeparator('en'), es: groupSeparator('es') };
 
 /** Why the text is not an amount; 'empty' is left to the form's "all fields are required". */
 export type AmountTextError = 'empty' | 'notWhole' | 'zero' | 'tooLarge';
 export type AmountText = { ok: true; digits: string } | { ok: false; error: AmountTextError };
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const groupedPattern = (language: Language) => new RegExp(`^[0-9]{1,3}(?:${escapeForPattern(AMOUNT_GROUP_SEPARATOR[language])}[0-9]{3})+$`);
 
 /**
  * Reads the amount field: bare digits ("12500") or digits grouped in threes after a first group
@@ -25,12 +25,11 @@ const groupedPattern = (language: Language) => new RegExp(`^[0-9]{1,3}(?:${escap
  * back without separators or leading zeros, as the server receives them.
  */
 export function parseAmountText(text: string, language: Language): AmountText {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: 'empty' };
-  if (trimmed.length > MLX_AMOUNT_TEXT_LENGTH_MAX) return { ok: false, error: 'notWhole' };
-  const separator = AMOUNT_GROUP_SEPARATOR[language];
-  if (!/^[0-9]+$/.test(trimmed) && !groupedPattern(language).test(trimmed)) return { ok: false, error: 'notWhole' };
-  const amount = BigInt(trimmed.split(separator).join(''));
+  if (text.trim().length > MLX_AMOUNT_TEXT_LENGTH_MAX) return { ok: false, error: 'notWhole' };
+  // The page's one reader of typed amounts (i18n/format.ts), the same rules as every amount field.
+  const read = parseWholeMlx(text, language);
+  if (!read.ok) return read;
+  const amount = read.amount;
   if (amount === 0n) return { ok: false, error: 'zero' };
   if (amount > MLX_TOTAL_SUPPLY) return { ok: false, error: 'tooLarge' };
   return { ok: true, digits: amount.toString(10) };

@@ -59,7 +59,9 @@ describe('parseAmountText', () => {
 describe('editAmountText', () => {
   it('given a valid amount typed, then it shows grouped for the language, same digits', () => {
     expect(editAmountText('125', '1250', 'en')).toEqual({ text: '1,250', digits: '1250' });
-    expect(editAmountText('125', '1250', 'es')).toEqual({ text: '1.250', digits: '1250' });
+    // Spanish leaves four digits together (RAE): 1250, but 12.500.
+    expect(editAmountText('125', '1250', 'es')).toEqual({ text: '1250', digits: '1250' });
+    expect(editAmountText('1250', '12500', 'es')).toEqual({ text: '12.500', digits: '12500' });
   });
 
   it('given a digit added to or removed from a grouped amount, then the digits are regrouped', () => {

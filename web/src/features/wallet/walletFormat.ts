@@ -16,6 +16,7 @@ import {
   type TransactionPurpose,
   type TransactionPurposeKind,
 } from '@quern/core/wallet';
+import { formatDate, formatDateTime, pageLanguage } from '../../i18n/format.js';
 import type { Language } from '../../i18n/languages.js';
 
 export type WalletTransaction = CompletedTransaction | PendingTransaction;
@@ -70,19 +71,14 @@ export function transactionDateOf(transaction: WalletTransaction): string {
 export type DateStyle = 'long' | 'short';
 
 /**
- * The spec writes dates the British way whatever the language: '22/11/2026, 3:04 pm' on
- * desktop and in the popup, '22/11/2026' on phones. `timeZone` is for tests; the app shows the
- * viewer's local time.
+ * A date in the page's language (i18n/format.ts): '22/11/2026, 3:04 pm' (en, the spec's en-GB
+ * 12-hour) or '22/11/2026, 15:04' (es) on desktop and in the popup, '22/11/2026' on phones.
+ * `timeZone` is for tests; the app shows the viewer's local time. `language` defaults to the
+ * page's, so every caller follows the language menu.
  */
-export function formatTransactionDate(iso: string, style: DateStyle, timeZone?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const options: Intl.DateTimeFormatOptions =
-    style === 'long'
-      ? // hourCycle, not hour12: en-GB with hour12 counts 0-11 and writes midnight as '0:15 am'.
-        { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', hourCycle: 'h12' }
-      : { day: '2-digit', month: '2-digit', year: 'numeric' };
-  return new Intl.DateTimeFormat('en-GB', timeZone ? { ...options, timeZone } : options).format(date);
+export function formatTransactionDate(iso: string, style: DateStyle, timeZone?: string, language: Language = pageLanguage()): string {
+  const extra = timeZone === undefined ? {} : { timeZone };
+  return style === 'long' ? formatDateTime(iso, language, extra) : formatDate(iso, language, extra);
 }
 
 export interface Party {

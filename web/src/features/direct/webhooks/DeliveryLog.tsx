@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../../app/data/trpc.js';
+import { formatDateTime, pageLanguage } from '../../../i18n/format.js';
 import { FormAlert } from '../../../ui/FormAlert.js';
 import { LoadingStatus } from '../../../ui/LoadingStatus.js';
 import { eventNameKey } from './eventName.js';
@@ -14,7 +15,7 @@ import { eventNameKey } from './eventName.js';
 const POLL_WHILE_PENDING_MS = 3_000;
 
 export function DeliveryLog({ endpointId, url }: { endpointId: string; url: string }) {
-  const { t, i18n } = useTranslation('webhooks');
+  const { t } = useTranslation('webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = { id: endpointId, limit: 20 };
@@ -24,7 +25,7 @@ export function DeliveryLog({ endpointId, url }: { endpointId: string; url: stri
   });
   const redeliver = useMutation(trpc.webhooks.redeliver.mutationOptions());
   const [failed, setFailed] = useState(false);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = { format: (iso: string) => formatDateTime(iso, pageLanguage()) };
 
   const onRedeliver = async (delivery: string) => {
     setFailed(false);
@@ -63,7 +64,7 @@ export function DeliveryLog({ endpointId, url }: { endpointId: string; url: stri
               const last = delivery.attempts.at(-1);
               return (
                 <tr key={delivery.id}>
-                  <td>{time.format(new Date(last?.started_at ?? delivery.created_at))}</td>
+                  <td>{time.format(last?.started_at ?? delivery.created_at)}</td>
                   <td>{t(eventNameKey(delivery.event_type))}</td>
                   <td>{last ? delivery.attempts.length : '—'}</td>
                   <td>{last ? (last.status_code ?? t('noAnswer', { error: last.error ?? '' })) : '—'}</td>

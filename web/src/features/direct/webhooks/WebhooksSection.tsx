@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAppErrorView } from '../../../app/appError.js';
 import { useTRPC } from '../../../app/data/trpc.js';
+import { formatDateTime, pageLanguage } from '../../../i18n/format.js';
 import { FormAlert } from '../../../ui/FormAlert.js';
 import { LoadingStatus } from '../../../ui/LoadingStatus.js';
 import { CopyKey } from '../CopyKey.js';
@@ -52,7 +53,7 @@ interface EndpointItemProps {
 }
 
 function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
-  const { t, i18n } = useTranslation(['webhooks', 'errors']);
+  const { t } = useTranslation(['webhooks', 'errors']);
   const trpc = useTRPC();
   const remove = useMutation(trpc.webhooks.remove.mutationOptions());
   const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions());
@@ -62,7 +63,7 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
   const [showLog, setShowLog] = useState(false);
   const [failed, setFailed] = useState(false);
   const [rotateError, setRotateError] = useState<string | null>(null);
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(endpoint.created_at));
+  const created = formatDateTime(endpoint.created_at, pageLanguage());
 
   const onDelete = async () => {
     setFailed(false);
