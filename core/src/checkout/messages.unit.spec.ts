@@ -1,4 +1,4 @@
-// Proves every message key the checkout capability can emit has English and Spanish text, and that the 4001 message carries the MLX missing.
+// Proves every message key the checkout capability can emit has English and Spanish text, and that the 4001 message carries the MLX missing, grouped in the reader's language (ADR 058).
 import { describe, expect, it } from 'vitest';
 import { errorText } from '../i18n/index.js';
 import enErrors from '../i18n/locales/en/errors.json' with { type: 'json' };
@@ -34,7 +34,7 @@ describe('checkout messages', () => {
   });
 
   it('given the 4001 message, when shown, then it names the MLX missing in both languages', () => {
-    expect(errorText('errors:checkoutInsufficientFunds', 'en', { debit: '250000' })).toContain('250000 MLX');
-    expect(errorText('errors:checkoutInsufficientFunds', 'es', { debit: '250000' })).toContain('250000 MLX');
+    expect(errorText('errors:checkoutInsufficientFunds', 'en', { debit: '250000' })).toContain('250,000 MLX');
+    expect(errorText('errors:checkoutInsufficientFunds', 'es', { debit: '250000' })).toContain('250.000 MLX');
   });
 });
