@@ -14,6 +14,7 @@ import {
   endSubscriptionForUnacceptedPrice,
   quoteSubscription,
   readSubscriptionFor,
+  resumeSubscription,
   type SubscribeInput,
   type SubscribeQuoteOutput,
   subscribe,
@@ -95,6 +96,16 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
           ? billingText('subscriptionEnded', language)
           : billingText('subscriptionCancelled', language, { date: longDate(content.ends_at ?? state.paidThrough, language) });
       return { message, content };
+    },
+
+    /** The subscriber takes back their cancellation before the paid period ends (ADR 059). */
+    async resume(userId: string, subscriptionId: string, language: Language): Promise<{ message: string; content: SubscriptionOutput }> {
+      const { state, position } = await resumeSubscription(core, userId, subscriptionId);
+      noteBoth(state, position);
+      const content = await outputOf(state);
+      const price = formatMlx(mlxFromWire(content.agreed_price), language);
+      const date = longDate(content.next_charge_at ?? state.paidThrough, language);
+      return { message: billingText('subscriptionResumed', language, { price, date }), content };
     },
 
     /** The subscriber accepts the higher price they saw (ADR 044); it is charged from the next renewal. */
