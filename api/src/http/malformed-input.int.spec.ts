@@ -118,6 +118,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.remove': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.deliveries': { input: { id: `we_${'0'.repeat(32)}`, limit: 10 }, optional: ['limit'] },
   'webhooks.rotateSecret': { input: { id: `we_${'0'.repeat(32)}` } },
+  'webhooks.sendTest': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
   'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
   // A plan of the walker's would be created by a valid call; the walk sends only malformed ones.
@@ -326,6 +327,12 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
     'POST /api/v1/webhook-endpoints/:id/rotate-secret': {
+      kind: 'none',
+      params: { id: webhookEndpoint },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1', 'a b'] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/webhook-endpoints/:id/test': {
       kind: 'none',
       params: { id: webhookEndpoint },
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1', 'a b'] },

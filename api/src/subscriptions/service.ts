@@ -25,7 +25,7 @@ import {
   loadSubscription,
 } from '@quern/core/subscriptions';
 import { formatMlx, mlxFromWire } from '@quern/core/wallet';
-import { pageSubscriptionIdsOfSubscriber } from '@quern/projections';
+import { getUser, pageSubscriptionIdsOfSubscriber } from '@quern/projections';
 import { type ListPage, nextCursor, pageRequest } from '@quern/core/plans';
 import type { Redis } from 'ioredis';
 
@@ -45,8 +45,12 @@ const longDate = (iso: string, language: Language): string =>
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const { core } = deps;
   /** The subscription with its plan's current price, so a higher price waiting for consent shows. */
-  const outputOf = async (state: SubscriptionState): Promise<SubscriptionOutput> =>
-    toSubscriptionOutput(state, await currentPlanPrice(core, state.planId));
+  // It also names the merchant (issue 25): the provider's username, left out when the account is gone.
+  const outputOf = async (state: SubscriptionState): Promise<SubscriptionOutput> => {
+    const [price, provider] = await Promise.all([currentPlanPrice(core, state.planId), getUser(deps.redis, state.providerUserId)]);
+    const output = toSubscriptionOutput(state, price);
+    return provider?.username ? { ...output, provider_username: provider.username } : output;
+  };
   const noteBoth = (state: SubscriptionState, position: bigint | undefined) => {
     if (position === undefined) return;
     deps.noteWrite?.(state.subscriberUserId, position);

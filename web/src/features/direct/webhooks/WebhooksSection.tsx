@@ -2,7 +2,9 @@
  * The API Direct page's Webhooks section (ADR 035): the merchant's endpoints (URL, events,
  * created), the add form, the new endpoint's signing secret shown once with a copy button, a
  * delete and a secret rotation (ADR 056) that each ask for confirmation in place, the rotated
- * secret shown once like a new one, and each endpoint's delivery log on demand.
+ * secret shown once like a new one, each endpoint's delivery log on demand, and 'Send test event'
+ * (issue 25, ADR 060), which sends a signed test.ping through the real delivery path and opens the
+ * log, where its delivery and your server's answer show up.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WebhookEndpointCreatedOutput, WebhookEndpointOutput } from '@quern/core/webhooks';
@@ -51,6 +53,29 @@ interface EndpointItemProps {
   onRotated: (answer: WebhookEndpointCreatedOutput) => void;
 }
 
+type TestResult = { kind: 'success' | 'error'; message: string } | null;
+
+/** Sends a test event to the endpoint; the answer (or the refusal, e.g. the per-minute limit) shows in `onResult`. */
+function useSendTest(endpoint: WebhookEndpointOutput, onSent: () => Promise<unknown>) {
+  const { t } = useTranslation(['webhooks', 'errors']);
+  const trpc = useTRPC();
+  const send = useMutation(trpc.webhooks.sendTest.mutationOptions());
+  const [result, setResult] = useState<TestResult>(null);
+  const run = async () => {
+    setResult(null);
+    try {
+      await send.mutateAsync({ id: endpoint.id });
+      setResult({ kind: 'success', message: t('testSent', { url: endpoint.url }) });
+    } catch (failure) {
+      const view = toAppErrorView(failure);
+      const seconds = Number(view.params?.retryAfterSeconds ?? 60);
+      setResult({ kind: 'error', message: view.code === 'RATE_LIMITED' ? t('testRateLimited', { seconds }) : t('testFailed') });
+    }
+    await onSent();
+  };
+  return { run, pending: send.isPending, result };
+}
+
 function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
   const { t, i18n } = useTranslation(['webhooks', 'errors']);
   const trpc = useTRPC();
@@ -62,6 +87,11 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
   const [showLog, setShowLog] = useState(false);
   const [failed, setFailed] = useState(false);
   const [rotateError, setRotateError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const test = useSendTest(endpoint, async () => {
+    setShowLog(true);
+    await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() });
+  });
   const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(endpoint.created_at));
 
   const onDelete = async () => {
@@ -102,6 +132,7 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
       {reauthenticationDialog}
       {failed ? <FormAlert kind="error">{t('deleteFailed')}</FormAlert> : null}
       {rotateError ? <FormAlert kind="error">{rotateError}</FormAlert> : null}
+      {test.result ? <FormAlert kind={test.result.kind}>{test.result.message}</FormAlert> : null}
       {confirming === 'delete' ? (
         <fieldset className="webhook-confirm">
           <legend>{t('deleteConfirm')}</legend>
@@ -126,6 +157,17 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
         <div className="direct-actions">
           <button type="button" className="button" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
             {showLog ? t('hideLog') : t('showLog')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="webhook-send-test"
+            aria-label={t('sendTestLabel', { url: endpoint.url })}
+            disabled={test.pending}
+            aria-busy={test.pending || undefined}
+            onClick={() => void test.run()}
+          >
+            {test.pending ? t('sendingTest') : t('sendTest')}
           </button>
           <button type="button" className="button" onClick={() => setConfirming('rotate')}>
             {t('rotate')}
