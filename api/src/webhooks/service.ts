@@ -21,6 +21,7 @@ import {
   type WebhookDeliveriesQuery,
   type WebhookDeliveryListOutput,
   type WebhookDeliveryOutput,
+  type WebhookDeliveryEventType,
   type WebhookDeliveryState,
   type WebhookDeps,
   type WebhookEndpointCreateInput,
@@ -82,7 +83,7 @@ function deliveryOutput(state: WebhookDeliveryState): WebhookDeliveryOutput | un
     id: scheduled.deliveryId,
     object: 'webhook_delivery',
     endpoint: scheduled.endpointId,
-    event_type: scheduled.eventType,
+    event_type: scheduled.eventType as WebhookDeliveryEventType,
     status: deliveryStatus(state),
     created_at: scheduled.scheduledAt,
     attempts: state.runs.flatMap((run) =>
