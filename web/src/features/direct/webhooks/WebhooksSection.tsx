@@ -56,22 +56,23 @@ interface EndpointItemProps {
 type TestResult = { kind: 'success' | 'error'; message: string } | null;
 
 /** Sends a test event to the endpoint; the answer (or the refusal, e.g. the per-minute limit) shows in `onResult`. */
-function useSendTest(endpoint: WebhookEndpointOutput, onSent: () => Promise<unknown>) {
+function useSendTest(endpoint: WebhookEndpointOutput, onSent: (deliveryId: string | null) => Promise<unknown>) {
   const { t } = useTranslation(['webhooks', 'errors']);
   const trpc = useTRPC();
   const send = useMutation(trpc.webhooks.sendTest.mutationOptions());
   const [result, setResult] = useState<TestResult>(null);
   const run = async () => {
     setResult(null);
+    let deliveryId: string | null = null;
     try {
-      await send.mutateAsync({ id: endpoint.id });
+      deliveryId = (await send.mutateAsync({ id: endpoint.id })).id;
       setResult({ kind: 'success', message: t('testSent', { url: endpoint.url }) });
     } catch (failure) {
       const view = toAppErrorView(failure);
       const seconds = Number(view.params?.retryAfterSeconds ?? 60);
       setResult({ kind: 'error', message: view.code === 'RATE_LIMITED' ? t('testRateLimited', { seconds }) : t('testFailed') });
     }
-    await onSent();
+    await onSent(deliveryId);
   };
   return { run, pending: send.isPending, result };
 }
@@ -88,7 +89,9 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
   const [failed, setFailed] = useState(false);
   const [rotateError, setRotateError] = useState<string | null>(null);
   const queryClient = useQueryClient();
-  const test = useSendTest(endpoint, async () => {
+  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const test = useSendTest(endpoint, async (deliveryId) => {
+    setAwaiting(deliveryId);
     setShowLog(true);
     await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() });
   });
@@ -177,7 +180,7 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
           </button>
         </div>
       )}
-      {showLog ? <DeliveryLog endpointId={endpoint.id} url={endpoint.url} /> : null}
+      {showLog ? <DeliveryLog endpointId={endpoint.id} url={endpoint.url} awaiting={awaiting} /> : null}
     </li>
   );
 }
