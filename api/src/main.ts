@@ -349,6 +349,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     core: { store, clock: systemClock, newId: randomUUID },
     redis,
     allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    mode: config.QUERN_MODE,
   });
   const app = createApp({
     identity,

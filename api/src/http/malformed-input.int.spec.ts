@@ -119,6 +119,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.remove': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.deliveries': { input: { id: `we_${'0'.repeat(32)}`, limit: 10 }, optional: ['limit'] },
   'webhooks.rotateSecret': { input: { id: `we_${'0'.repeat(32)}` } },
+  'webhooks.sendTest': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
   'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
   // A plan of the walker's would be created by a valid call; the walk sends only malformed ones.
@@ -135,6 +136,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'subscriptions.mine': { input: { limit: 10, cursor: CURSOR }, optional: ['limit', 'cursor'], inputOptional: true },
   'subscriptions.get': { input: { id: SUBSCRIPTION_ID } },
   'subscriptions.cancel': { input: { id: SUBSCRIPTION_ID } },
+  'subscriptions.resume': { input: { id: SUBSCRIPTION_ID } },
   'subscriptions.acceptPrice': { input: { id: SUBSCRIPTION_ID, price: 1000 } },
   'subscriptions.endForPrice': { input: { id: SUBSCRIPTION_ID } },
   'contact.captchaConfig': { input: null },
@@ -267,6 +269,7 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       optional: ['expected_price'],
     },
     'POST /api/subscriptions/cancel': { kind: 'body', input: { id: SUBSCRIPTION_ID } },
+    'POST /api/subscriptions/resume': { kind: 'body', input: { id: SUBSCRIPTION_ID } },
     'POST /api/subscriptions/accept-price': { kind: 'body', input: { id: SUBSCRIPTION_ID, price: 1000 } },
     'POST /api/subscriptions/end-for-price': { kind: 'body', input: { id: SUBSCRIPTION_ID } },
     'POST /api/subscriptions/quote': { kind: 'body', input: { subscription_plan_id: PLAN_ID } },
@@ -325,6 +328,12 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
     'POST /api/v1/webhook-endpoints/:id/rotate-secret': {
+      kind: 'none',
+      params: { id: webhookEndpoint },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1', 'a b'] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/webhook-endpoints/:id/test': {
       kind: 'none',
       params: { id: webhookEndpoint },
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1', 'a b'] },

@@ -1,6 +1,6 @@
 /**
  * The subscription calls: the spec's `POST /api/subscriptions/create` (section 7) and Quern's
- * cancel, list and read beside it, and price consent (accept a higher price; the provider's end
+ * cancel, resume (ADR 059), list and read beside it, and price consent (accept a higher price; the provider's end
  * for an unaccepted one, ADR 044), for signed-in callers, with the same schemas as tRPC.
  */
 import { acceptPriceInput, subscribeInput, subscriptionIdInput } from '@quern/core/subscriptions';
@@ -23,6 +23,10 @@ export function subscriptionRestRoutes(createContext: ContextFactory): Router {
   routes.post(
     '/api/subscriptions/cancel',
     authed((ctx, session) => ctx.subscriptions.cancel(session.userId, subscriptionIdInput.parse(body(ctx)).id, ctx.language)),
+  );
+  routes.post(
+    '/api/subscriptions/resume',
+    authed((ctx, session) => ctx.subscriptions.resume(session.userId, subscriptionIdInput.parse(body(ctx)).id, ctx.language)),
   );
   routes.post(
     '/api/subscriptions/accept-price',

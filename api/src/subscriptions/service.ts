@@ -14,6 +14,7 @@ import {
   endSubscriptionForUnacceptedPrice,
   quoteSubscription,
   readSubscriptionFor,
+  resumeSubscription,
   type SubscribeInput,
   type SubscribeQuoteOutput,
   subscribe,
@@ -24,7 +25,7 @@ import {
   loadSubscription,
 } from '@quern/core/subscriptions';
 import { formatMlx, mlxFromWire } from '@quern/core/wallet';
-import { pageSubscriptionIdsOfSubscriber } from '@quern/projections';
+import { getUser, pageSubscriptionIdsOfSubscriber } from '@quern/projections';
 import { type ListPage, nextCursor, pageRequest } from '@quern/core/plans';
 import type { Redis } from 'ioredis';
 
@@ -42,8 +43,12 @@ const longDate = (iso: string, language: Language): string => formatLongDate(iso
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const { core } = deps;
   /** The subscription with its plan's current price, so a higher price waiting for consent shows. */
-  const outputOf = async (state: SubscriptionState): Promise<SubscriptionOutput> =>
-    toSubscriptionOutput(state, await currentPlanPrice(core, state.planId));
+  // It also names the merchant (issue 25): the provider's username, left out when the account is gone.
+  const outputOf = async (state: SubscriptionState): Promise<SubscriptionOutput> => {
+    const [price, provider] = await Promise.all([currentPlanPrice(core, state.planId), getUser(deps.redis, state.providerUserId)]);
+    const output = toSubscriptionOutput(state, price);
+    return provider?.username ? { ...output, provider_username: provider.username } : output;
+  };
   const noteBoth = (state: SubscriptionState, position: bigint | undefined) => {
     if (position === undefined) return;
     deps.noteWrite?.(state.subscriberUserId, position);
@@ -93,6 +98,16 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
           ? billingText('subscriptionEnded', language)
           : billingText('subscriptionCancelled', language, { date: longDate(content.ends_at ?? state.paidThrough, language) });
       return { message, content };
+    },
+
+    /** The subscriber takes back their cancellation before the paid period ends (ADR 059). */
+    async resume(userId: string, subscriptionId: string, language: Language): Promise<{ message: string; content: SubscriptionOutput }> {
+      const { state, position } = await resumeSubscription(core, userId, subscriptionId);
+      noteBoth(state, position);
+      const content = await outputOf(state);
+      const price = formatMlx(mlxFromWire(content.agreed_price), language);
+      const date = longDate(content.next_charge_at ?? state.paidThrough, language);
+      return { message: billingText('subscriptionResumed', language, { price, date }), content };
     },
 
     /** The subscriber accepts the higher price they saw (ADR 044); it is charged from the next renewal. */

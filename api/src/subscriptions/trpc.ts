@@ -35,6 +35,10 @@ export const subscriptionsRouter = router({
     .input(subscriptionIdInput)
     .output(cancelOutput)
     .mutation(({ ctx, input }) => ctx.subscriptions.cancel(ctx.session.userId, input.id, ctx.language)),
+  resume: authedProcedure
+    .input(subscriptionIdInput)
+    .output(cancelOutput)
+    .mutation(({ ctx, input }) => ctx.subscriptions.resume(ctx.session.userId, input.id, ctx.language)),
   acceptPrice: authedProcedure
     .input(acceptPriceInput)
     .output(cancelOutput)

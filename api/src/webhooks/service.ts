@@ -16,10 +16,12 @@ import {
   loadWebhookEndpoints,
   requestWebhookRedelivery,
   rotateWebhookSecret,
+  sendWebhookTestEvent,
   WEBHOOK_SECRET_BYTES,
   type WebhookDeliveriesQuery,
   type WebhookDeliveryListOutput,
   type WebhookDeliveryOutput,
+  type WebhookDeliveryEventType,
   type WebhookDeliveryState,
   type WebhookDeps,
   type WebhookEndpointCreateInput,
@@ -32,6 +34,7 @@ import {
 import { checkWebhookTarget, type Resolve } from '@quern/adapters/webhooks';
 import { listWebhookDeliveryIds } from '@quern/projections';
 import type { Redis } from 'ioredis';
+import type { QuernMode } from '@quern/core';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { limitWithRetryAfter } from '../identity/limits.js';
 
@@ -42,9 +45,17 @@ export interface WebhookServiceDeps {
   allowPrivateNetworks: boolean;
   /** DNS for the creation check; the system resolver unless given. */
   resolve?: Resolve;
-  /** Redis key prefix of the rotation limiter (tests give each Quern its own Redis anyway). */
+  /** Redis key prefix of the rotation and test limiters (tests give each Quern its own Redis anyway). */
   limiterPrefix?: string;
+  /** QUERN_MODE: a test event's `livemode`, as every other webhook's (ADR 050). */
+  mode: QuernMode;
 }
+
+/**
+ * Test events per endpoint per minute (issue 25, ADR 060): plenty to check a receiver while
+ * fixing it, too few to turn Quern into a tool for flooding a URL.
+ */
+export const WEBHOOK_TESTS_PER_MINUTE = 10;
 
 /**
  * Secret rotations per merchant per hour (ADR 056): enough to recover from a leak and a mistake
@@ -72,7 +83,7 @@ function deliveryOutput(state: WebhookDeliveryState): WebhookDeliveryOutput | un
     id: scheduled.deliveryId,
     object: 'webhook_delivery',
     endpoint: scheduled.endpointId,
-    event_type: scheduled.eventType as WebhookEventType,
+    event_type: scheduled.eventType as WebhookDeliveryEventType,
     status: deliveryStatus(state),
     created_at: scheduled.scheduledAt,
     attempts: state.runs.flatMap((run) =>
@@ -96,6 +107,12 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     keyPrefix: `${deps.limiterPrefix ?? 'rl'}:webhook-rotate`,
     points: WEBHOOK_ROTATIONS_PER_HOUR,
     duration: 60 * 60,
+  });
+  const tests = new RateLimiterRedis({
+    storeClient: deps.redis,
+    keyPrefix: `${deps.limiterPrefix ?? 'rl'}:webhook-test`,
+    points: WEBHOOK_TESTS_PER_MINUTE,
+    duration: 60,
   });
   const newSecret = () => `whsec_${randomBytes(WEBHOOK_SECRET_BYTES).toString('base64')}`;
   return {
@@ -138,6 +155,19 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const states = await Promise.all(page.ids.map(async (id) => (await loadWebhookDelivery(core.store, id)).state));
       const data = states.map(deliveryOutput).filter((d): d is WebhookDeliveryOutput => d !== undefined);
       return { object: 'list', data, has_more: page.hasMore };
+    },
+
+    /**
+     * Sends a signed `test.ping` to the endpoint through the delivery path (ADR 060): answered
+     * as the new delivery (pending), which then shows in the endpoint's log with its attempts.
+     * 429 with Retry-After past the per-endpoint limit; counted only once the endpoint is found.
+     */
+    async sendTest(merchantUserId: string, endpointId: string): Promise<WebhookDeliveryOutput> {
+      const admit = () => limitWithRetryAfter(tests, `${merchantUserId}:${endpointId}`);
+      const deliveryId = await sendWebhookTestEvent({ ...core, mode: deps.mode }, { merchantUserId, endpointId, admit });
+      const output = deliveryOutput((await loadWebhookDelivery(core.store, deliveryId)).state);
+      if (!output) throw new AppError('NOT_FOUND', 'errors:webhookDeliveryNotFound');
+      return output;
     },
 
     /** A new run of the delivery, with the same webhook-id; 409 while a run is still open. */

@@ -34,6 +34,10 @@ export const webhooksRouter = router({
       ctx.identity.requireRecentAuthentication(ctx.session);
       return ctx.webhooks.rotateSecret(ctx.session.userId, input.id);
     }),
+  sendTest: authedProcedure
+    .input(webhookEndpointParams)
+    .output(webhookDeliveryOutput)
+    .mutation(({ ctx, input }) => ctx.webhooks.sendTest(ctx.session.userId, input.id)),
   deliveries: authedProcedure
     .input(webhookDeliveriesInput)
     .output(webhookDeliveryListOutput)

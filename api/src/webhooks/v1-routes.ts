@@ -67,6 +67,19 @@ export const webhookV1Routes: readonly V1Route[] = [
   }),
   jsonRoute({
     kind: 'json',
+    method: 'post',
+    path: '/webhook-endpoints/{id}/test',
+    operationId: 'sendWebhookTestEvent',
+    tag,
+    summary: 'Send a test event to an endpoint',
+    description:
+      'Sends a signed `test.ping` event (`{ type, timestamp, livemode, data: { id, object: "test_event", endpoint, livemode } }`) to this endpoint only, through the normal delivery path with its retries; it appears in the delivery log. Answers the new delivery, still pending. At most 10 per endpoint per minute (429 with Retry-After beyond).',
+    params: webhookEndpointParams,
+    response: webhookDeliveryOutput,
+    run: ({ ctx, merchant, params }) => ctx.webhooks.sendTest(merchant.userId, params.id),
+  }),
+  jsonRoute({
+    kind: 'json',
     method: 'get',
     path: '/webhook-endpoints/{id}/deliveries',
     operationId: 'listWebhookDeliveries',

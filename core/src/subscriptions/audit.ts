@@ -11,7 +11,9 @@
  * - nothing is charged after the subscription ended;
  * - every charge is at most the price the subscriber agreed to for that period (ADR 044): the
  *   price of the first charge, then of each renewal, or the higher price the subscriber accepted
- *   (SubscriptionPriceAccepted, by the subscriber and no one else).
+ *   (SubscriptionPriceAccepted, by the subscriber and no one else);
+ * - a subscription is resumed (ADR 059) only by its subscriber and only before it ended, so a
+ *   resume can never bring an ended subscription back to charging.
  *
  * Conservation needs nothing new: the charges are ordinary settled transfers between users.
  */
@@ -26,7 +28,8 @@ export type SubscriptionViolationCode =
   | 'subscriptionChargedAfterEnd'
   | 'subscriptionChargeMismatch'
   | 'subscriptionChargedAboveAgreedPrice'
-  | 'subscriptionPriceAcceptedByOther';
+  | 'subscriptionPriceAcceptedByOther'
+  | 'subscriptionResumedWrongly';
 
 interface Where {
   streamId?: string;
@@ -146,7 +149,14 @@ export function createSubscriptionAuditor(report: SubscriptionReport): Subscript
       if (!tracked) return report('subscriptionStreamMismatch', `${event.type} of subscription ${id} before it started`, where);
       if (event.type === 'SubscriptionRenewed') recordCharge(id, tracked, event.data, where);
       else if (event.type === 'SubscriptionEnded') tracked.ended = true;
-      else if (event.type === 'SubscriptionPriceAccepted') {
+      else if (event.type === 'SubscriptionResumed') {
+        if (event.data.byUserId !== tracked.subscriberUserId || tracked.ended)
+          return report(
+            'subscriptionResumedWrongly',
+            `subscription ${id} was resumed by ${event.data.byUserId}${tracked.ended ? ' after it ended' : ''}`,
+            where,
+          );
+      } else if (event.type === 'SubscriptionPriceAccepted') {
         if (event.data.byUserId !== tracked.subscriberUserId)
           return report('subscriptionPriceAcceptedByOther', `subscription ${id}: a price was accepted by ${event.data.byUserId}`, where);
         figures.pricesAccepted += 1;

@@ -84,3 +84,29 @@ describe('subscription audit', () => {
     ]);
   });
 });
+
+describe('subscription audit of resumes (ADR 059)', () => {
+  const resumed = (byUserId: string) => ({
+    type: 'SubscriptionResumed',
+    data: { subscriptionId: SUB, byUserId, resumedAt: '2026-01-20T00:00:00.000Z' },
+  });
+  const cancelled = {
+    type: 'SubscriptionCancelled',
+    data: {
+      subscriptionId: SUB,
+      by: 'subscriber',
+      byUserId: 'subr',
+      cancelledAt: '2026-01-10T00:00:00.000Z',
+      endsAt: '2026-02-01T00:00:00.000Z',
+    },
+  };
+
+  it('given the subscriber resumes before the end and the renewal follows, then it reports nothing', () => {
+    expect(audit([started, cancelled, resumed('subr'), renewed(2)], [{ period: 1 }, { period: 2 }]).codes).toEqual([]);
+  });
+
+  it('given a resume by someone else or after the end, then it reports it', () => {
+    expect(audit([started, cancelled, resumed('prov')], [{ period: 1 }]).codes).toEqual(['subscriptionResumedWrongly']);
+    expect(audit([started, cancelled, ended, resumed('subr')], [{ period: 1 }]).codes).toEqual(['subscriptionResumedWrongly']);
+  });
+});

@@ -42,6 +42,10 @@ export const subscriptionOutput = z.object({
   plan_id: z.string(),
   plan_name: z.string(),
   provider_id: z.string(),
+  provider_username: z
+    .string()
+    .optional()
+    .meta({ description: "The plan's provider (the merchant) by username, so a subscription names who it pays (issue 25)." }),
   subscriber_id: z.string(),
   status: z.enum(['active', 'past_due', 'cancelled', 'ended']),
   price: z.string().meta({ description: 'MLX of the last charge, as decimal text.' }),

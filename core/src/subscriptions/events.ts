@@ -103,6 +103,15 @@ export interface SubscriptionPriceAccepted {
   data: { subscriptionId: string; byUserId: string; previousPriceMlx: string; priceMlx: string; acceptedAt: string };
 }
 
+/**
+ * The subscriber took their own cancellation back before the paid period ended (issue 25, ADR
+ * 059): the subscription renews again, at the price agreed before.
+ */
+export interface SubscriptionResumed {
+  type: 'SubscriptionResumed';
+  data: { subscriptionId: string; byUserId: string; resumedAt: string };
+}
+
 export const SUBSCRIPTION_EMAIL_KINDS = [
   'receipt',
   'chargeFailed',
@@ -127,6 +136,7 @@ export type SubscriptionEvent =
   | SubscriptionEnded
   | SubscriptionPriceChangeAnnounced
   | SubscriptionPriceAccepted
+  | SubscriptionResumed
   | SubscriptionEmailSent;
 
 /** One e-mail per kind and source event: `receipt-3` is period 3's receipt, `chargeFailed-3-2` its second failure. */
@@ -190,6 +200,11 @@ const schemas = {
     previousPriceMlx: mlx,
     priceMlx: mlx,
     acceptedAt: time,
+  }),
+  SubscriptionResumed: z.object({
+    subscriptionId: id,
+    byUserId: z.string().min(1).max(200),
+    resumedAt: time,
   }),
   SubscriptionEmailSent: z.object({
     subscriptionId: id,

@@ -28,6 +28,7 @@ import {
   decideEndForUnacceptedPrice,
   renewalPriceMlx,
 } from './price.js';
+import { type ResumeRefusal, decideResume } from './resume.js';
 import { CHARGE_ATTEMPTS_MAX, addMonthsOnBillingDay, attemptDueAt, paidThroughAfter } from './schedule.js';
 import { cancellationEvents, evolveSubscription, openRenewal, type SubscriptionState } from './state.js';
 
@@ -411,6 +412,44 @@ export function acceptSubscriptionPrice(deps: SubscriptionDeps, userId: string, 
  */
 export function endSubscriptionForUnacceptedPrice(deps: SubscriptionDeps, userId: string, subscriptionId: string) {
   return appendPriceConsent(deps, subscriptionId, (state, plan, now) => decideEndForUnacceptedPrice(state, { userId, plan, now }));
+}
+
+/** The refusal of a resume as the api answers it. */
+function resumeError(refusal: ResumeRefusal): AppError {
+  switch (refusal.kind) {
+    case 'notSubscriber':
+      return new AppError('FORBIDDEN', 'errors:subscriptionResumeNotYours');
+    case 'notCancelled':
+      return new AppError('CONFLICT', 'errors:subscriptionNotCancelled');
+    case 'ended':
+      return new AppError('CONFLICT', 'errors:subscriptionResumeTooLate');
+    case 'notCancelledBySubscriber':
+      return new AppError('CONFLICT', 'errors:subscriptionResumeNotByYou');
+    case 'planDeleted':
+      return new AppError('CONFLICT', 'errors:planDeleted');
+    default: {
+      const never: never = refusal;
+      throw new Error(`Unknown refusal ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/**
+ * The subscriber takes back their own cancellation before the paid period ends (ADR 059); the
+ * open renewal then charges at the end of the period, at the agreed price, as it would have.
+ * Someone else's subscription is 404 for a stranger, 403 for its provider.
+ */
+export async function resumeSubscription(deps: SubscriptionDeps, userId: string, subscriptionId: string) {
+  const loaded = await loadSubscription(deps, subscriptionId);
+  if (!loaded) throw subscriptionNotFound();
+  const { subscriberUserId, providerUserId, planId } = loaded.state;
+  if (userId !== subscriberUserId && userId !== providerUserId) throw subscriptionNotFound();
+  const plan = await currentPlanPrice(deps, planId);
+  return appendDecided(deps, subscriptionId, (state) => {
+    const decision = decideResume(state, { userId, plan, now: deps.clock.now() });
+    if ('refusal' in decision) throw resumeError(decision.refusal);
+    return decision.events;
+  });
 }
 
 /** Records that a subscriber was told of a plan's price change (once per plan edit). */

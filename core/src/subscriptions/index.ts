@@ -6,3 +6,4 @@ export * from './contracts.js';
 export * from './handlers.js';
 export * from './audit.js';
 export * from './price.js';
+export * from './resume.js';

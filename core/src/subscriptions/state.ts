@@ -114,6 +114,11 @@ export function evolveSubscription(
       return { ...next, announcedPlanRevisions: [...state.announcedPlanRevisions, event.data.planRevision] };
     case 'SubscriptionPriceAccepted':
       return { ...next, agreedPriceMlx: event.data.priceMlx };
+    case 'SubscriptionResumed': {
+      // The cancellation is taken back: the subscription renews again when its period ends.
+      const { cancellation: _, ...resumed } = next;
+      return resumed;
+    }
     case 'SubscriptionEmailSent':
       return { ...next, emailsSent: [...state.emailsSent, event.data.emailId] };
   }

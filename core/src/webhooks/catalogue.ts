@@ -20,3 +20,13 @@ export const isWebhookEventType = (value: string): value is WebhookEventType => 
 /** An empty subscription list means every event type, including ones added later. */
 export const endpointWants = (subscribed: readonly string[], type: WebhookEventType): boolean =>
   subscribed.length === 0 || subscribed.includes(type);
+
+/**
+ * The test event a merchant sends to one endpoint from API Direct (issue 25, ADR 060). It is not
+ * in the catalogue: no endpoint subscribes to it and no fan-out sends it; it goes only where the
+ * merchant asked, through the same delivery path, so it shows in that endpoint's delivery log.
+ */
+export const WEBHOOK_TEST_EVENT_TYPE = 'test.ping';
+/** Every type a delivery may carry: the catalogue's and the test event. */
+export const WEBHOOK_DELIVERY_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE] as const;
+export type WebhookDeliveryEventType = (typeof WEBHOOK_DELIVERY_EVENT_TYPES)[number];

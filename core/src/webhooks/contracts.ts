@@ -3,7 +3,7 @@
  * reference is generated from them) and the web app's tRPC procedures.
  */
 import { z } from 'zod';
-import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from './catalogue.js';
+import { isWebhookEventType, WEBHOOK_DELIVERY_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from './catalogue.js';
 import { WEBHOOK_DELIVERY_ID_PATTERN, WEBHOOK_ENDPOINT_ID_PATTERN } from './events.js';
 
 // Checked as a whole so the error names the `events` field (not `events.0`); the types are listed in the description.
@@ -87,7 +87,9 @@ export const webhookDeliveryOutput = z.object({
   id: z.string().meta({ description: 'The delivery id, also the `webhook-id` header of every attempt.' }),
   object: z.literal('webhook_delivery'),
   endpoint: z.string(),
-  event_type: z.enum(WEBHOOK_EVENT_TYPES),
+  event_type: z
+    .enum(WEBHOOK_DELIVERY_EVENT_TYPES)
+    .meta({ description: 'The event type, or `test.ping` for a test event sent from API Direct.' }),
   status: z.enum(['pending', 'delivered', 'failed']),
   created_at: z.string(),
   attempts: z.array(webhookAttemptOutput),

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ERASED } from '../personal-data/index.js';
-import { WEBHOOK_EVENT_TYPES } from './catalogue.js';
+import { WEBHOOK_DELIVERY_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from './catalogue.js';
 
 export const webhookEndpointsStream = (merchantUserId: string): string => `webhook-endpoints-${merchantUserId}`;
 export const webhookDeliveryStream = (deliveryId: string): string => `webhook-delivery-${deliveryId}`;
@@ -155,7 +155,7 @@ const schemas = {
     deliveryId,
     endpointId,
     merchantUserId: text,
-    eventType: z.enum(WEBHOOK_EVENT_TYPES),
+    eventType: z.enum(WEBHOOK_DELIVERY_EVENT_TYPES),
     body: z.string().min(2).max(65_536),
     payeeUserId: text.optional(),
     payoutTo: z.string().min(1).max(400).optional(),

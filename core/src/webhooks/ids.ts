@@ -21,3 +21,7 @@ export const webhookDeliveryId = (endpointId: string, source: SourceEventRef): s
 
 /** `we_` + the 32 hex digits of a fresh UUID. */
 export const webhookEndpointIdOf = (uuid: string): string => `we_${uuid.replaceAll('-', '').toLowerCase()}`;
+
+/** A test event's delivery id (ADR 060): a digest of the endpoint and a fresh nonce, so each test is its own delivery. */
+export const webhookTestDeliveryId = (endpointId: string, nonce: string): string =>
+  `msg_${digest32(`webhook-test\n${endpointId}\n${nonce}`)}`;

@@ -8,3 +8,4 @@ export * from './handlers.js';
 export * from './ids.js';
 export * from './payload.js';
 export * from './schedule.js';
+export * from './test-event.js';

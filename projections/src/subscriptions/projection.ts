@@ -78,6 +78,10 @@ function applySubscription(event: RecordedEvent, tx: ChainableCommander): void {
     case 'SubscriptionCancelled':
       tx.hset(key, 'status', 'cancelled');
       return;
+    case 'SubscriptionResumed':
+      // Only a cancellation that had not run out is taken back, so it is live again (ADR 059).
+      tx.hset(key, 'status', 'active');
+      return;
     case 'SubscriptionEnded':
       tx.hset(key, 'status', 'ended');
       return;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyButton } from '../../ui/CopyButton.js';
 import { ContentPage } from './ContentPage.js';
 import { Sections } from './Sections.js';
 import { buttonSnippet, orderAnswerSnippet, orderSnippet, verifySnippet } from './developerSnippets.js';
@@ -22,7 +23,10 @@ function useQuernOrigin(): string {
 function Code({ label, code }: { label: string; code: string }) {
   return (
     <figure className="content-code">
-      <figcaption>{label}</figcaption>
+      <figcaption className="copy-caption">
+        <span>{label}</span>
+        <CopyButton text={code} what={label} />
+      </figcaption>
       <pre>
         <code>{code}</code>
       </pre>

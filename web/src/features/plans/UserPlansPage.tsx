@@ -1,7 +1,9 @@
 /**
  * /user/{username} (spec section 2): a user's public profile, listing the plans they offer, each
  * with Subscribe. One's own profile shows one's plans without Subscribe (the owner edits them on
- * the plan's page instead).
+ * the plan's page instead). A plan the viewer already subscribes to (any subscription not ended)
+ * shows 'Subscribed' and links to that subscription instead of offering Subscribe again (issue 25);
+ * the server refuses a second subscription anyway.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +25,13 @@ function UserPlans({ userId }: { userId: string }) {
   const { state: auth } = useAuth();
   const priceText = usePriceText();
   const plans = useQuery(trpc.plans.ofUser.queryOptions({ user_id: userId }));
-  if (plans.isPending) return <LoadingStatus />;
+  const own = auth.id === userId;
+  // The viewer's own subscriptions (first page: up to 1,000, ADR 057), to mark the plans they already have.
+  const mine = useQuery({ ...trpc.subscriptions.mine.queryOptions(), enabled: !own && auth.id !== null });
+  const subscribed = new Map(
+    (mine.data?.content ?? []).filter((s) => s.status !== 'ended' && s.provider_id === userId).map((s) => [s.plan_id, s.id]),
+  );
+  if (plans.isPending || (mine.isPending && mine.fetchStatus !== 'idle')) return <LoadingStatus />;
   if (plans.isError) return <FormAlert kind="error">{t('loadFailed')}</FormAlert>;
   if (plans.data.content.length === 0)
     return (
@@ -32,7 +40,6 @@ function UserPlans({ userId }: { userId: string }) {
         <p>{t('user.noPlans')}</p>
       </div>
     );
-  const own = auth.id === userId;
   return (
     <ul className="plans-cards">
       {plans.data.content.map((plan) => (
@@ -44,10 +51,23 @@ function UserPlans({ userId }: { userId: string }) {
             <strong>{t('pricePerPeriod', { price: priceText(plan.price), duration: t(`durations.${plan.duration}`) })}</strong>
           </div>
           <p className="plans-description">{plan.description}</p>
-          {own ? null : <SubscribeAction plan={plan} />}
+          {own ? null : <PlanAction plan={plan} subscriptionId={subscribed.get(plan.id)} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+function PlanAction({ plan, subscriptionId }: { plan: { id: string; name: string }; subscriptionId: string | undefined }) {
+  const { t } = useTranslation('plans');
+  if (subscriptionId === undefined) return <SubscribeAction plan={plan} />;
+  return (
+    <div className="plans-subscribed" data-testid="plan-subscribed">
+      <span className="plans-subscribed-badge">{t('subscribedBadge')}</span>
+      <Link to={`/subscriptions/${encodeURIComponent(subscriptionId)}`} aria-label={`${t('subscribedLink')}: ${plan.name}`}>
+        {t('subscribedLink')}
+      </Link>
+    </div>
   );
 }
 

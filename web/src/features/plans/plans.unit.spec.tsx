@@ -364,6 +364,40 @@ describe('Subscribe', () => {
 });
 
 describe('UserPlansPage and SubscribersPage', () => {
+  it('given a plan the viewer already subscribes to, then it shows Subscribed with a link to the subscription instead of Subscribe', async () => {
+    const container = await renderAt(
+      '/user/alice',
+      {
+        'plans.userProfile': () => ({ data: { content: { id: 'user-alice', username: 'alice', first_name: '', last_name: '' } } }),
+        'plans.ofUser': () => ({
+          data: {
+            content: [
+              planFixture({ id: 'plan_1', provider_id: 'user-alice' }),
+              planFixture({ id: 'plan_2', name: 'Silver', provider_id: 'user-alice' }),
+            ],
+          },
+        }),
+        'subscriptions.mine': () => ({
+          data: {
+            content: [
+              subscriptionFixture({ id: 'sub_9', plan_id: 'plan_1', provider_id: 'user-alice', status: 'cancelled' }),
+              subscriptionFixture({ id: 'sub_8', plan_id: 'plan_2', provider_id: 'user-alice', status: 'ended' }),
+            ],
+          },
+        }),
+      },
+      { userId: OTHER_ID },
+    );
+    await waitFor(() => expect(container.querySelectorAll('[data-testid="plan"]').length).toBe(2));
+    const [subscribed, other] = [...container.querySelectorAll('[data-testid="plan"]')] as HTMLElement[];
+    expect(subscribed?.querySelector('[data-testid="plan-subscribed"]')?.textContent).toContain('Subscribed');
+    expect(subscribed?.querySelector('a[href="/subscriptions/sub_9"]')?.textContent).toBe('View your subscription');
+    expect(subscribed?.querySelector('button')).toBeNull();
+    // An ended subscription does not count: Subscribe is offered again.
+    expect(other?.querySelector('[data-testid="plan-subscribed"]')).toBeNull();
+    expect(hasButton(other as HTMLElement, 'Subscribe')).toBe(true);
+  });
+
   it('given a user without plans, then the profile shows the No data card', async () => {
     const container = await renderAt('/user/bob', {
       'plans.userProfile': () => ({ data: { content: { id: 'user-bob', username: 'bob', first_name: '', last_name: '' } } }),

@@ -61,7 +61,7 @@ export default function ProfilePage() {
           onSave={async (value) => (await update.mutateAsync({ id, phone_number: value })).phone_number}
         />
         <PasswordEditor onSave={(password, current_password) => update.mutateAsync({ id, password, current_password })} />
-        <TwoFactorSection />
+        <TwoFactorSection username={username} />
         <DeleteAccountSection />
       </div>
     );

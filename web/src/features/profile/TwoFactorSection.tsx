@@ -1,18 +1,21 @@
 /**
  * The profile's 'Two-factor authentication' row (ADR 040). Off: 'Turn on' starts an enrollment
  * and shows its QR code and the secret as text; a code from the app (field 'Code') confirms it,
- * and the ten recovery codes are shown once. On: turning it off takes the password and a code.
+ * and the ten recovery codes are shown once, with Copy (all of them) and Download (a .txt file
+ * named with the product and the username, issue 25). On: turning it off takes the password and a code.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
+import { CopyButton } from '../../ui/CopyButton.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import type { MessageRef } from '../../ui/formErrors.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { saveErrorMessage } from './saveError.js';
 import { EditorActions } from './EditorActions.js';
+import { downloadTextFile, recoveryCodesFileName, recoveryCodesFileText, recoveryCodesText } from './recoveryCodes.js';
 
 const errorId = 'two-factor-alert';
 
@@ -22,7 +25,27 @@ type Step =
   | { kind: 'recovery'; codes: string[] }
   | { kind: 'disabling' };
 
-export function TwoFactorSection() {
+function RecoveryCodeActions({ codes, username }: { codes: string[]; username: string }) {
+  const { t } = useTranslation('twoFactor');
+  const { t: tCommon } = useTranslation('common');
+  const product = tCommon('brand');
+  const download = () =>
+    downloadTextFile(
+      recoveryCodesFileName(product, username),
+      recoveryCodesFileText(t('recoveryFileHeading', { product, username }), codes),
+    );
+  return (
+    <div className="two-factor-recovery-actions">
+      <CopyButton text={recoveryCodesText(codes)} what={t('recoveryCopyWhat')} testId="recovery-copy" />
+      <button type="button" className="button copy-snippet-button" aria-label={t('recoveryDownloadLabel')} onClick={download}>
+        {t('recoveryDownload')}
+      </button>
+    </div>
+  );
+}
+
+/** `username`: whose codes they are, for the downloaded file's name and heading. */
+export function TwoFactorSection({ username = '' }: { username?: string }) {
   const { t } = useTranslation('twoFactor');
   const messageText = useMessageText();
   const trpc = useTRPC();
@@ -138,6 +161,7 @@ export function TwoFactorSection() {
               </li>
             ))}
           </ul>
+          <RecoveryCodeActions codes={step.codes} username={username} />
           <button type="button" className="button" onClick={() => reset({ kind: 'idle' })}>
             {t('recoveryDone')}
           </button>

@@ -2,6 +2,7 @@ import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { withTimeout } from '../../app/withTimeout.js';
+import { CopyButton } from '../../ui/CopyButton.js';
 import { ContentPage } from '../content/ContentPage.js';
 import { Sections } from '../content/Sections.js';
 import { isStringList, readContent } from '../content/sectionContent.js';
@@ -44,7 +45,10 @@ export default function ApiReferencePage() {
       <p>
         <Link to="/developers">{t('back')}</Link> · <a href={OPENAPI_DOCUMENT_PATH}>{t('document')}</a>
       </p>
-      <p>{t('baseUrl', { url: baseUrl, interpolation: { escapeValue: false } })}</p>
+      <p className="copy-caption">
+        <span>{t('baseUrl', { url: baseUrl, interpolation: { escapeValue: false } })}</span>
+        <CopyButton text={baseUrl} what={t('baseUrlWhat')} testId="copy-base-url" />
+      </p>
       <Sections t={t} keys={apiReferenceSectionKeys} />
       <section className="content-section">
         <h2 id="operations">{t('viewer.heading')}</h2>

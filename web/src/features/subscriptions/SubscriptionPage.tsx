@@ -2,6 +2,8 @@
  * /subscriptions/{id} (issue 13): one subscription: its plan (linked), status, price, start, paid
  * period, next charge, every charge made, a higher price waiting for the subscriber's acceptance
  * (ADR 044; its owner may end it at period end instead), and Cancel (effective at the end of the paid period) while it is active or past due.
+ * It names the merchant (linked to their public profile) beside the plan, and a subscriber who
+ * cancelled may Resume until the paid period ends (issue 25, ADR 059).
  */
 import type { SubscriptionOutput } from '@quern/core/subscriptions';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +22,7 @@ import { useAuth } from '../auth/AuthProvider.js';
 import { AcceptPrice } from './AcceptPrice.js';
 import { CancelSubscription } from './CancelSubscription.js';
 import { EndForPrice } from './EndForPrice.js';
+import { ResumeSubscription } from './ResumeSubscription.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 import { TableOrCards } from '../plans/TableOrCards.js';
 
@@ -91,6 +94,14 @@ export default function SubscriptionPage() {
           <dd>
             <Link to={planPath(s.plan_id)}>{s.plan_name}</Link>
           </dd>
+          {s.provider_username ? (
+            <>
+              <dt>{t('merchant')}</dt>
+              <dd data-testid="subscription-merchant">
+                <Link to={`/user/${encodeURIComponent(s.provider_username)}`}>{s.provider_username}</Link>
+              </dd>
+            </>
+          ) : null}
           <dt>{t('detail.status')}</dt>
           <dd>
             <SubscriptionStatus subscription={s} mobile={mobile} />
@@ -113,6 +124,7 @@ export default function SubscriptionPage() {
         {/* Mounted whatever the status, so the server's answer stays in view; without a higher price pending they show nothing. */}
         {auth.id !== null && auth.id === s.subscriber_id ? <AcceptPrice subscription={s} /> : null}
         {auth.id !== null && auth.id === s.provider_id ? <EndForPrice subscription={s} /> : null}
+        {auth.id !== null && auth.id === s.subscriber_id ? <ResumeSubscription subscription={s} /> : null}
         {s.status === 'active' || s.status === 'past_due' ? (
           <CancelSubscription subscriptionId={s.id} paidThrough={s.paid_through} />
         ) : null}

@@ -224,3 +224,86 @@ describe('SubscriptionPage', () => {
     expect(container.querySelector('h1')?.textContent).toBe('Suscripciones');
   });
 });
+
+describe('SubscriptionPage: merchant and Resume (issue 25)', () => {
+  const endsAt = '2099-01-20T10:00:00.000Z';
+  const cancelledBySubscriber = subscriptionFixture({
+    status: 'cancelled',
+    cancelled_by: 'subscriber',
+    ends_at: endsAt,
+    next_charge_at: null,
+    provider_username: 'bob_shop',
+  });
+
+  it('names the merchant, linked to their public profile, beside the plan', async () => {
+    const container = await renderAt(
+      '/subscriptions/sub_1',
+      { 'subscriptions.get': () => ({ data: { content: subscriptionFixture({ provider_username: 'bob_shop' }) } }) },
+      'en',
+      OTHER_ID,
+    );
+    await waitFor(() => expect(container.querySelector('[data-testid="subscription-merchant"]')?.textContent).toBe('bob_shop'));
+    expect(byRole(container, 'link', 'bob_shop').getAttribute('href')).toBe('/user/bob_shop');
+    expect(container.querySelector('[data-testid="subscription-resume"]')).toBeNull();
+  });
+
+  it('given the subscriber cancelled and the period runs, when Resume is confirmed, then it resumes and shows the message', async () => {
+    const resumed = subscriptionFixture({ provider_username: 'bob_shop' });
+    const container = await renderAt(
+      '/subscriptions/sub_1',
+      {
+        'subscriptions.get': (_input, call) => ({ data: { content: call === 0 ? cancelledBySubscriber : resumed } }),
+        'subscriptions.resume': () => ({ data: { message: 'Subscription resumed. It renews soon.', content: resumed } }),
+      },
+      'en',
+      OTHER_ID,
+    );
+    await waitFor(() => expect(byRole(container, 'button', 'Resume subscription')).toBeTruthy());
+    expect(textOf(container)).toContain(`It stays active until ${long(endsAt)}`);
+    click(byRole(container, 'button', 'Resume subscription'));
+    expect(openDialog()?.textContent).toContain('the price you agreed to');
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Not now'));
+    expect(callsTo('subscriptions.resume')).toEqual([]);
+    click(byRole(container, 'button', 'Resume subscription'));
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Resume'));
+    await waitFor(() => expect(statuses(container)).toEqual(['Active']));
+    expect(callsTo('subscriptions.resume').map((c) => c.input)).toEqual([{ id: 'sub_1' }]);
+    expect(textOf(container)).toContain('Subscription resumed. It renews soon.');
+    expect(() => byRole(container, 'button', 'Resume subscription')).toThrow();
+  });
+
+  it("offers no Resume for the provider's cancellation, to the provider, or once the period has ended", async () => {
+    for (const [content, userId] of [
+      [{ ...cancelledBySubscriber, cancelled_by: 'provider' }, OTHER_ID],
+      [cancelledBySubscriber, OWNER_ID],
+      [{ ...cancelledBySubscriber, ends_at: '2020-01-01T00:00:00.000Z' }, OTHER_ID],
+    ] as const) {
+      const container = await renderAt('/subscriptions/sub_1', { 'subscriptions.get': () => ({ data: { content } }) }, 'en', userId);
+      await waitFor(() => expect(statuses(container).length).toBe(1));
+      expect(container.querySelector('[data-testid="subscription-resume"]')).toBeNull();
+      rendered?.unmount();
+      rendered = undefined;
+    }
+  });
+
+  it('when Resume is refused, then the server message shows', async () => {
+    const container = await renderAt(
+      '/subscriptions/sub_1',
+      {
+        'subscriptions.get': () => ({ data: { content: cancelledBySubscriber } }),
+        'subscriptions.resume': () =>
+          failure(409, 'errors:subscriptionResumeTooLate', 'This subscription has ended and can no longer be resumed.'),
+      },
+      'es',
+      OTHER_ID,
+    );
+    await waitFor(() => expect(byRole(container, 'button', 'Reanudar suscripción')).toBeTruthy());
+    click(byRole(container, 'button', 'Reanudar suscripción'));
+    click(byRole(openDialog() as unknown as HTMLElement, 'button', 'Reanudar'));
+    await waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+        'Esta suscripción ha terminado y ya no se puede reanudar. Suscríbase de nuevo desde la página del plan.',
+      ),
+    );
+  });
+});

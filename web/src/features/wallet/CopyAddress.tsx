@@ -1,45 +1,17 @@
 /**
  * Copies the wallet address. The result is announced through a polite live region ('Copied'),
  * and the button says so for a moment too, so both sighted and screen-reader users know it
- * worked. Where the Clipboard API is missing (pages served over plain HTTP) the older
- * execCommand route is tried before admitting failure.
+ * worked. The copy routine (with its fallback for plain HTTP) is ui/clipboard.ts.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** How long the button shows 'Copied' before offering to copy again. */
-export const COPIED_FEEDBACK_MS = 2_000;
+import { COPIED_FEEDBACK_MS, copyText } from '../../ui/clipboard.js';
+
+// The copy routine is shared (ui/clipboard.ts); re-exported for the callers that import it from here.
+export { COPIED_FEEDBACK_MS, copyText };
 
 type CopyResult = 'idle' | 'copied' | 'failed';
-
-function copyWithSelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  } finally {
-    area.remove();
-  }
-}
-
-export async function copyText(text: string): Promise<boolean> {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return true;
-    } catch {
-      // Permission refused or no focus: the fallback below may still work.
-    }
-  }
-  return copyWithSelection(text);
-}
 
 export function CopyAddress({ address }: { address: string }) {
   const { t } = useTranslation('wallet');

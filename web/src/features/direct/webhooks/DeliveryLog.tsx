@@ -1,7 +1,9 @@
 /**
  * One endpoint's delivery log: each delivery with its latest attempt (time, event, attempt
  * number, status code, duration, delivered) and a Redeliver button once it is no longer being
- * attempted. It polls while a delivery is pending, so a retry shows up without a reload.
+ * attempted. It polls while a delivery is pending, so a retry shows up without a reload, and
+ * while a delivery just asked for (a test event, `awaiting`) is not listed yet: the log is a read
+ * model that catches up a moment after the request.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,14 +16,18 @@ import { eventNameKey } from './eventName.js';
 
 const POLL_WHILE_PENDING_MS = 3_000;
 
-export function DeliveryLog({ endpointId, url }: { endpointId: string; url: string }) {
+export function DeliveryLog({ endpointId, url, awaiting }: { endpointId: string; url: string; awaiting?: string | null }) {
   const { t } = useTranslation('webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const input = { id: endpointId, limit: 20 };
   const log = useQuery({
     ...trpc.webhooks.deliveries.queryOptions(input),
-    refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? POLL_WHILE_PENDING_MS : false),
+    refetchInterval: (query) => {
+      const listed = query.state.data?.data ?? [];
+      const waiting = listed.some((d) => d.status === 'pending') || (awaiting ? !listed.some((d) => d.id === awaiting) : false);
+      return waiting ? POLL_WHILE_PENDING_MS : false;
+    },
   });
   const redeliver = useMutation(trpc.webhooks.redeliver.mutationOptions());
   const [failed, setFailed] = useState(false);

@@ -2,7 +2,9 @@
  * The API Direct page's Webhooks section (ADR 035): the merchant's endpoints (URL, events,
  * created), the add form, the new endpoint's signing secret shown once with a copy button, a
  * delete and a secret rotation (ADR 056) that each ask for confirmation in place, the rotated
- * secret shown once like a new one, and each endpoint's delivery log on demand.
+ * secret shown once like a new one, each endpoint's delivery log on demand, and 'Send test event'
+ * (issue 25, ADR 060), which sends a signed test.ping through the real delivery path and opens the
+ * log, where its delivery and your server's answer show up.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WebhookEndpointCreatedOutput, WebhookEndpointOutput } from '@quern/core/webhooks';
@@ -52,6 +54,30 @@ interface EndpointItemProps {
   onRotated: (answer: WebhookEndpointCreatedOutput) => void;
 }
 
+type TestResult = { kind: 'success' | 'error'; message: string } | null;
+
+/** Sends a test event to the endpoint; the answer (or the refusal, e.g. the per-minute limit) shows in `onResult`. */
+function useSendTest(endpoint: WebhookEndpointOutput, onSent: (deliveryId: string | null) => Promise<unknown>) {
+  const { t } = useTranslation(['webhooks', 'errors']);
+  const trpc = useTRPC();
+  const send = useMutation(trpc.webhooks.sendTest.mutationOptions());
+  const [result, setResult] = useState<TestResult>(null);
+  const run = async () => {
+    setResult(null);
+    let deliveryId: string | null = null;
+    try {
+      deliveryId = (await send.mutateAsync({ id: endpoint.id })).id;
+      setResult({ kind: 'success', message: t('testSent', { url: endpoint.url }) });
+    } catch (failure) {
+      const view = toAppErrorView(failure);
+      const seconds = Number(view.params?.retryAfterSeconds ?? 60);
+      setResult({ kind: 'error', message: view.code === 'RATE_LIMITED' ? t('testRateLimited', { seconds }) : t('testFailed') });
+    }
+    await onSent(deliveryId);
+  };
+  return { run, pending: send.isPending, result };
+}
+
 function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
   const { t } = useTranslation(['webhooks', 'errors']);
   const trpc = useTRPC();
@@ -63,6 +89,13 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
   const [showLog, setShowLog] = useState(false);
   const [failed, setFailed] = useState(false);
   const [rotateError, setRotateError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const test = useSendTest(endpoint, async (deliveryId) => {
+    setAwaiting(deliveryId);
+    setShowLog(true);
+    await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.pathKey() });
+  });
   const created = formatDateTime(endpoint.created_at, pageLanguage());
 
   const onDelete = async () => {
@@ -103,6 +136,7 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
       {reauthenticationDialog}
       {failed ? <FormAlert kind="error">{t('deleteFailed')}</FormAlert> : null}
       {rotateError ? <FormAlert kind="error">{rotateError}</FormAlert> : null}
+      {test.result ? <FormAlert kind={test.result.kind}>{test.result.message}</FormAlert> : null}
       {confirming === 'delete' ? (
         <fieldset className="webhook-confirm">
           <legend>{t('deleteConfirm')}</legend>
@@ -128,6 +162,17 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
           <button type="button" className="button" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>
             {showLog ? t('hideLog') : t('showLog')}
           </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="webhook-send-test"
+            aria-label={t('sendTestLabel', { url: endpoint.url })}
+            disabled={test.pending}
+            aria-busy={test.pending || undefined}
+            onClick={() => void test.run()}
+          >
+            {test.pending ? t('sendingTest') : t('sendTest')}
+          </button>
           <button type="button" className="button" onClick={() => setConfirming('rotate')}>
             {t('rotate')}
           </button>
@@ -136,7 +181,7 @@ function EndpointItem({ endpoint, onDeleted, onRotated }: EndpointItemProps) {
           </button>
         </div>
       )}
-      {showLog ? <DeliveryLog endpointId={endpoint.id} url={endpoint.url} /> : null}
+      {showLog ? <DeliveryLog endpointId={endpoint.id} url={endpoint.url} awaiting={awaiting} /> : null}
     </li>
   );
 }

@@ -3,7 +3,9 @@
 // URL shows the server's field message; Delete asks first and Cancel keeps the endpoint; Rotate
 // secret asks first and shows the new secret once (a refusal shows its reason); the
 // delivery log shows time, event, attempt, status code, duration and delivered, and Redeliver
-// asks for that delivery again; the section speaks Spanish.
+// asks for that delivery again; Send test event sends the endpoint's id, says it was sent and
+// opens the log with the test delivery, and the per-minute limit's refusal names the wait
+// (issue 25); the section speaks Spanish.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { byRole, click, textOf, typeInto, waitFor } from '../../../test/dom.js';
 import type { Rendered } from '../../content/renderForTest.js';
@@ -199,6 +201,45 @@ describe('WebhooksSection', () => {
     click(byRole(row as HTMLElement, 'button', 'Redeliver'));
     await waitFor(() =>
       expect(rendered?.calls.find((c) => c.path === 'webhooks.redeliver')?.input).toEqual({ id: ENDPOINT.id, delivery: DELIVERY.id }),
+    );
+  });
+
+  it('Send test event sends it to that endpoint, says so and opens the log with the test delivery', async () => {
+    const test = { ...DELIVERY, id: `msg_${'3'.repeat(32)}`, event_type: 'test.ping' };
+    const container = await renderSection({
+      'webhooks.list': () => list([ENDPOINT]),
+      'webhooks.sendTest': () => ({ data: { ...test, status: 'pending', attempts: [] } }),
+      'webhooks.deliveries': () => ({ data: { object: 'list', data: [test], has_more: false } }),
+    });
+    await waitFor(() => expect(textOf(container)).toContain(ENDPOINT.url));
+    const button = container.querySelector('[data-testid="webhook-send-test"]') as HTMLElement;
+    expect(button.textContent).toBe('Send test event');
+    expect(button.getAttribute('aria-label')).toBe(`Send test event to ${ENDPOINT.url}`);
+    click(button);
+    await waitFor(() => expect(container.querySelector('[role="status"]')?.textContent).toContain(`Test event sent to ${ENDPOINT.url}.`));
+    expect(rendered?.calls.filter((c) => c.path === 'webhooks.sendTest').map((c) => c.input)).toEqual([{ id: ENDPOINT.id }]);
+    const row = await waitFor(() => {
+      const found = container.querySelector('[data-testid="webhook-log"] tbody tr');
+      if (!found) throw new Error('no row yet');
+      return found;
+    });
+    expect(row.querySelectorAll('td')[1]?.textContent).toBe('Test event');
+  });
+
+  it('Send test event past the limit says how long to wait', async () => {
+    const container = await renderSection({
+      'webhooks.list': () => list([ENDPOINT]),
+      'webhooks.sendTest': () => ({
+        error: { status: 429, code: 'RATE_LIMITED', messageKey: 'errors:tooManyRequests', message: 'x', params: { retryAfterSeconds: 42 } },
+      }),
+      'webhooks.deliveries': () => ({ data: { object: 'list', data: [], has_more: false } }),
+    });
+    await waitFor(() => expect(textOf(container)).toContain(ENDPOINT.url));
+    click(container.querySelector('[data-testid="webhook-send-test"]') as HTMLElement);
+    await waitFor(() =>
+      expect(container.querySelector('[role="alert"]')?.textContent).toBe(
+        'You have sent 10 test events to this endpoint in the last minute. Try again in 42 seconds.',
+      ),
     );
   });
 
