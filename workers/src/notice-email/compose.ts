@@ -123,7 +123,7 @@ export function composeNoticeEmail(envelope: NoticeEnvelope, content: NoticeCont
         ...base,
         subject: k.subject,
         paragraphsBeforeLink: [fill(k.body, { date: receiptDate(content.at, language), mode })],
-        details: [{ label: k.keyLabel, value: fill(k.keyValue, { prefix: content.prefix }) }, when],
+        details: [{ label: k.keyLabel, value: fill(k.keyValue, { prefix: content.prefix }) }],
         link: { url: `${publicUrl}/api-direct`, text: k.linkText },
         paragraphsAfterLink: [k.notYou],
       });

@@ -194,6 +194,27 @@ describe('money received and refund notices', () => {
     expect(mailsTo(payer.email)).toHaveLength(1);
   });
 
+  it('given a confirmed network deposit to a Spanish user, when the job runs, then one Spanish deposit notice is sent, and none on a re-run', async () => {
+    const payee = await member(15, 'es');
+    await temp.store.append(
+      `wallet-${payee.userId}`,
+      [
+        {
+          type: 'DepositConfirmed',
+          data: { walletId: payee.userId, depositId: 'h1:0', amountMlx: '300000', confirmedAt: new Date().toISOString() },
+        },
+      ],
+      'any',
+    );
+    const [confirmed] = (await temp.store.readStream(`wallet-${payee.userId}`)).filter((event) => event.type === 'DepositConfirmed');
+    const payload = payloadFor('moneyReceived', confirmed as RecordedEvent);
+    expect(await sendNoticeEmail(payload, jobDeps())).toMatchObject({ outcome: 'sent' });
+    expect(await sendNoticeEmail(payload, jobDeps())).toMatchObject({ outcome: 'already-done' });
+    const mails = mailsTo(payee.email);
+    expect(mails.map((mail) => mail.parsed.subject)).toEqual(['Ha recibido 300.000 MLX']);
+    expect(mails[0]?.parsed.text).toContain('Un depósito de 300.000 MLX desde la red millix está confirmado');
+  });
+
   it('given a merchant refunding part of a checkout, when dispatched, then the Spanish shopper gets one refund notice naming the shop and the reference, and no money-received mail', async () => {
     start();
     const shopper = await member(7, 'es');
