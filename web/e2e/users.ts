@@ -68,7 +68,11 @@ export async function verificationLinkMailedTo(email: string): Promise<string> {
       () => {
         let files: string[] = [];
         try {
-          files = readdirSync(outbox).filter((file) => file.startsWith('welcome-email-') || file.startsWith('email-verification-email-'));
+          // Only finished mails: the outbox writes a `.partial` file first and renames it, so a
+          // partial one listed here may be gone by the time it is read.
+          files = readdirSync(outbox).filter(
+            (file) => (file.startsWith('welcome-email-') || file.startsWith('email-verification-email-')) && file.endsWith('.eml'),
+          );
         } catch {
           return false;
         }

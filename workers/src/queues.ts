@@ -11,6 +11,7 @@ import {
   TWO_FACTOR_LOCKED_EMAIL_QUEUE,
   WELCOME_EMAIL_QUEUE,
 } from './jobs.js';
+import { NOTICE_EMAIL_QUEUE } from './notice-email/payload.js';
 import { PLAN_PRICE_NOTICE_QUEUE } from './plan-price-notice/payload.js';
 import { PURCHASE_CAPTURE_QUEUE } from './purchase-capture/payload.js';
 import { PURCHASE_CREDIT_QUEUE } from './purchase-credit/payload.js';
@@ -39,6 +40,7 @@ export const ALL_QUEUES: readonly string[] = [
   SUBSCRIPTION_RENEWAL_QUEUE,
   SUBSCRIPTION_EMAIL_QUEUE,
   PLAN_PRICE_NOTICE_QUEUE,
+  NOTICE_EMAIL_QUEUE,
 ];
 
 /** The queues of `processed` missing from ALL_QUEUES (a processor added without listing its queue here). */

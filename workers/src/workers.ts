@@ -56,6 +56,8 @@ import { SUBSCRIPTION_RENEWAL_QUEUE } from './subscription-renewal/payload.js';
 import { type RenewalSweep, type RenewalSweepStatus, startRenewalSweep } from './subscription-renewal/sweep.js';
 import { sendSupportEmail } from './support-email/job.js';
 import { SUPPORT_EMAIL_QUEUE } from './support-email/payload.js';
+import { sendNoticeEmail } from './notice-email/job.js';
+import { NOTICE_EMAIL_QUEUE } from './notice-email/payload.js';
 
 export interface StartWorkersOptions {
   store: EventStore;
@@ -220,6 +222,7 @@ function emailProcessors(
     { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
     { queue: SUBSCRIPTION_EMAIL_QUEUE, process: (job) => sendSubscriptionEmail(job.data, subscriptionDeps) },
     { queue: SUPPORT_EMAIL_QUEUE, process: (job) => sendSupportEmail(job.data, supportDeps) },
+    { queue: NOTICE_EMAIL_QUEUE, process: (job) => sendNoticeEmail(job.data, deps) },
   ];
 }
 

@@ -45,6 +45,7 @@ import { SUPPORT_EMAIL_JOB_NAME, SUPPORT_EMAIL_QUEUE, supportEmailJobId, support
 import { subscriptionRules } from './subscription-rules.js';
 import { typedRule } from './typed-rule.js';
 import { webhookDeliveryRules, webhookFanOutRules } from '../webhook-fanout/rules.js';
+import { noticeEmailRules } from '../notice-email/rules.js';
 
 export interface DispatchRule {
   /** Event type that asks for the work. */
@@ -274,6 +275,7 @@ export const dispatchRules: readonly DispatchRule[] = [
   ...subscriptionRules,
   ...webhookFanOutRules,
   ...webhookDeliveryRules,
+  ...noticeEmailRules,
 ];
 
 /** A job ready to enqueue, with the position of the request that asked for it. */

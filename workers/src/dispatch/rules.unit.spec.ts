@@ -128,7 +128,10 @@ describe('settlementRule', () => {
 
   it('given TransferCredited (the payee side), when read, then it neither requests nor completes a settlement', () => {
     expect(settlementRule.completions).not.toContain('TransferCredited');
-    expect(jobsRequestedBy(recorded('TransferCredited', { walletId: 'x', transferId }), dispatchRules)).toEqual([]);
+    // It asks for the payee's money-received notice only (notice-email/rules.unit.spec.ts).
+    expect(jobsRequestedBy(recorded('TransferCredited', { walletId: 'x', transferId }), dispatchRules).map((job) => job.queue)).toEqual([
+      'notice-email',
+    ]);
   });
 
   it.each([

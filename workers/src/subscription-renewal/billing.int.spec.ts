@@ -118,8 +118,11 @@ const sameOpen = (open: { period: number; attempt: number }, s: SubscriptionStat
   return now?.period === open.period && now.attempt === open.attempt;
 };
 
-/** The subscription mails to an address (the registrations' welcome mails left out). */
-const mailsTo = (email: string) => smtp.received.filter((m) => m.envelopeTo.includes(email) && !WELCOME.includes(m.parsed.subject ?? ''));
+/** The subscription mails to an address (the registrations' welcome mails and the funding's money-received notices left out). */
+const mailsTo = (email: string) =>
+  smtp.received.filter(
+    (m) => m.envelopeTo.includes(email) && !WELCOME.includes(m.parsed.subject ?? '') && !m.parsed.messageId.startsWith('<notice-'),
+  );
 const WELCOME = ['[Sandbox] Welcome to Quern', '[Sandbox] Le damos la bienvenida a Quern'];
 /** The workers run in the default mode, a sandbox: every subject carries its tag (ADR 050), checked here once for all. */
 const SANDBOX_TAG = '[Sandbox] ';
