@@ -189,8 +189,18 @@ export const rateOutput = z.object({ rate: z.string().nullable() });
 /** GET /api/millix/address. */
 export const addressOutput = z.object({ address: z.string() });
 
-/** GET /api/millix/balance/{address}: the dashboard's Current (stable) and Pending (unstable). */
-export const balanceOutput = z.object({ stable: mlxWire, unstable: mlxWire });
+/**
+ * GET /api/millix/balance/{address}: the spec's stable and unstable (millix's meaning: unstable =
+ * deposits not yet confirmed), plus what the pending list adds up to in each direction (ADR 058:
+ * the dashboard's Pending figure is pending_incoming − pending_outgoing). The two extra fields are
+ * optional so that answers built from the log alone (toBalanceOutput) still fit.
+ */
+export const balanceOutput = z.object({
+  stable: mlxWire,
+  unstable: mlxWire,
+  pending_incoming: mlxWire.optional(),
+  pending_outgoing: mlxWire.optional(),
+});
 export type BalanceOutput = z.infer<typeof balanceOutput>;
 
 /**

@@ -37,6 +37,23 @@ export async function findWalletIdByAddress(redis: Redis, address: string): Prom
   return address.length === 0 ? null : redis.hget(WALLET_ID_BY_ADDRESS_KEY, address);
 }
 
+/**
+ * What the pending list adds up to (ADR 058): incoming = the amounts of the pending credits
+ * (unconfirmed deposits and sends from other Quern wallets on their way in), outgoing = the
+ * amounts plus fees of the pending debits. Read from the same hash as the pending list, so the
+ * dashboard's Pending figure and the rows under it cannot disagree.
+ */
+export async function getPendingTotals(redis: Redis, walletId: string): Promise<{ incoming: string; outgoing: string }> {
+  let incoming = 0n;
+  let outgoing = 0n;
+  for (const value of Object.values(await redis.hgetall(walletPendingKey(walletId)))) {
+    const item = JSON.parse(value) as StoredPendingTransaction;
+    if (item.transaction_type === 'credit') incoming += BigInt(item.amount);
+    else outgoing += BigInt(item.amount) + BigInt(item.fee ?? '0');
+  }
+  return { incoming: incoming.toString(), outgoing: outgoing.toString() };
+}
+
 const invalidRequest = () => new AppError('VALIDATION', 'errors:invalidRequest');
 
 /**
