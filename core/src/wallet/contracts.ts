@@ -100,6 +100,8 @@ export const mlxWire = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
 const transactionUser = z.object({ username: z.string() });
 
 const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
+/** A shop's order reference as checkout takes it (CHECKOUT_REFERENCE_PATTERN, core/src/checkout). */
+const merchantReference = z.string().regex(/^[A-Za-z0-9._:/#-]{1,64}$/);
 /**
  * Not in the spec: what a transfer was for when it was not a plain send (purpose.ts). Optional, so
  * rows projected before it existed, and every send or deposit, stay valid without it.
@@ -112,9 +114,11 @@ export const transactionPurposeOutput = z.union([
     refund_id: purposeId.optional(),
   }),
   // A checkout payment (ADR 029) has no provider capture: only the order it paid.
-  z.object({ kind: z.literal('checkout'), order_id: purposeId }),
+  // merchant_reference: the shop's own order reference (ADR 043), joined in when the history is
+  // read, so both sides and the refund can name the order as the shop does.
+  z.object({ kind: z.literal('checkout'), order_id: purposeId, merchant_reference: merchantReference.optional() }),
   // A merchant's refund of a checkout order and a merchant's payout (ADR 033).
-  z.object({ kind: z.literal('checkout_refund'), order_id: purposeId, refund_id: purposeId }),
+  z.object({ kind: z.literal('checkout_refund'), order_id: purposeId, refund_id: purposeId, merchant_reference: merchantReference.optional() }),
   z.object({ kind: z.literal('payout'), payout_id: purposeId }),
   // One period of a subscription (ADR 037).
   z.object({ kind: z.literal('subscription_charge'), subscription_id: purposeId, period: z.number().int().min(1) }),

@@ -12,12 +12,13 @@ import {
   TRANSACTIONS_PAGE_SIZE,
   type CompletedTransaction,
   type PendingTransaction,
+  type TransactionPurpose,
   type TransactionsPage,
 } from '@quern/core/wallet';
 import type { Redis } from 'ioredis';
 import { userKey } from '../users/keys.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction, StoredTransaction } from './items.js';
-import { PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+import { CHECKOUT_REFERENCE_KEY, PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
 
 /**
  * The dashboard's balance: stable (Current) = posted − held, what the wallet can spend now;
@@ -80,8 +81,13 @@ export async function getTransactionsPage(
   const total = resultOf<number>(replies, 1);
   const stored = members.map((member) => JSON.parse(member) as StoredCompletedTransaction);
   const usernames = await resolveUsernames(redis, stored);
+  const references = await resolveCheckoutReferences(redis, stored);
   const transactions = stored.map(
-    (item): CompletedTransaction => ({ ...publicFields(item, usernames), balance: item.balance, transaction_date: item.transaction_date }),
+    (item): CompletedTransaction => ({
+      ...publicFields(item, usernames, references),
+      balance: item.balance,
+      transaction_date: item.transaction_date,
+    }),
   );
   return { transactions, total, page, limit };
 }
@@ -96,7 +102,8 @@ export async function getPendingTransactions(redis: Redis, walletId: string): Pr
     .sort((a, b) => compareDescending(BigInt(a.position), BigInt(b.position)))
     .slice(0, PENDING_TRANSACTIONS_MAX);
   const usernames = await resolveUsernames(redis, stored);
-  return stored.map((item): PendingTransaction => ({ ...publicFields(item, usernames), create_date: item.create_date }));
+  const references = await resolveCheckoutReferences(redis, stored);
+  return stored.map((item): PendingTransaction => ({ ...publicFields(item, usernames, references), create_date: item.create_date }));
 }
 
 const compareDescending = (a: bigint, b: bigint): number => (a === b ? 0 : a > b ? -1 : 1);
@@ -112,7 +119,7 @@ function resultOf<T>(replies: [Error | null, unknown][] | null, index: number): 
  * The spec's fields, in its order, without the internal ones; usernames where the wallet is a
  * user's; then a purchase's purpose, when the row has one.
  */
-function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>) {
+function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>, references: ReadonlyMap<string, string>) {
   const fromUser = item.from_wallet_id === undefined ? undefined : usernames.get(item.from_wallet_id);
   const toUser = item.to_wallet_id === undefined ? undefined : usernames.get(item.to_wallet_id);
   return {
@@ -124,8 +131,34 @@ function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, st
     ...(toUser === undefined ? {} : { to_user: { username: toUser } }),
     amount: item.amount,
     ...(item.fee === undefined ? {} : { fee: item.fee }),
-    ...(item.purpose === undefined ? {} : { purpose: item.purpose }),
+    ...(item.purpose === undefined ? {} : { purpose: withMerchantReference(item.purpose, references) }),
   };
+}
+
+/** A checkout payment's or refund's purpose with the shop's reference, when the order has one. */
+function withMerchantReference(purpose: TransactionPurpose, references: ReadonlyMap<string, string>) {
+  if (purpose.kind !== 'checkout' && purpose.kind !== 'checkout_refund') return purpose;
+  const reference = references.get(purpose.order_id);
+  return reference === undefined ? purpose : { ...purpose, merchant_reference: reference };
+}
+
+/** The shop references of the checkout orders among the items: one HMGET, whatever the page size. */
+async function resolveCheckoutReferences(redis: Redis, items: readonly StoredTransaction[]): Promise<Map<string, string>> {
+  const orderIds = [
+    ...new Set(
+      items.flatMap((item) =>
+        item.purpose?.kind === 'checkout' || item.purpose?.kind === 'checkout_refund' ? [item.purpose.order_id] : [],
+      ),
+    ),
+  ];
+  const references = new Map<string, string>();
+  if (orderIds.length === 0) return references;
+  const values = await redis.hmget(CHECKOUT_REFERENCE_KEY, ...orderIds);
+  orderIds.forEach((orderId, index) => {
+    const value = values[index];
+    if (typeof value === 'string' && value.length > 0) references.set(orderId, value);
+  });
+  return references;
 }
 
 const SYSTEM_IDS: ReadonlySet<string> = new Set(Object.values(SYSTEM_WALLET_IDS));
