@@ -237,7 +237,7 @@ test.describe('a history of 22 transactions', () => {
     await row.locator('td').nth(2).click();
     const dialog = page.getByRole('dialog', { name: 'Transaction details' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('CREDIT');
+    await expect(dialog).toContainText('RECEIVED');
     await expect(dialog).toContainText(senderAddress);
     await expect(dialog).toContainText(senderName);
     const amount = dialog.locator('.tx-amount');

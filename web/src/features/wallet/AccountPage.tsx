@@ -5,13 +5,14 @@
  * logged only, as spec section 8 says.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { EmailVerificationNotice } from '../identity/EmailVerificationNotice.js';
+import { ArrivalNotice } from './ArrivalNotice.js';
 import { BalanceHero } from './BalanceHero.js';
 import { PaginationBar } from './PaginationBar.js';
 import { TransactionDialog } from './TransactionDialog.js';
@@ -32,6 +33,13 @@ function Dashboard({ userId }: { userId: string }) {
   const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
   useLogFailure('user', user.error);
   const { address, balance, rate, pending, transactions, hold } = useDashboardQueries(page);
+  // What the arrival notice compares: the pending list and the newest page (older pages hold nothing new).
+  const pendingData = pending.data;
+  const firstPage = page === 0 && !transactions.isPlaceholderData ? transactions.data : undefined;
+  const arrivalLists = useMemo(
+    () => (pendingData && (firstPage || page !== 0) ? [pendingData.content, firstPage?.transactions ?? []] : undefined),
+    [pendingData, firstPage, page],
+  );
 
   if (address.isPending || balance.isPending) return <LoadingStatus />;
   const pendingItems = pending.data?.content ?? [];
@@ -40,6 +48,7 @@ function Dashboard({ userId }: { userId: string }) {
     <div className="dashboard">
       <h1>{t('dashboard.title')}</h1>
       <EmailVerificationNotice />
+      <ArrivalNotice lists={arrivalLists} language={language} />
       <BalanceHero
         balance={balance.data}
         rate={rate.data?.rate}
