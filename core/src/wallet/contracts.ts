@@ -118,7 +118,12 @@ export const transactionPurposeOutput = z.union([
   // read, so both sides and the refund can name the order as the shop does.
   z.object({ kind: z.literal('checkout'), order_id: purposeId, merchant_reference: merchantReference.optional() }),
   // A merchant's refund of a checkout order and a merchant's payout (ADR 033).
-  z.object({ kind: z.literal('checkout_refund'), order_id: purposeId, refund_id: purposeId, merchant_reference: merchantReference.optional() }),
+  z.object({
+    kind: z.literal('checkout_refund'),
+    order_id: purposeId,
+    refund_id: purposeId,
+    merchant_reference: merchantReference.optional(),
+  }),
   z.object({ kind: z.literal('payout'), payout_id: purposeId }),
   // One period of a subscription (ADR 037).
   z.object({ kind: z.literal('subscription_charge'), subscription_id: purposeId, period: z.number().int().min(1) }),

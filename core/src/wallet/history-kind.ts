@@ -7,12 +7,7 @@
  */
 import type { TransactionPurposeKind } from './purpose.js';
 
-export type HistoryKind =
-  | 'sent'
-  | 'received'
-  | 'checkout_payment'
-  | 'checkout_received'
-  | Exclude<TransactionPurposeKind, 'checkout'>;
+export type HistoryKind = 'sent' | 'received' | 'checkout_payment' | 'checkout_received' | Exclude<TransactionPurposeKind, 'checkout'>;
 
 export const historyKinds: readonly HistoryKind[] = [
   'sent',

@@ -31,7 +31,14 @@ import { isCheckoutEventType, toCheckoutEvent } from '@quern/core/checkout';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction } from './items.js';
-import { CHECKOUT_REFERENCE_KEY, PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+import {
+  CHECKOUT_REFERENCE_KEY,
+  PENDING_SETTLEMENTS_KEY,
+  WALLET_ID_BY_ADDRESS_KEY,
+  walletHistoryKey,
+  walletKey,
+  walletPendingKey,
+} from './keys.js';
 
 type DataOf<T extends WalletEvent['type']> = Extract<WalletEvent, { type: T }>['data'];
 
@@ -265,7 +272,10 @@ function applyWalletEvent(tx: ChainableCommander, wallet: WalletEvent, event: Re
 export const walletsProjection: Projection = {
   name: 'wallets',
   apply(event: RecordedEvent, tx: ChainableCommander): void {
-    if (isCheckoutEventType(event.type)) return checkoutPaid(tx, event);
+    if (isCheckoutEventType(event.type)) {
+      checkoutPaid(tx, event);
+      return;
+    }
     if (!isWalletEventType(event.type)) return;
     const wallet = toWalletEvent(event);
     // A wallet event that does not parse is a corrupted log: refuse it (the runner retries and

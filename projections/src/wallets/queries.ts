@@ -18,7 +18,14 @@ import {
 import type { Redis } from 'ioredis';
 import { userKey } from '../users/keys.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction, StoredTransaction } from './items.js';
-import { CHECKOUT_REFERENCE_KEY, PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+import {
+  CHECKOUT_REFERENCE_KEY,
+  PENDING_SETTLEMENTS_KEY,
+  WALLET_ID_BY_ADDRESS_KEY,
+  walletHistoryKey,
+  walletKey,
+  walletPendingKey,
+} from './keys.js';
 
 /**
  * The dashboard's balance: stable (Current) = posted − held, what the wallet can spend now;

@@ -145,7 +145,9 @@ describe('AccountPage transactions', () => {
     const party = table?.querySelector('tbody tr .tx-party');
     expect(party?.textContent).toBe('Received from 1BoatSLRHt…b53LETtpyT');
     expect(party?.getAttribute('title')).toMatch(/^1BoatSLRHtKNngkdXEeobR76b53LETtpyT0a0/);
-    expect(table?.querySelector('tbody tr')?.textContent).toBe('22/11/2026, 3:04 pmReceived from 1BoatSLRHt…b53LETtpyT+1,234,567 MLX2,234,567 MLX');
+    expect(table?.querySelector('tbody tr')?.textContent).toBe(
+      '22/11/2026, 3:04 pmReceived from 1BoatSLRHt…b53LETtpyT+1,234,567 MLX2,234,567 MLX',
+    );
   });
 
   it('given no completed transactions, then the empty state shows and no pagination', async () => {

@@ -4,7 +4,14 @@ import { scanArrivals } from './arrivals.js';
 import type { WalletTransaction } from './walletFormat.js';
 
 const tx = (hash: string, type: 'credit' | 'debit' = 'credit') =>
-  ({ transaction_hash: hash, transaction_type: type, from_address: 'a', to_address: 'b', amount: '5000', create_date: '2026-11-27T10:00:00.000Z' }) as WalletTransaction;
+  ({
+    transaction_hash: hash,
+    transaction_type: type,
+    from_address: 'a',
+    to_address: 'b',
+    amount: '5000',
+    create_date: '2026-11-27T10:00:00.000Z',
+  }) as WalletTransaction;
 
 describe('scanArrivals', () => {
   it('given the first look, then what is there is learnt, not announced', () => {

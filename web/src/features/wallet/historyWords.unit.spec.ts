@@ -28,14 +28,21 @@ describe('describeTransaction', () => {
   it('given a checkout with a shop reference, then the shopper reads Payment to the shop and the shop Payment from the shopper, each with the reference', () => {
     const purpose = { kind: 'checkout', order_id: ORDER, merchant_reference: 'ORD-1042' } as WalletTransaction['purpose'];
     const shopper = describeTransaction(row({ purpose, to_user: { username: 'bob_shop' } }), t, purposeLabel);
-    expect(shopper).toBe('history.rows.withReference{"text":"history.rows.checkout_payment{\\"party\\":\\"bob_shop\\"}","reference":"ORD-1042"}');
+    expect(shopper).toBe(
+      'history.rows.withReference{"text":"history.rows.checkout_payment{\\"party\\":\\"bob_shop\\"}","reference":"ORD-1042"}',
+    );
     const shop = describeTransaction(row({ purpose, transaction_type: 'credit', from_user: { username: 'ann' } }), t, purposeLabel);
     expect(shop).toContain('history.rows.checkout_received{\\"party\\":\\"ann\\"}');
     expect(shop).toContain('"reference":"ORD-1042"');
   });
 
   it('given a refund with a shop reference, then it names the reference, never the internal order id', () => {
-    const purpose = { kind: 'checkout_refund', order_id: ORDER, refund_id: 're_1', merchant_reference: 'ORD-1042' } as WalletTransaction['purpose'];
+    const purpose = {
+      kind: 'checkout_refund',
+      order_id: ORDER,
+      refund_id: 're_1',
+      merchant_reference: 'ORD-1042',
+    } as WalletTransaction['purpose'];
     const text = describeTransaction(row({ purpose, transaction_type: 'credit', from_user: { username: 'bob_shop' } }), t, purposeLabel);
     expect(text).toContain('history.rows.checkout_refund_credit{\\"party\\":\\"bob_shop\\"}');
     expect(text).toContain('ORD-1042');

@@ -16,7 +16,8 @@ const WIRE = /^(0|[1-9][0-9]{0,19})$/;
 
 export function pendingFigureOf(balance: { unstable: string; pending_incoming?: string; pending_outgoing?: string }): PendingFigure | null {
   const { pending_incoming: incoming, pending_outgoing: outgoing } = balance;
-  if (incoming === undefined || outgoing === undefined) return WIRE.test(balance.unstable) ? { magnitude: balance.unstable, sign: '' } : null;
+  if (incoming === undefined || outgoing === undefined)
+    return WIRE.test(balance.unstable) ? { magnitude: balance.unstable, sign: '' } : null;
   if (!WIRE.test(incoming) || !WIRE.test(outgoing)) return null;
   const net = BigInt(incoming) - BigInt(outgoing);
   if (net === 0n) return { magnitude: '0', sign: '' };

@@ -5,11 +5,17 @@ import { MINUS_SIGN } from './walletFormat.js';
 
 describe('pendingFigureOf', () => {
   it('given only an outgoing send pending, then Pending is minus its amount plus fee', () => {
-    expect(pendingFigureOf({ unstable: '0', pending_incoming: '0', pending_outgoing: '6000' })).toEqual({ magnitude: '6000', sign: MINUS_SIGN });
+    expect(pendingFigureOf({ unstable: '0', pending_incoming: '0', pending_outgoing: '6000' })).toEqual({
+      magnitude: '6000',
+      sign: MINUS_SIGN,
+    });
   });
 
   it('given a deposit and a send pending, then Pending is their difference, signed', () => {
-    expect(pendingFigureOf({ unstable: '5000', pending_incoming: '5000', pending_outgoing: '3000' })).toEqual({ magnitude: '2000', sign: '+' });
+    expect(pendingFigureOf({ unstable: '5000', pending_incoming: '5000', pending_outgoing: '3000' })).toEqual({
+      magnitude: '2000',
+      sign: '+',
+    });
     expect(pendingFigureOf({ unstable: '0', pending_incoming: '3000', pending_outgoing: '3000' })).toEqual({ magnitude: '0', sign: '' });
   });
 
