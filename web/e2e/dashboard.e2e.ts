@@ -2,8 +2,9 @@
 // English and Spanish at 390 and 1280 px: a deposit the network reports shows as pending (with
 // words, not DEBIT/CREDIT) before it confirms, a polite notice says money arrived, an outgoing
 // send counts in the signed Pending figure with its fee beside the amount, and the detail's Type
-// says what happened in words; axe finds nothing serious with the notice shown and the detail
-// open (screenshots in test-results/screenshots/dashboard-*.png).
+// says what happened in words; the detail has its own URL (reload shows it, close returns to
+// /account, an unknown hash says so); axe finds nothing serious with the notice shown, the detail
+// open and the not-found message (screenshots in test-results/screenshots/dashboard-*.png).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type Language, usePreferences } from './contentPages.js';
@@ -25,6 +26,8 @@ const words = {
     type: 'SENT',
     dismiss: 'Dismiss',
     pendingTitle: 'Pending transactions',
+    close: 'Close',
+    notFound: 'That transaction is not in your account. Check the link, or open it from your list of transactions.',
   },
   es: {
     received: 'Recibido de',
@@ -37,6 +40,8 @@ const words = {
     type: 'ENVIADO',
     dismiss: 'Cerrar aviso',
     pendingTitle: 'Transacciones pendientes',
+    close: 'Cerrar',
+    notFound: 'Esa transacción no está en su cuenta. Compruebe el enlace o ábrala desde su lista de transacciones.',
   },
 } as const;
 
@@ -105,6 +110,21 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
       await expect(dialog).toBeVisible();
       await expect(dialog.locator('dd[data-direction="debit"]')).toHaveText(w.type);
       await page.screenshot({ path: `test-results/screenshots/dashboard-detail-${language}-${size.width}.png` });
+      await expectNoSeriousViolations(page);
+
+      // The detail has its own URL: a reload shows it again, closing returns to /account.
+      await expect(page).toHaveURL(/\/account\/transactions\/[A-Za-z0-9_:-]+$/);
+      await page.reload();
+      await expect(page.getByRole('dialog', { name: w.detail }).locator('dd[data-direction="debit"]')).toHaveText(w.type);
+      await page.getByRole('dialog', { name: w.detail }).getByRole('button', { name: w.close }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // A hash that is not the user's: the popup says so instead of showing someone else's rows.
+      await page.goto('/account/transactions/not-a-transaction-of-mine');
+      const missing = page.getByRole('dialog', { name: w.detail });
+      await expect(missing.getByRole('alert')).toHaveText(w.notFound);
+      await page.screenshot({ path: `test-results/screenshots/dashboard-not-found-${language}-${size.width}.png` });
       await expectNoSeriousViolations(page);
       await payee.api.dispose();
     });

@@ -16,11 +16,12 @@ import {
   type PendingTransactions,
   type SendCommandInput,
   type SendOutput,
+  type TransactionItem,
   type TransactionsPage,
   type WalletDeps,
   walletAddressOf,
 } from '@quern/core/wallet';
-import { getPendingTotals, getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
+import { findTransaction, getPendingTotals, getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import type { Session } from '../identity/sessions.js';
 import { createSendAdmission, type SendAdmissionLimits } from './send-admission.js';
@@ -107,6 +108,14 @@ export function createWalletService(deps: WalletServiceDeps) {
     async transactions(session: Session, page: number): Promise<TransactionsPage> {
       await caughtUp(session);
       return getTransactionsPage(deps.redis, session.userId, page, TRANSACTIONS_PAGE_SIZE);
+    },
+
+    /** One of the caller's transactions by its hash (the detail's own URL); NOT_FOUND when it is not theirs or unknown. */
+    async transaction(session: Session, transactionHash: string): Promise<{ transaction: TransactionItem }> {
+      await caughtUp(session);
+      const found = await findTransaction(deps.redis, session.userId, transactionHash);
+      if (found === null) throw new AppError('NOT_FOUND', 'errors:transactionNotFound');
+      return { transaction: found };
     },
 
     async send(session: Session, input: SendCommandInput, idempotencyKey?: string): Promise<SendOutput> {

@@ -8,6 +8,8 @@ import {
   rateOutput,
   sendInput,
   sendOutput,
+  transactionByHashOutput,
+  transactionByHashQuery,
   transactionsPageOutput,
   transactionsPageQuery,
 } from '@quern/core/wallet';
@@ -30,6 +32,10 @@ export const walletRouter = router({
     .input(transactionsPageQuery)
     .output(transactionsPageOutput)
     .query(({ ctx, input }) => ctx.wallet.transactions(ctx.session, input.page)),
+  transaction: authedProcedure
+    .input(transactionByHashQuery)
+    .output(transactionByHashOutput)
+    .query(({ ctx, input }) => ctx.wallet.transaction(ctx.session, input.hash)),
   send: authedProcedure
     .input(sendWithKey)
     .output(sendOutput)

@@ -158,6 +158,12 @@ export type PendingTransaction = z.infer<typeof pendingTransactionOutput>;
 export const transactionItemOutput = z.union([completedTransactionOutput, pendingTransactionOutput]);
 export type TransactionItem = z.infer<typeof transactionItemOutput>;
 
+/** The detail's own URL (/account/transactions/<hash>): one of the caller's transactions by hash. */
+export const transactionByHashQuery = z.strictObject({
+  hash: z.string({ error: 'errors:transactionNotFound' }).regex(/^[A-Za-z0-9_:-]{1,128}$/, { error: 'errors:transactionNotFound' }),
+});
+export const transactionByHashOutput = z.object({ transaction: transactionItemOutput });
+
 /**
  * A page number as a query string (digits) or JSON (a number) sends it. Not z.coerce: it reads
  * `true`, `null` and `[]` as pages 1, 0 and 0.

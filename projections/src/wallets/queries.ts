@@ -62,6 +62,9 @@ export async function getPendingTotals(redis: Redis, walletId: string): Promise<
   return { incoming: incoming.toString(), outgoing: outgoing.toString() };
 }
 
+/** What a transaction hash looks like (millix ids, transfer ids, event ids): no glob or JSON specials. */
+export const TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9_:-]{1,128}$/;
+
 const invalidRequest = () => new AppError('VALIDATION', 'errors:invalidRequest');
 
 /**
@@ -191,6 +194,42 @@ async function resolveUsernames(redis: Redis, items: readonly StoredTransaction[
     if (typeof username === 'string' && username.length > 0) usernames.set(id, username);
   });
   return usernames;
+}
+
+/** History entries one detail lookup may scan at most (ZSCAN COUNT × rounds); past it, not found. */
+export const TRANSACTION_LOOKUP_SCAN_MAX = 200_000;
+const LOOKUP_SCAN_COUNT = 1_000;
+
+/**
+ * One transaction of the wallet by its hash, for the detail's own URL: a pending item, else a
+ * completed one, else null. The pending hash is small and read whole; the history is walked with
+ * ZSCAN MATCH on the member's JSON (the hash pattern has no glob characters), bounded by
+ * TRANSACTION_LOOKUP_SCAN_MAX entries.
+ */
+export async function findTransaction(
+  redis: Redis,
+  walletId: string,
+  transactionHash: string,
+): Promise<CompletedTransaction | PendingTransaction | null> {
+  if (!TRANSACTION_HASH_PATTERN.test(transactionHash)) throw invalidRequest();
+  const pending = (await getPendingTransactions(redis, walletId)).find((item) => item.transaction_hash === transactionHash);
+  if (pending) return pending;
+  const pattern = `*"transaction_hash":${JSON.stringify(transactionHash)},*`;
+  let cursor = '0';
+  for (let scanned = 0; scanned < TRANSACTION_LOOKUP_SCAN_MAX; scanned += LOOKUP_SCAN_COUNT) {
+    const [next, members] = await redis.zscan(walletHistoryKey(walletId), cursor, 'MATCH', pattern, 'COUNT', LOOKUP_SCAN_COUNT);
+    // ZSCAN answers member, score, member, score...
+    const member = members[0];
+    if (member !== undefined) {
+      const stored = [JSON.parse(member) as StoredCompletedTransaction];
+      const [usernames, references] = await Promise.all([resolveUsernames(redis, stored), resolveCheckoutReferences(redis, stored)]);
+      const item = stored[0] as StoredCompletedTransaction;
+      return { ...publicFields(item, usernames, references), balance: item.balance, transaction_date: item.transaction_date };
+    }
+    if (next === '0') return null;
+    cursor = next;
+  }
+  return null;
 }
 
 /** When the wallet was closed (ADR 042, account deletion); null while it is open or not projected. */

@@ -65,6 +65,8 @@ export const appRoutes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: '/account', element: <AccountPage /> },
+              // A transaction's detail has its own URL (issue 25): the dashboard with its popup open.
+              { path: '/account/transactions/:hash', element: <AccountPage /> },
               ...resolveLazyRoutes([
                 ...protectedContentRoutes,
                 ...walletRoutes,

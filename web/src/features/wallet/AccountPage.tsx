@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
@@ -23,13 +24,31 @@ import { useDashboardQueries, useLogFailure } from './useWalletQueries.js';
 import type { WalletTransaction } from './walletFormat.js';
 import './wallet.css';
 
+/**
+ * The open detail lives in the URL (/account/transactions/<hash>), so it can be linked, reloaded
+ * and closed with Back. The transaction is fetched by hash from the server (the caller's own
+ * only); an unknown hash opens the popup with a clear message instead of the rows.
+ */
+function useTransactionInUrl() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { hash } = useParams();
+  const lookup = useQuery(trpc.wallet.transaction.queryOptions({ hash: hash ?? '' }, { enabled: hash !== undefined, retry: false }));
+  useLogFailure('transaction detail', lookup.error);
+  const open = (transaction: WalletTransaction) =>
+    void navigate(`/account/transactions/${encodeURIComponent(transaction.transaction_hash)}`);
+  const close = () => void navigate('/account');
+  const selected: WalletTransaction | null = hash === undefined ? null : (lookup.data?.transaction ?? null);
+  return { selected, open, close, notFound: hash !== undefined && lookup.isError };
+}
+
 function Dashboard({ userId }: { userId: string }) {
   const { t } = useTranslation('wallet');
   const trpc = useTRPC();
   const language = useLanguage();
   const mobile = useIsMobile();
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<WalletTransaction | null>(null);
+  const { selected, open, close, notFound } = useTransactionInUrl();
   const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
   useLogFailure('user', user.error);
   const { address, balance, rate, pending, transactions, hold } = useDashboardQueries(page);
@@ -43,7 +62,7 @@ function Dashboard({ userId }: { userId: string }) {
 
   if (address.isPending || balance.isPending) return <LoadingStatus />;
   const pendingItems = pending.data?.content ?? [];
-  const listProps = { mobile, language, onOpen: setSelected };
+  const listProps = { mobile, language, onOpen: open };
   return (
     <div className="dashboard">
       <h1>{t('dashboard.title')}</h1>
@@ -80,7 +99,7 @@ function Dashboard({ userId }: { userId: string }) {
           <p className="tx-empty">{t('dashboard.noTransactions')}</p>
         )}
       </section>
-      <TransactionDialog transaction={selected} language={language} onClose={() => setSelected(null)} />
+      <TransactionDialog transaction={selected} language={language} onClose={close} notFound={notFound} />
     </div>
   );
 }

@@ -49,6 +49,13 @@ function procedures(overrides: FakeProcedures = {}): FakeProcedures {
     'wallet.rate': () => ({ data: { rate: '0.000012' } }),
     'wallet.pending': () => ({ data: { content: [] } }),
     'wallet.transactions': (input) => page(3, 3, (input as { page: number }).page),
+    // The detail's own URL looks the transaction up by hash; only the page's hashes are known.
+    'wallet.transaction': (input) => {
+      const hash = (input as { hash: string }).hash;
+      return hash.startsWith('hash-')
+        ? { data: { transaction: completed({ transaction_hash: hash }) } }
+        : { error: { status: 404, code: 'NOT_FOUND', messageKey: 'errors:transactionNotFound', message: 'not found' } };
+    },
     ...overrides,
   };
 }
@@ -173,7 +180,23 @@ describe('AccountPage transactions', () => {
     click(container.querySelectorAll('.tx-table tbody tr td')[2] as Element);
     await waitFor(() => expect(container.querySelector('dialog[open] .tx-detail-id')?.textContent).toBe('hash-0-0'));
     click(byRole(container, 'button', 'Close'));
-    expect(container.querySelector('dialog')).toBeNull();
+    await waitFor(() => expect(container.querySelector('dialog')).toBeNull());
+  });
+
+  it('given a detail URL of a hash that is not the user’s, then the popup says the transaction is not in the account', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    rendered = await renderWalletPage(<AccountPage />, {
+      procedures: procedures(),
+      path: '/account/transactions/someone-elses',
+      route: '/account/transactions/:hash',
+    });
+    const { container } = rendered;
+    await waitFor(() =>
+      expect(container.querySelector('dialog[open] [role="alert"]')?.textContent).toBe(
+        'That transaction is not in your account. Check the link, or open it from your list of transactions.',
+      ),
+    );
+    expect(container.querySelector('dialog[open] .tx-detail')).toBeNull();
   });
 
   it('given a phone-sized screen, then transactions are cards with short dates that open the popup', async () => {

@@ -142,17 +142,26 @@ export function TransactionDialog({
   transaction,
   language,
   onClose,
+  notFound = false,
 }: {
   transaction: WalletTransaction | null;
   language: Language;
   onClose(): void;
+  /** The detail's URL names a transaction that is not the user's (or does not exist). */
+  notFound?: boolean;
 }) {
-  const { t } = useTranslation('wallet');
+  // The errors namespace too: an unknown transaction in the URL says so in the server's words.
+  const { t } = useTranslation(['wallet', 'errors']);
   const titleId = useId();
   return (
-    <Modal open={transaction !== null} onClose={onClose} labelledBy={titleId} className="tx-dialog">
+    <Modal open={transaction !== null || notFound} onClose={onClose} labelledBy={titleId} className="tx-dialog">
       <h2 id={titleId}>{t('detail.title')}</h2>
       {transaction ? <DetailRows transaction={transaction} language={language} /> : null}
+      {notFound && !transaction ? (
+        <p className="tx-not-found" role="alert">
+          {t('errors:transactionNotFound')}
+        </p>
+      ) : null}
       <div className="wallet-dialog-actions">
         <button type="button" className="button button-primary" onClick={onClose}>
           {t('detail.close')}
