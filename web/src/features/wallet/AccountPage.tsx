@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
@@ -32,7 +32,8 @@ import './wallet.css';
 function useTransactionInUrl() {
   const trpc = useTRPC();
   const navigate = useNavigate();
-  const { hash } = useParams();
+  // useMatch, not useParams: the detail is a child route that the dashboard itself answers.
+  const hash = useMatch('/account/transactions/:hash')?.params.hash;
   const lookup = useQuery(trpc.wallet.transaction.queryOptions({ hash: hash ?? '' }, { enabled: hash !== undefined, retry: false }));
   useLogFailure('transaction detail', lookup.error);
   const open = (transaction: WalletTransaction) =>

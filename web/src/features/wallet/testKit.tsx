@@ -147,10 +147,17 @@ export async function renderWalletPage(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} keyPrefix={signedIn.id ?? 'visitor'}>
         <Routes>
-          <Route path={route ?? path} element={page} />
-          {path === '/account' || route !== undefined ? null : <Route path="/account" element={<p>Account page</p>} />}
-          {/* The dashboard's detail URL (issue 25) renders the dashboard too. */}
-          {path === '/account' ? <Route path="/account/transactions/:hash" element={page} /> : null}
+          {path === '/account' || route !== undefined ? (
+            // The dashboard, with its detail URL (issue 25) as a child route it answers itself.
+            <Route path="/account" element={page}>
+              <Route path="transactions/:hash" element={null} />
+            </Route>
+          ) : (
+            <>
+              <Route path={path} element={page} />
+              <Route path="/account" element={<p>Account page</p>} />
+            </>
+          )}
         </Routes>
       </TRPCProvider>
     </QueryClientProvider>,
