@@ -1,4 +1,4 @@
-// Proves the dashboard's truth (issue 25, ADR 058) in a real browser against a real Quern, in
+// Proves the dashboard's truth (issue 25, ADR 062) in a real browser against a real Quern, in
 // English and Spanish at 390 and 1280 px: a deposit the network reports shows as pending (with
 // words, not DEBIT/CREDIT) before it confirms, a polite notice says money arrived, an outgoing
 // send counts in the signed Pending figure with its fee beside the amount, and the detail's Type

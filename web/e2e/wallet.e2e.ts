@@ -23,7 +23,7 @@ const themes: Theme[] = ['light', 'dark'];
 
 const mlx = (amount: number) => `${amount.toLocaleString('en-US')} MLX`;
 
-/** The spec's two figures (the answer also carries ADR 058's pending sums, which dashboard.e2e.ts checks). */
+/** The spec's two figures (the answer also carries ADR 062's pending sums, which dashboard.e2e.ts checks). */
 const balanceOf = async (request: APIRequestContext) => {
   const { stable, unstable } = await trpcQuery<{ stable: string; unstable: string }>(request, 'wallet.balance');
   return { stable, unstable };

@@ -1,4 +1,4 @@
-// Proves the dashboard's pending truth (ADR 058): a deposit the network reports is on the pending
+// Proves the dashboard's pending truth (ADR 062): a deposit the network reports is on the pending
 // list and in pending_incoming as soon as the watcher records it, long before it confirms, and an
 // outgoing send waiting for settlement counts in pending_outgoing (amount plus fee) while Current
 // already leaves it out; and a transaction is found by its hash for the detail's own URL, only by

@@ -206,7 +206,7 @@ export const addressOutput = z.object({ address: z.string() });
 
 /**
  * GET /api/millix/balance/{address}: the spec's stable and unstable (millix's meaning: unstable =
- * deposits not yet confirmed), plus what the pending list adds up to in each direction (ADR 058:
+ * deposits not yet confirmed), plus what the pending list adds up to in each direction (ADR 062:
  * the dashboard's Pending figure is pending_incoming − pending_outgoing). The two extra fields are
  * optional so that answers built from the log alone (toBalanceOutput) still fit.
  */

@@ -46,7 +46,7 @@ export async function findWalletIdByAddress(redis: Redis, address: string): Prom
 }
 
 /**
- * What the pending list adds up to (ADR 058): incoming = the amounts of the pending credits
+ * What the pending list adds up to (ADR 062): incoming = the amounts of the pending credits
  * (unconfirmed deposits and sends from other Quern wallets on their way in), outgoing = the
  * amounts plus fees of the pending debits. Read from the same hash as the pending list, so the
  * dashboard's Pending figure and the rows under it cannot disagree.

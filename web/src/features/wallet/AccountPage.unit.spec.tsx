@@ -82,7 +82,7 @@ describe('AccountPage hero', () => {
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Your account'));
     expect(container.querySelector('#balance-title')?.textContent).toBe('Current Balance');
     await waitFor(() => expect(figure(container, 'current')).toBe('1,234,567 MLX≈ 14.81 USD'));
-    // ADR 058: Pending is incoming minus outgoing (amount plus fee), signed, and says so.
+    // ADR 062: Pending is incoming minus outgoing (amount plus fee), signed, and says so.
     expect(figure(container, 'pending')).toBe('\u22126,000 MLX≈ \u22120.07 USDIncoming minus outgoing, not yet settled');
     await waitFor(() => expect(container.querySelector('.account-username')?.textContent).toBe('ada'));
     expect(textOf(container)).toContain(`Millix address:${ADDRESS_A}`);

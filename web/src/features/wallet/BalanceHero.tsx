@@ -1,6 +1,6 @@
 /**
  * The dashboard's hero block: Current Balance, the Current (stable) and Pending (incoming minus
- * outgoing, not yet settled: ADR 058) amounts in MLX with their USD equivalents when a rate exists, the username, and the millix
+ * outgoing, not yet settled: ADR 062) amounts in MLX with their USD equivalents when a rate exists, the username, and the millix
  * address with a copy button ('Invalid address' when the address call failed), and, while some
  * MLX bought with PayPal is held (ADR 047), how much and until when.
  */
@@ -48,7 +48,7 @@ function BalanceFigure({
   rate: string | null | undefined;
   language: Language;
   kind: string;
-  /** Pending's sign (ADR 058); the formatters take the magnitude. */
+  /** Pending's sign (ADR 062); the formatters take the magnitude. */
   sign?: string;
   note?: string | undefined;
 }) {

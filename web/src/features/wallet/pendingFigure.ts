@@ -1,5 +1,5 @@
 /**
- * The hero's Pending figure (ADR 058): what the pending list adds up to, incoming minus outgoing
+ * The hero's Pending figure (ADR 062): what the pending list adds up to, incoming minus outgoing
  * (amount plus fee), with its sign. Current already leaves outgoing holds out, so Pending is not
  * to be added to it: it says what is still on its way in and out. An older server that answers
  * only `unstable` (unconfirmed deposits) is shown as before.

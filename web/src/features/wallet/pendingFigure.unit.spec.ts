@@ -1,4 +1,4 @@
-// Proves the hero's Pending rule (ADR 058): incoming minus outgoing with its sign, zero unsigned, the old unstable-only answer shown as before, and unreadable digits refused.
+// Proves the hero's Pending rule (ADR 062): incoming minus outgoing with its sign, zero unsigned, the old unstable-only answer shown as before, and unreadable digits refused.
 import { describe, expect, it } from 'vitest';
 import { pendingFigureOf } from './pendingFigure.js';
 import { MINUS_SIGN } from './walletFormat.js';

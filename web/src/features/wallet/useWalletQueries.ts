@@ -63,7 +63,7 @@ export function useDashboardQueries(page: number) {
   const address = useQuery(trpc.wallet.address.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
   const balance = useQuery(trpc.wallet.balance.queryOptions(undefined, live));
   const rate = useQuery(trpc.wallet.rate.queryOptions(undefined, { refetchInterval: RATE_POLL_MS, staleTime: RATE_POLL_MS }));
-  // Always at the short interval: it is the one read that learns of a deposit from outside (ADR 058).
+  // Always at the short interval: it is the one read that learns of a deposit from outside (ADR 062).
   const pending = useQuery(trpc.wallet.pending.queryOptions(undefined, { ...live, refetchInterval: POLL_WHILE_PENDING_MS }));
   // Bought MLX not yet free to send; refreshed with the balance it explains.
   const hold = useQuery(trpc.wallet.purchaseHold.queryOptions(undefined, live));
