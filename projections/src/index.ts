@@ -10,7 +10,14 @@ import { subscriptionsProjection } from './subscriptions/projection.js';
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
 export { DEFAULT_CHECKPOINT_KEY, type Projection } from './types.js';
-export { countPendingSettlements, getPendingTransactions, getTransactionsPage, getWalletBalance } from './wallets/queries.js';
+export {
+  countPendingSettlements,
+  findTransaction,
+  getPendingTotals,
+  getPendingTransactions,
+  getTransactionsPage,
+  getWalletBalance,
+} from './wallets/queries.js';
 export {
   listPurchasesAwaitingCapture,
   listPurchasesAwaitingCredit,

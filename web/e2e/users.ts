@@ -122,12 +122,16 @@ export async function trpcQuery<T>(api: APIRequestContext, path: string, input?:
 }
 
 /** Deposits MLX to an address through the dev faucet, against the e2e Quern's data dir. */
-export async function faucet(to: string, amountMlx: number): Promise<void> {
+export async function faucet(to: string, amountMlx: number, options: { confirmDelayMs?: number } = {}): Promise<void> {
   const dataDir = process.env.QUERN_E2E_DATA_DIR;
   if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
   await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, MILLIX_CONFIRM_DELAY_MS: process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      MILLIX_CONFIRM_DELAY_MS: String(options.confirmDelayMs ?? process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000'),
+    },
     timeout: 60_000,
   });
 }

@@ -23,7 +23,11 @@ const themes: Theme[] = ['light', 'dark'];
 
 const mlx = (amount: number) => `${amount.toLocaleString('en-US')} MLX`;
 
-const balanceOf = (request: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(request, 'wallet.balance');
+/** The spec's two figures (the answer also carries ADR 062's pending sums, which dashboard.e2e.ts checks). */
+const balanceOf = async (request: APIRequestContext) => {
+  const { stable, unstable } = await trpcQuery<{ stable: string; unstable: string }>(request, 'wallet.balance');
+  return { stable, unstable };
+};
 const addressOf = async (request: APIRequestContext) => (await trpcQuery<{ address: string }>(request, 'wallet.address')).address;
 
 async function waitForBalance(request: APIRequestContext, expected: { stable: string; unstable: string }): Promise<void> {
@@ -237,7 +241,7 @@ test.describe('a history of 22 transactions', () => {
     await row.locator('td').nth(2).click();
     const dialog = page.getByRole('dialog', { name: 'Transaction details' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('CREDIT');
+    await expect(dialog).toContainText('RECEIVED');
     await expect(dialog).toContainText(senderAddress);
     await expect(dialog).toContainText(senderName);
     const amount = dialog.locator('.tx-amount');
@@ -265,7 +269,7 @@ test.describe('a history of 22 transactions', () => {
     await expect(page.getByRole('table')).toHaveCount(0);
     const cards = page.locator('.tx-card');
     await expect(cards).toHaveCount(10);
-    await expect(cards.first()).toContainText(new RegExp(`^${senderName}\\+\\d+ MLX`));
+    await expect(cards.first()).toContainText(new RegExp(`^Received from ${senderName}\\+\\d+ MLX`));
     await expect(cards.first()).toContainText(/\d{2}\/\d{2}\/\d{4}Balance/);
     await cards.first().click();
     await expect(page.getByRole('dialog', { name: 'Transaction details' })).toBeVisible();

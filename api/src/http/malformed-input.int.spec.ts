@@ -87,6 +87,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'wallet.pending': { input: null },
   'wallet.transactions': { input: { page: 0 }, optional: ['page'] },
   'wallet.recipient': { input: { to: f.payeeName } },
+  'wallet.transaction': { input: { hash: 'walk-unknown-hash' } },
   'wallet.send': {
     input: { to: f.payeeName, amount: '5', fee: '1000', idempotencyKey: 'walk-key-1' },
     optional: ['idempotencyKey'],

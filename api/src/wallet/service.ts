@@ -7,6 +7,7 @@ import { AppError } from '@quern/core';
 import {
   currentExchangeRate,
   openUserWallet,
+  type BalanceOutput,
   type PurchaseHoldOutput,
   readWallet,
   sendMlx,
@@ -15,6 +16,7 @@ import {
   type PendingTransactions,
   type SendCommandInput,
   type SendOutput,
+  type TransactionItem,
   type TransactionsPage,
   type WalletDeps,
   walletAddressOf,
@@ -22,7 +24,7 @@ import {
   type Recipient,
   type RecipientLookup,
 } from '@quern/core/wallet';
-import { getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
+import { findTransaction, getPendingTotals, getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import type { Session } from '../identity/sessions.js';
 import { createSendAdmission, type SendAdmissionLimits } from './send-admission.js';
@@ -93,12 +95,14 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** Resolves once the read models hold the user's last write (another service's reads wait on it too). */
     awaitOwnWrites: caughtUpWith,
 
-    async balance(session: Session, ofAddress?: string): Promise<{ stable: string; unstable: string }> {
+    async balance(session: Session, ofAddress?: string): Promise<BalanceOutput> {
       const own = await address(session);
       // Balances are private: the REST path names an address, and it must be the caller's.
       if (ofAddress !== undefined && ofAddress !== own.address) throw new AppError('FORBIDDEN', 'errors:forbidden');
       await caughtUp(session);
-      return (await getWalletBalance(deps.redis, session.userId)) ?? { stable: '0', unstable: '0' };
+      const balance = (await getWalletBalance(deps.redis, session.userId)) ?? { stable: '0', unstable: '0' };
+      const pending = await getPendingTotals(deps.redis, session.userId);
+      return { ...balance, pending_incoming: pending.incoming, pending_outgoing: pending.outgoing };
     },
 
     /** MLX bought with PayPal that cannot be sent or paid out yet, and until when (ADR 047); from the log, not a read model. */
@@ -121,6 +125,14 @@ export function createWalletService(deps: WalletServiceDeps) {
     async transactions(session: Session, page: number): Promise<TransactionsPage> {
       await caughtUp(session);
       return getTransactionsPage(deps.redis, session.userId, page, TRANSACTIONS_PAGE_SIZE);
+    },
+
+    /** One of the caller's transactions by its hash (the detail's own URL); NOT_FOUND when it is not theirs or unknown. */
+    async transaction(session: Session, transactionHash: string): Promise<{ transaction: TransactionItem }> {
+      await caughtUp(session);
+      const found = await findTransaction(deps.redis, session.userId, transactionHash);
+      if (found === null) throw new AppError('NOT_FOUND', 'errors:transactionNotFound');
+      return { transaction: found };
     },
 
     async send(session: Session, input: SendCommandInput, idempotencyKey?: string): Promise<SendOutput> {

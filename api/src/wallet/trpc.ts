@@ -10,6 +10,8 @@ import {
   recipientLookupOutput,
   sendInput,
   sendOutput,
+  transactionByHashOutput,
+  transactionByHashQuery,
   transactionsPageOutput,
   transactionsPageQuery,
 } from '@quern/core/wallet';
@@ -37,6 +39,10 @@ export const walletRouter = router({
     .input(recipientLookupInput)
     .output(recipientLookupOutput)
     .query(({ ctx, input }) => ctx.wallet.recipient(ctx.session, clientAddressForLimits(ctx.http.req), input.to)),
+  transaction: authedProcedure
+    .input(transactionByHashQuery)
+    .output(transactionByHashOutput)
+    .query(({ ctx, input }) => ctx.wallet.transaction(ctx.session, input.hash)),
   send: authedProcedure
     .input(sendWithKey)
     .output(sendOutput)

@@ -100,6 +100,8 @@ export const mlxWire = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
 const transactionUser = z.object({ username: z.string() });
 
 const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
+/** A shop's order reference as checkout takes it (CHECKOUT_REFERENCE_PATTERN, core/src/checkout). */
+const merchantReference = z.string().regex(/^[A-Za-z0-9._:/#-]{1,64}$/);
 /**
  * Not in the spec: what a transfer was for when it was not a plain send (purpose.ts). Optional, so
  * rows projected before it existed, and every send or deposit, stay valid without it.
@@ -112,9 +114,16 @@ export const transactionPurposeOutput = z.union([
     refund_id: purposeId.optional(),
   }),
   // A checkout payment (ADR 029) has no provider capture: only the order it paid.
-  z.object({ kind: z.literal('checkout'), order_id: purposeId }),
+  // merchant_reference: the shop's own order reference (ADR 043), joined in when the history is
+  // read, so both sides and the refund can name the order as the shop does.
+  z.object({ kind: z.literal('checkout'), order_id: purposeId, merchant_reference: merchantReference.optional() }),
   // A merchant's refund of a checkout order and a merchant's payout (ADR 033).
-  z.object({ kind: z.literal('checkout_refund'), order_id: purposeId, refund_id: purposeId }),
+  z.object({
+    kind: z.literal('checkout_refund'),
+    order_id: purposeId,
+    refund_id: purposeId,
+    merchant_reference: merchantReference.optional(),
+  }),
   z.object({ kind: z.literal('payout'), payout_id: purposeId }),
   // One period of a subscription (ADR 037).
   z.object({ kind: z.literal('subscription_charge'), subscription_id: purposeId, period: z.number().int().min(1) }),
@@ -148,6 +157,12 @@ export type PendingTransaction = z.infer<typeof pendingTransactionOutput>;
 /** What the detail popup takes: it shows transaction_date, falling back to create_date. */
 export const transactionItemOutput = z.union([completedTransactionOutput, pendingTransactionOutput]);
 export type TransactionItem = z.infer<typeof transactionItemOutput>;
+
+/** The detail's own URL (/account/transactions/<hash>): one of the caller's transactions by hash. */
+export const transactionByHashQuery = z.strictObject({
+  hash: z.string({ error: 'errors:transactionNotFound' }).regex(/^[A-Za-z0-9_:-]{1,128}$/, { error: 'errors:transactionNotFound' }),
+});
+export const transactionByHashOutput = z.object({ transaction: transactionItemOutput });
 
 /**
  * A page number as a query string (digits) or JSON (a number) sends it. Not z.coerce: it reads
@@ -189,8 +204,18 @@ export const rateOutput = z.object({ rate: z.string().nullable() });
 /** GET /api/millix/address. */
 export const addressOutput = z.object({ address: z.string() });
 
-/** GET /api/millix/balance/{address}: the dashboard's Current (stable) and Pending (unstable). */
-export const balanceOutput = z.object({ stable: mlxWire, unstable: mlxWire });
+/**
+ * GET /api/millix/balance/{address}: the spec's stable and unstable (millix's meaning: unstable =
+ * deposits not yet confirmed), plus what the pending list adds up to in each direction (ADR 062:
+ * the dashboard's Pending figure is pending_incoming − pending_outgoing). The two extra fields are
+ * optional so that answers built from the log alone (toBalanceOutput) still fit.
+ */
+export const balanceOutput = z.object({
+  stable: mlxWire,
+  unstable: mlxWire,
+  pending_incoming: mlxWire.optional(),
+  pending_outgoing: mlxWire.optional(),
+});
 export type BalanceOutput = z.infer<typeof balanceOutput>;
 
 /**

@@ -14,6 +14,7 @@ export * from './decider.js';
 export * from './events.js';
 export * from './money.js';
 export * from './pagination.js';
+export * from './history-kind.js';
 export * from './purpose.js';
 export * from './shorten.js';
 export * from './state.js';

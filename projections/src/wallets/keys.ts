@@ -13,3 +13,8 @@ export const WALLET_ID_BY_ADDRESS_KEY = 'rm:wallet-id-by-address';
  * (the sends waiting for settlement, across all wallets); the metrics read its length.
  */
 export const PENDING_SETTLEMENTS_KEY = 'rm:pending-settlements';
+/**
+ * Hash: checkout order id -> the shop's own order reference (ADR 043), from CheckoutPaid, so the
+ * history rows of the payment and of its refunds can name the order as the shop does.
+ */
+export const CHECKOUT_REFERENCE_KEY = 'rm:checkout-reference';

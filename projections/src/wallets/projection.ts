@@ -27,10 +27,18 @@ import {
   type TransferReference,
   type WalletEvent,
 } from '@quern/core/wallet';
+import { isCheckoutEventType, toCheckoutEvent } from '@quern/core/checkout';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction } from './items.js';
-import { PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+import {
+  CHECKOUT_REFERENCE_KEY,
+  PENDING_SETTLEMENTS_KEY,
+  WALLET_ID_BY_ADDRESS_KEY,
+  walletHistoryKey,
+  walletKey,
+  walletPendingKey,
+} from './keys.js';
 
 type DataOf<T extends WalletEvent['type']> = Extract<WalletEvent, { type: T }>['data'];
 
@@ -217,6 +225,13 @@ function closed(tx: ChainableCommander, data: DataOf<'WalletClosed'>): void {
   tx.hsetnx(walletKey(data.walletId), 'closed_at', data.closedAt);
 }
 
+/** A checkout's shop reference, for its rows (HSET of a value the event fixes: a replay writes the same). */
+function checkoutPaid(tx: ChainableCommander, event: RecordedEvent): void {
+  const paid = toCheckoutEvent(event);
+  if (!paid) throw new Error(`${event.type} at position ${event.position} does not have the shape of a checkout event`);
+  if (paid.data.reference !== undefined) tx.hset(CHECKOUT_REFERENCE_KEY, paid.data.orderId, paid.data.reference);
+}
+
 function applyWalletEvent(tx: ChainableCommander, wallet: WalletEvent, event: RecordedEvent): void {
   switch (wallet.type) {
     case 'WalletOpened':
@@ -257,6 +272,10 @@ function applyWalletEvent(tx: ChainableCommander, wallet: WalletEvent, event: Re
 export const walletsProjection: Projection = {
   name: 'wallets',
   apply(event: RecordedEvent, tx: ChainableCommander): void {
+    if (isCheckoutEventType(event.type)) {
+      checkoutPaid(tx, event);
+      return;
+    }
     if (!isWalletEventType(event.type)) return;
     const wallet = toWalletEvent(event);
     // A wallet event that does not parse is a corrupted log: refuse it (the runner retries and

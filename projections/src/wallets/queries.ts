@@ -12,12 +12,20 @@ import {
   TRANSACTIONS_PAGE_SIZE,
   type CompletedTransaction,
   type PendingTransaction,
+  type TransactionPurpose,
   type TransactionsPage,
 } from '@quern/core/wallet';
 import type { Redis } from 'ioredis';
 import { userKey } from '../users/keys.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction, StoredTransaction } from './items.js';
-import { PENDING_SETTLEMENTS_KEY, WALLET_ID_BY_ADDRESS_KEY, walletHistoryKey, walletKey, walletPendingKey } from './keys.js';
+import {
+  CHECKOUT_REFERENCE_KEY,
+  PENDING_SETTLEMENTS_KEY,
+  WALLET_ID_BY_ADDRESS_KEY,
+  walletHistoryKey,
+  walletKey,
+  walletPendingKey,
+} from './keys.js';
 
 /**
  * The dashboard's balance: stable (Current) = posted − held, what the wallet can spend now;
@@ -36,6 +44,26 @@ export async function getWalletAddress(redis: Redis, walletId: string): Promise<
 export async function findWalletIdByAddress(redis: Redis, address: string): Promise<string | null> {
   return address.length === 0 ? null : redis.hget(WALLET_ID_BY_ADDRESS_KEY, address);
 }
+
+/**
+ * What the pending list adds up to (ADR 062): incoming = the amounts of the pending credits
+ * (unconfirmed deposits and sends from other Quern wallets on their way in), outgoing = the
+ * amounts plus fees of the pending debits. Read from the same hash as the pending list, so the
+ * dashboard's Pending figure and the rows under it cannot disagree.
+ */
+export async function getPendingTotals(redis: Redis, walletId: string): Promise<{ incoming: string; outgoing: string }> {
+  let incoming = 0n;
+  let outgoing = 0n;
+  for (const value of Object.values(await redis.hgetall(walletPendingKey(walletId)))) {
+    const item = JSON.parse(value) as StoredPendingTransaction;
+    if (item.transaction_type === 'credit') incoming += BigInt(item.amount);
+    else outgoing += BigInt(item.amount) + BigInt(item.fee ?? '0');
+  }
+  return { incoming: incoming.toString(), outgoing: outgoing.toString() };
+}
+
+/** What a transaction hash looks like (millix ids, transfer ids, event ids): no glob or JSON specials. */
+export const TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9_:-]{1,128}$/;
 
 const invalidRequest = () => new AppError('VALIDATION', 'errors:invalidRequest');
 
@@ -63,8 +91,13 @@ export async function getTransactionsPage(
   const total = resultOf<number>(replies, 1);
   const stored = members.map((member) => JSON.parse(member) as StoredCompletedTransaction);
   const usernames = await resolveUsernames(redis, stored);
+  const references = await resolveCheckoutReferences(redis, stored);
   const transactions = stored.map(
-    (item): CompletedTransaction => ({ ...publicFields(item, usernames), balance: item.balance, transaction_date: item.transaction_date }),
+    (item): CompletedTransaction => ({
+      ...publicFields(item, usernames, references),
+      balance: item.balance,
+      transaction_date: item.transaction_date,
+    }),
   );
   return { transactions, total, page, limit };
 }
@@ -79,7 +112,8 @@ export async function getPendingTransactions(redis: Redis, walletId: string): Pr
     .sort((a, b) => compareDescending(BigInt(a.position), BigInt(b.position)))
     .slice(0, PENDING_TRANSACTIONS_MAX);
   const usernames = await resolveUsernames(redis, stored);
-  return stored.map((item): PendingTransaction => ({ ...publicFields(item, usernames), create_date: item.create_date }));
+  const references = await resolveCheckoutReferences(redis, stored);
+  return stored.map((item): PendingTransaction => ({ ...publicFields(item, usernames, references), create_date: item.create_date }));
 }
 
 const compareDescending = (a: bigint, b: bigint): number => (a === b ? 0 : a > b ? -1 : 1);
@@ -95,7 +129,7 @@ function resultOf<T>(replies: [Error | null, unknown][] | null, index: number): 
  * The spec's fields, in its order, without the internal ones; usernames where the wallet is a
  * user's; then a purchase's purpose, when the row has one.
  */
-function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>) {
+function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>, references: ReadonlyMap<string, string>) {
   const fromUser = item.from_wallet_id === undefined ? undefined : usernames.get(item.from_wallet_id);
   const toUser = item.to_wallet_id === undefined ? undefined : usernames.get(item.to_wallet_id);
   return {
@@ -107,8 +141,34 @@ function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, st
     ...(toUser === undefined ? {} : { to_user: { username: toUser } }),
     amount: item.amount,
     ...(item.fee === undefined ? {} : { fee: item.fee }),
-    ...(item.purpose === undefined ? {} : { purpose: item.purpose }),
+    ...(item.purpose === undefined ? {} : { purpose: withMerchantReference(item.purpose, references) }),
   };
+}
+
+/** A checkout payment's or refund's purpose with the shop's reference, when the order has one. */
+function withMerchantReference(purpose: TransactionPurpose, references: ReadonlyMap<string, string>) {
+  if (purpose.kind !== 'checkout' && purpose.kind !== 'checkout_refund') return purpose;
+  const reference = references.get(purpose.order_id);
+  return reference === undefined ? purpose : { ...purpose, merchant_reference: reference };
+}
+
+/** The shop references of the checkout orders among the items: one HMGET, whatever the page size. */
+async function resolveCheckoutReferences(redis: Redis, items: readonly StoredTransaction[]): Promise<Map<string, string>> {
+  const orderIds = [
+    ...new Set(
+      items.flatMap((item) =>
+        item.purpose?.kind === 'checkout' || item.purpose?.kind === 'checkout_refund' ? [item.purpose.order_id] : [],
+      ),
+    ),
+  ];
+  const references = new Map<string, string>();
+  if (orderIds.length === 0) return references;
+  const values = await redis.hmget(CHECKOUT_REFERENCE_KEY, ...orderIds);
+  orderIds.forEach((orderId, index) => {
+    const value = values[index];
+    if (typeof value === 'string' && value.length > 0) references.set(orderId, value);
+  });
+  return references;
 }
 
 const SYSTEM_IDS: ReadonlySet<string> = new Set(Object.values(SYSTEM_WALLET_IDS));
@@ -134,6 +194,42 @@ async function resolveUsernames(redis: Redis, items: readonly StoredTransaction[
     if (typeof username === 'string' && username.length > 0) usernames.set(id, username);
   });
   return usernames;
+}
+
+/** History entries one detail lookup may scan at most (ZSCAN COUNT × rounds); past it, not found. */
+export const TRANSACTION_LOOKUP_SCAN_MAX = 200_000;
+const LOOKUP_SCAN_COUNT = 1_000;
+
+/**
+ * One transaction of the wallet by its hash, for the detail's own URL: a pending item, else a
+ * completed one, else null. The pending hash is small and read whole; the history is walked with
+ * ZSCAN MATCH on the member's JSON (the hash pattern has no glob characters), bounded by
+ * TRANSACTION_LOOKUP_SCAN_MAX entries.
+ */
+export async function findTransaction(
+  redis: Redis,
+  walletId: string,
+  transactionHash: string,
+): Promise<CompletedTransaction | PendingTransaction | null> {
+  if (!TRANSACTION_HASH_PATTERN.test(transactionHash)) throw invalidRequest();
+  const pending = (await getPendingTransactions(redis, walletId)).find((item) => item.transaction_hash === transactionHash);
+  if (pending) return pending;
+  const pattern = `*"transaction_hash":${JSON.stringify(transactionHash)},*`;
+  let cursor = '0';
+  for (let scanned = 0; scanned < TRANSACTION_LOOKUP_SCAN_MAX; scanned += LOOKUP_SCAN_COUNT) {
+    const [next, members] = await redis.zscan(walletHistoryKey(walletId), cursor, 'MATCH', pattern, 'COUNT', LOOKUP_SCAN_COUNT);
+    // ZSCAN answers member, score, member, score...
+    const member = members[0];
+    if (member !== undefined) {
+      const stored = [JSON.parse(member) as StoredCompletedTransaction];
+      const [usernames, references] = await Promise.all([resolveUsernames(redis, stored), resolveCheckoutReferences(redis, stored)]);
+      const item = stored[0] as StoredCompletedTransaction;
+      return { ...publicFields(item, usernames, references), balance: item.balance, transaction_date: item.transaction_date };
+    }
+    if (next === '0') return null;
+    cursor = next;
+  }
+  return null;
 }
 
 /** When the wallet was closed (ADR 042, account deletion); null while it is open or not projected. */

@@ -64,7 +64,8 @@ export const appRoutes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: '/account', element: <AccountPage /> },
+              // A transaction's detail has its own URL (issue 25): the same dashboard, kept mounted, with its popup open.
+              { path: '/account', element: <AccountPage />, children: [{ path: 'transactions/:hash', element: null }] },
               ...resolveLazyRoutes([
                 ...protectedContentRoutes,
                 ...walletRoutes,

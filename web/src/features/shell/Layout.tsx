@@ -31,7 +31,10 @@ function useFocusPageOnNavigation(pathname: string) {
 
 export function Layout() {
   const { t } = useTranslation('common');
-  const { pathname } = useLocation();
+  const { pathname: locationPath } = useLocation();
+  // A transaction's detail URL is the dashboard with its popup open (issue 25): the same page, so
+  // it is neither remounted nor refocused, and focus goes back to the row when the popup closes.
+  const pathname = locationPath.startsWith('/account/transactions/') ? '/account' : locationPath;
   const mainRef = useFocusPageOnNavigation(pathname);
   return (
     <div className="app">

@@ -5,13 +5,15 @@
  * logged only, as spec section 8 says.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { EmailVerificationNotice } from '../identity/EmailVerificationNotice.js';
+import { ArrivalNotice } from './ArrivalNotice.js';
 import { BalanceHero } from './BalanceHero.js';
 import { PaginationBar } from './PaginationBar.js';
 import { TransactionDialog } from './TransactionDialog.js';
@@ -22,24 +24,51 @@ import { useDashboardQueries, useLogFailure } from './useWalletQueries.js';
 import type { WalletTransaction } from './walletFormat.js';
 import './wallet.css';
 
+/**
+ * The open detail lives in the URL (/account/transactions/<hash>), so it can be linked, reloaded
+ * and closed with Back. The transaction is fetched by hash from the server (the caller's own
+ * only); an unknown hash opens the popup with a clear message instead of the rows.
+ */
+function useTransactionInUrl() {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  // useMatch, not useParams: the detail is a child route that the dashboard itself answers.
+  const hash = useMatch('/account/transactions/:hash')?.params.hash;
+  const lookup = useQuery(trpc.wallet.transaction.queryOptions({ hash: hash ?? '' }, { enabled: hash !== undefined, retry: false }));
+  useLogFailure('transaction detail', lookup.error);
+  const open = (transaction: WalletTransaction) =>
+    void navigate(`/account/transactions/${encodeURIComponent(transaction.transaction_hash)}`);
+  const close = () => void navigate('/account');
+  const selected: WalletTransaction | null = hash === undefined ? null : (lookup.data?.transaction ?? null);
+  return { selected, open, close, notFound: hash !== undefined && lookup.isError };
+}
+
 function Dashboard({ userId }: { userId: string }) {
   const { t } = useTranslation('wallet');
   const trpc = useTRPC();
   const language = useLanguage();
   const mobile = useIsMobile();
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<WalletTransaction | null>(null);
+  const { selected, open, close, notFound } = useTransactionInUrl();
   const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
   useLogFailure('user', user.error);
   const { address, balance, rate, pending, transactions, hold } = useDashboardQueries(page);
+  // What the arrival notice compares: the pending list and the newest page (older pages hold nothing new).
+  const pendingData = pending.data;
+  const firstPage = page === 0 && !transactions.isPlaceholderData ? transactions.data : undefined;
+  const arrivalLists = useMemo(
+    () => (pendingData && (firstPage || page !== 0) ? [pendingData.content, firstPage?.transactions ?? []] : undefined),
+    [pendingData, firstPage, page],
+  );
 
   if (address.isPending || balance.isPending) return <LoadingStatus />;
   const pendingItems = pending.data?.content ?? [];
-  const listProps = { mobile, language, onOpen: setSelected };
+  const listProps = { mobile, language, onOpen: open };
   return (
     <div className="dashboard">
       <h1>{t('dashboard.title')}</h1>
       <EmailVerificationNotice />
+      <ArrivalNotice lists={arrivalLists} language={language} />
       <BalanceHero
         balance={balance.data}
         rate={rate.data?.rate}
@@ -71,7 +100,7 @@ function Dashboard({ userId }: { userId: string }) {
           <p className="tx-empty">{t('dashboard.noTransactions')}</p>
         )}
       </section>
-      <TransactionDialog transaction={selected} language={language} onClose={() => setSelected(null)} />
+      <TransactionDialog transaction={selected} language={language} onClose={close} notFound={notFound} />
     </div>
   );
 }

@@ -49,6 +49,13 @@ function procedures(overrides: FakeProcedures = {}): FakeProcedures {
     'wallet.rate': () => ({ data: { rate: '0.000012' } }),
     'wallet.pending': () => ({ data: { content: [] } }),
     'wallet.transactions': (input) => page(3, 3, (input as { page: number }).page),
+    // The detail's own URL looks the transaction up by hash; only the page's hashes are known.
+    'wallet.transaction': (input) => {
+      const hash = (input as { hash: string }).hash;
+      return hash.startsWith('hash-')
+        ? { data: { transaction: completed({ transaction_hash: hash }) } }
+        : { error: { status: 404, code: 'NOT_FOUND', messageKey: 'errors:transactionNotFound', message: 'not found' } };
+    },
     ...overrides,
   };
 }
@@ -67,7 +74,7 @@ describe('AccountPage hero', () => {
     const container = await renderDashboard({
       'wallet.balance': async () => {
         await held;
-        return { data: { stable: '1234567', unstable: '5000' } };
+        return { data: { stable: '1234567', unstable: '5000', pending_incoming: '5000', pending_outgoing: '11000' } };
       },
     });
     expect(textOf(container)).toBe('Loading...');
@@ -75,7 +82,8 @@ describe('AccountPage hero', () => {
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Your account'));
     expect(container.querySelector('#balance-title')?.textContent).toBe('Current Balance');
     await waitFor(() => expect(figure(container, 'current')).toBe('1,234,567 MLX≈ 14.81 USD'));
-    expect(figure(container, 'pending')).toBe('5,000 MLX≈ 0.06 USD');
+    // ADR 062: Pending is incoming minus outgoing (amount plus fee), signed, and says so.
+    expect(figure(container, 'pending')).toBe('\u22126,000 MLX≈ \u22120.07 USDIncoming minus outgoing, not yet settled');
     await waitFor(() => expect(container.querySelector('.account-username')?.textContent).toBe('ada'));
     expect(textOf(container)).toContain(`Millix address:${ADDRESS_A}`);
   });
@@ -133,7 +141,7 @@ describe('AccountPage transactions', () => {
     await waitFor(() => expect(withPending.querySelector('#pending-title')?.textContent).toBe('Pending transactions'));
     const pendingTable = withPending.querySelector('table[aria-labelledby="pending-title"]');
     expect([...(pendingTable?.querySelectorAll('th') ?? [])].map((th) => th.textContent)).toEqual(['Date', 'From / To', 'Amount']);
-    expect(pendingTable?.querySelector('tbody tr')?.textContent).toBe('23/11/2026, 9:30 ambob\u22125,000 MLX');
+    expect(pendingTable?.querySelector('tbody tr')?.textContent).toBe('23/11/2026, 9:30 amSent to bob\u22125,000 MLXincl. 1,000 MLX fee');
   });
 
   it('given completed transactions, then the table has Date, From / To, Amount, Balance with shortened addresses titled in full', async () => {
@@ -142,9 +150,11 @@ describe('AccountPage transactions', () => {
     const table = container.querySelector('table[aria-labelledby="transactions-title"]');
     expect([...(table?.querySelectorAll('th') ?? [])].map((th) => th.textContent)).toEqual(['Date', 'From / To', 'Amount', 'Balance']);
     const party = table?.querySelector('tbody tr .tx-party');
-    expect(party?.textContent).toBe('1BoatSLRHt…b53LETtpyT');
+    expect(party?.textContent).toBe('Received from 1BoatSLRHt…b53LETtpyT');
     expect(party?.getAttribute('title')).toMatch(/^1BoatSLRHtKNngkdXEeobR76b53LETtpyT0a0/);
-    expect(table?.querySelector('tbody tr')?.textContent).toBe('22/11/2026, 3:04 pm1BoatSLRHt…b53LETtpyT+1,234,567 MLX2,234,567 MLX');
+    expect(table?.querySelector('tbody tr')?.textContent).toBe(
+      '22/11/2026, 3:04 pmReceived from 1BoatSLRHt…b53LETtpyT+1,234,567 MLX2,234,567 MLX',
+    );
   });
 
   it('given no completed transactions, then the empty state shows and no pagination', async () => {
@@ -170,7 +180,23 @@ describe('AccountPage transactions', () => {
     click(container.querySelectorAll('.tx-table tbody tr td')[2] as Element);
     await waitFor(() => expect(container.querySelector('dialog[open] .tx-detail-id')?.textContent).toBe('hash-0-0'));
     click(byRole(container, 'button', 'Close'));
-    expect(container.querySelector('dialog')).toBeNull();
+    await waitFor(() => expect(container.querySelector('dialog')).toBeNull());
+  });
+
+  it('given a detail URL of a hash that is not the user’s, then the popup says the transaction is not in the account', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    rendered = await renderWalletPage(<AccountPage />, {
+      procedures: procedures(),
+      path: '/account/transactions/someone-elses',
+      route: '/account/transactions/:hash',
+    });
+    const { container } = rendered;
+    await waitFor(() =>
+      expect(container.querySelector('dialog[open] [role="alert"]')?.textContent).toBe(
+        'That transaction is not in your account. Check the link, or open it from your list of transactions.',
+      ),
+    );
+    expect(container.querySelector('dialog[open] .tx-detail')).toBeNull();
   });
 
   it('given a phone-sized screen, then transactions are cards with short dates that open the popup', async () => {
@@ -183,7 +209,7 @@ describe('AccountPage transactions', () => {
     await waitFor(() => expect(container.querySelectorAll('.tx-cards .tx-card')).toHaveLength(3));
     expect(container.querySelector('table')).toBeNull();
     const card = container.querySelector('.tx-card') as HTMLElement;
-    expect(card.textContent).toBe('1BoatSLRHt…b53LETtpyT+1,234,567 MLX22/11/2026Balance: 2,234,567 MLX');
+    expect(card.textContent).toBe('Received from 1BoatSLRHt…b53LETtpyT+1,234,567 MLX22/11/2026Balance: 2,234,567 MLX');
     click(card);
     await waitFor(() => expect(container.querySelector('dialog[open]')).not.toBeNull());
   });

@@ -1,13 +1,14 @@
 /**
  * The detail popup of a transaction (spec, Dashboard): ID (the transaction hash), Type in
- * upper case, From and To addresses in full, the amount with sign, colour and icon, and the date
+ * upper case (what happened in words, issue 25: SENT, RECEIVED, PAYMENT TO SHOP, REFUND), From and To addresses in full, the amount with sign, colour and icon, and the date
  * (transaction_date, falling back to create_date for a pending one). A PayPal purchase, refund
  * or chargeback adds what it was and PayPal's ids after these.
  */
-import type { TransactionPurpose } from '@quern/core/wallet';
+import { historyKindOf, type TransactionPurpose } from '@quern/core/wallet';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
+import { kindWords, merchantReferenceOf } from './historyWords.js';
 import { Modal } from './Modal.js';
 import { TransactionAmount } from './TransactionAmount.js';
 import {
@@ -96,12 +97,14 @@ function DetailRows({ transaction, language }: { transaction: WalletTransaction;
   const { t } = useTranslation('wallet');
   const fee = transaction.fee === undefined ? null : formatMlxWire(transaction.fee, language);
   const completed = 'transaction_date' in transaction;
+  const reference = merchantReferenceOf(transaction);
   return (
     <dl className="tx-detail">
       <dt>{t('detail.id')}</dt>
       <dd className="tx-detail-id">{transaction.transaction_hash}</dd>
       <dt>{t('detail.type')}</dt>
-      <dd>{t(`types.${directionOf(transaction)}`).toLocaleUpperCase(language)}</dd>
+      {/* The spec's upper-case Type row, in words (issue 25): PAYMENT TO SHOP, REFUND, SENT, not DEBIT/CREDIT. */}
+      <dd data-direction={directionOf(transaction)}>{kindWords(historyKindOf(transaction), t).toLocaleUpperCase(language)}</dd>
       <dt>{t('detail.status')}</dt>
       <dd>{t(completed ? 'status.completed' : 'status.pending')}</dd>
       <dt>{t('detail.fromAddress')}</dt>
@@ -125,6 +128,12 @@ function DetailRows({ transaction, language }: { transaction: WalletTransaction;
       <dt>{t('detail.date')}</dt>
       <dd>{formatTransactionDate(transactionDateOf(transaction), 'long')}</dd>
       <PurposeRows transaction={transaction} />
+      {reference === undefined ? null : (
+        <>
+          <dt>{t('history.merchantReference')}</dt>
+          <dd className="tx-detail-id">{reference}</dd>
+        </>
+      )}
     </dl>
   );
 }
@@ -133,17 +142,26 @@ export function TransactionDialog({
   transaction,
   language,
   onClose,
+  notFound = false,
 }: {
   transaction: WalletTransaction | null;
   language: Language;
   onClose(): void;
+  /** The detail's URL names a transaction that is not the user's (or does not exist). */
+  notFound?: boolean;
 }) {
-  const { t } = useTranslation('wallet');
+  // The errors namespace too: an unknown transaction in the URL says so in the server's words.
+  const { t } = useTranslation(['wallet', 'errors']);
   const titleId = useId();
   return (
-    <Modal open={transaction !== null} onClose={onClose} labelledBy={titleId} className="tx-dialog">
+    <Modal open={transaction !== null || notFound} onClose={onClose} labelledBy={titleId} className="tx-dialog">
       <h2 id={titleId}>{t('detail.title')}</h2>
       {transaction ? <DetailRows transaction={transaction} language={language} /> : null}
+      {notFound && !transaction ? (
+        <p className="tx-not-found" role="alert">
+          {t('errors:transactionNotFound')}
+        </p>
+      ) : null}
       <div className="wallet-dialog-actions">
         <button type="button" className="button button-primary" onClick={onClose}>
           {t('detail.close')}

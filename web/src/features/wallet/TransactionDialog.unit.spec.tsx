@@ -29,13 +29,13 @@ async function renderDialog(transaction: WalletTransaction | null, language: Tes
 }
 
 describe('TransactionDialog', () => {
-  it('given a completed credit, then it shows its hash, CREDIT, both addresses, +amount in green with the credit icon, and its date', async () => {
+  it('given a completed credit, then it shows its hash, RECEIVED, both addresses, +amount in green with the credit icon, and its date', async () => {
     const { dialog, value } = await renderDialog(completed({ from_user: { username: 'bob' } }));
     expect(dialog?.hasAttribute('open')).toBe(true);
     expect(dialog?.getAttribute('aria-labelledby')).toBe(dialog?.querySelector('h2')?.id);
     expect(dialog?.querySelector('h2')?.textContent).toBe('Transaction details');
     expect(value('ID')?.textContent).toBe(HASH_1);
-    expect(value('Type')?.textContent).toBe('CREDIT');
+    expect(value('Type')?.textContent).toBe('RECEIVED');
     expect(value('From address')?.textContent).toBe(`${ADDRESS_B}bob`);
     expect(value('To address')?.textContent).toBe(ADDRESS_A);
     const amount = value('Amount')?.querySelector('.tx-amount');
@@ -47,9 +47,9 @@ describe('TransactionDialog', () => {
     expect(value('Fee')).toBeUndefined();
   });
 
-  it('given a pending debit, then it shows DEBIT, −amount in red with the debit icon, the fee, and the create date', async () => {
+  it('given a pending debit, then it shows SENT, −amount in red with the debit icon, the fee, and the create date', async () => {
     const { value } = await renderDialog(pending());
-    expect(value('Type')?.textContent).toBe('DEBIT');
+    expect(value('Type')?.textContent).toBe('SENT');
     const amount = value('Amount')?.querySelector('.tx-amount');
     expect(amount?.textContent).toBe('\u22125,000 MLX');
     expect(amount?.classList.contains('tx-amount-debit')).toBe(true);
@@ -65,9 +65,9 @@ describe('TransactionDialog', () => {
     expect(value('Date')?.textContent).toBe('05/01/2026, 12:15 am');
   });
 
-  it('given Spanish, then the type is upper-case Spanish and numbers use Spanish separators', async () => {
+  it('given Spanish, then the type is upper-case Spanish words and numbers use Spanish separators', async () => {
     const { value } = await renderDialog(completed(), 'es');
-    expect(value('Tipo')?.textContent).toBe('CRÉDITO');
+    expect(value('Tipo')?.textContent).toBe('RECIBIDO');
     expect(value('Importe')?.textContent).toBe('+1.234.567 MLX');
   });
 
@@ -88,7 +88,7 @@ describe('TransactionDialog', () => {
       'PayPal order ID',
       'PayPal transaction ID',
     ]);
-    expect(value('Type')?.textContent).toBe('CREDIT');
+    expect(value('Type')?.textContent).toBe('BOUGHT WITH PAYPAL');
     expect(value('From address')?.textContent).toBe(ADDRESS_B);
     expect(value('Amount')?.textContent).toBe('+1,234,567 MLX');
     expect(value('Description')?.textContent).toBe('Bought with PayPal');
@@ -100,7 +100,7 @@ describe('TransactionDialog', () => {
     const ids = { order_id: 'ORDER-7', capture_id: 'CAPTURE-7' };
     const debit = { transaction_type: 'debit' as const, from_address: ADDRESS_A, to_address: ADDRESS_B, fee: '0' };
     const refunded = await renderDialog(completed({ ...debit, purpose: { kind: 'purchase_refund', ...ids, refund_id: 'REFUND-7' } }));
-    expect(refunded.value('Type')?.textContent).toBe('DEBIT');
+    expect(refunded.value('Type')?.textContent).toBe('PAYPAL REFUND');
     expect(refunded.value('Amount')?.textContent).toBe('\u22121,234,567 MLX');
     expect(refunded.value('Description')?.textContent).toBe('PayPal refund');
     expect(refunded.value('PayPal transaction ID')?.textContent).toBe('CAPTURE-7');

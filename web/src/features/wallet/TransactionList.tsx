@@ -7,6 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
+import { describeTransaction } from './historyWords.js';
 import { TransactionAmount } from './TransactionAmount.js';
 import {
   formatMlxWire,
@@ -36,6 +37,21 @@ function usePurposeLabel(): PurposeLabel {
   return (kind, params) => (params ? t(`purposeRows.${kind}`, params) : t(`purposes.${kind}`));
 }
 
+/**
+ * The amount as the detail shows it: a debit's fee beside it, so the row and the popup tell the
+ * same total (issue 25).
+ */
+function AmountWithFee({ transaction, language }: { transaction: WalletTransaction; language: Language }) {
+  const { t } = useTranslation('wallet');
+  const fee = transaction.fee === undefined || transaction.fee === '0' ? null : formatMlxWire(transaction.fee, language);
+  return (
+    <>
+      <TransactionAmount transaction={transaction} language={language} />
+      {fee === null ? null : <span className="tx-fee">{t('history.feeBeside', { fee })}</span>}
+    </>
+  );
+}
+
 function BalanceText({ transaction, language }: { transaction: WalletTransaction; language: Language }) {
   const { t } = useTranslation('wallet');
   if (!('balance' in transaction)) return null;
@@ -46,6 +62,7 @@ function BalanceText({ transaction, language }: { transaction: WalletTransaction
 function TransactionTable({ transactions, showBalance, language, labelledBy, onOpen }: Omit<TransactionListProps, 'mobile'>) {
   const { t } = useTranslation('wallet');
   const purposeLabel = usePurposeLabel();
+  const words = (key: string, params?: Record<string, string>) => t(key, params ?? {});
   return (
     <div className="tx-table-scroll">
       <table className="tx-table" aria-labelledby={labelledBy}>
@@ -83,10 +100,10 @@ function TransactionTable({ transactions, showBalance, language, labelledBy, onO
                   </button>
                 </td>
                 <td className="tx-party" title={party.address}>
-                  {party.label}
+                  {describeTransaction(transaction, words, purposeLabel)}
                 </td>
                 <td className="tx-number">
-                  <TransactionAmount transaction={transaction} language={language} />
+                  <AmountWithFee transaction={transaction} language={language} />
                 </td>
                 {showBalance ? (
                   <td className="tx-number">
@@ -105,6 +122,7 @@ function TransactionTable({ transactions, showBalance, language, labelledBy, onO
 function TransactionCards({ transactions, showBalance, language, labelledBy, onOpen }: Omit<TransactionListProps, 'mobile'>) {
   const { t } = useTranslation('wallet');
   const purposeLabel = usePurposeLabel();
+  const words = (key: string, params?: Record<string, string>) => t(key, params ?? {});
   return (
     <ul className="tx-cards" aria-labelledby={labelledBy}>
       {transactions.map((transaction) => {
@@ -114,9 +132,11 @@ function TransactionCards({ transactions, showBalance, language, labelledBy, onO
             <button type="button" className="tx-card" aria-haspopup="dialog" onClick={() => onOpen(transaction)}>
               <span className="tx-card-top">
                 <span className="tx-party" title={party.address}>
-                  {party.label}
+                  {describeTransaction(transaction, words, purposeLabel)}
                 </span>
-                <TransactionAmount transaction={transaction} language={language} />
+                <span className="tx-card-amount">
+                  <AmountWithFee transaction={transaction} language={language} />
+                </span>
               </span>
               <span className="tx-card-bottom">
                 <span className="tx-card-date">{formatTransactionDate(transactionDateOf(transaction), 'short')}</span>

@@ -74,7 +74,7 @@ async function renderList(
 describe('TransactionList: purchases on desktop', () => {
   it('given a purchase, a refund, a chargeback and a send, then From / To names each purchase row and the send by its user', async () => {
     const { labels, titles } = await renderList(rows);
-    expect(labels).toEqual(['Bought with PayPal', 'PayPal refund', 'PayPal chargeback', 'bob']);
+    expect(labels).toEqual(['Bought with PayPal', 'PayPal refund', 'PayPal chargeback', 'Received from bob']);
     // The reserve's address is still there for whoever hovers it.
     expect(titles).toEqual([ADDRESS_B, ADDRESS_B, ADDRESS_B, ADDRESS_B]);
   });
@@ -86,7 +86,7 @@ describe('TransactionList: purchases on desktop', () => {
       '22/11/2026, 3:04 pmBought with PayPal+833,333 MLX833,333 MLX',
       '22/11/2026, 3:04 pmPayPal refund\u2212333,334 MLX499,999 MLX',
       '22/11/2026, 3:04 pmPayPal chargeback\u2212499,999 MLX0 MLX',
-      '22/11/2026, 3:04 pmbob+1,234,567 MLX2,234,567 MLX',
+      '22/11/2026, 3:04 pmReceived from bob+1,234,567 MLX2,234,567 MLX',
     ]);
     const directions = [...container.querySelectorAll('tbody .tx-amount')].map((amount) => [
       amount.getAttribute('data-direction'),
@@ -119,13 +119,13 @@ describe('TransactionList: purchases on desktop', () => {
 
   it('given Spanish, then the purchase rows are named in Spanish', async () => {
     const { labels } = await renderList(rows, { language: 'es' });
-    expect(labels).toEqual(['Comprado con PayPal', 'Reembolso de PayPal', 'Contracargo de PayPal', 'bob']);
+    expect(labels).toEqual(['Comprado con PayPal', 'Reembolso de PayPal', 'Contracargo de PayPal', 'Recibido de bob']);
   });
 
-  it('given a purpose of a kind this page does not know, then the row shows the shortened address as before', async () => {
+  it('given a purpose of a kind this page does not know, then the row says Received from the shortened address', async () => {
     const odd = completed({ purpose: { ...purchase, kind: 'gift' } as unknown as TransactionPurpose });
     const { labels } = await renderList([odd]);
-    expect(labels).toEqual(['1BoatSLRHt…b53LETtpyT']);
+    expect(labels).toEqual(['Received from 1BoatSLRHt…b53LETtpyT']);
   });
 });
 
@@ -210,14 +210,14 @@ describe('TransactionList: purchases on phones', () => {
   it('given the same rows as cards, then each card names the purchase, keeps sign and balance, and opens its transaction', async () => {
     const { container, labels, titles, onOpen } = await renderList(rows, { mobile: true });
     expect(container.querySelector('table')).toBeNull();
-    expect(labels).toEqual(['Bought with PayPal', 'PayPal refund', 'PayPal chargeback', 'bob']);
+    expect(labels).toEqual(['Bought with PayPal', 'PayPal refund', 'PayPal chargeback', 'Received from bob']);
     expect(titles).toEqual([ADDRESS_B, ADDRESS_B, ADDRESS_B, ADDRESS_B]);
     const cards = [...container.querySelectorAll('.tx-card')];
     expect(cards.map((card) => card.textContent)).toEqual([
       'Bought with PayPal+833,333 MLX22/11/2026Balance: 833,333 MLX',
       'PayPal refund\u2212333,334 MLX22/11/2026Balance: 499,999 MLX',
       'PayPal chargeback\u2212499,999 MLX22/11/2026Balance: 0 MLX',
-      'bob+1,234,567 MLX22/11/2026Balance: 2,234,567 MLX',
+      'Received from bob+1,234,567 MLX22/11/2026Balance: 2,234,567 MLX',
     ]);
     click(cards[2] as Element);
     expect(onOpen).toHaveBeenCalledWith(rows[2]);

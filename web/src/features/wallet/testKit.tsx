@@ -128,6 +128,8 @@ export interface WalletRenderOptions {
   procedures: FakeProcedures;
   language?: TestLanguage;
   path?: string;
+  /** The route pattern, when the path is one URL of it (the detail's /account/transactions/:hash). */
+  route?: string;
 }
 
 /**
@@ -136,7 +138,7 @@ export interface WalletRenderOptions {
  */
 export async function renderWalletPage(
   page: ReactNode,
-  { procedures, language = 'en', path = '/account' }: WalletRenderOptions,
+  { procedures, language = 'en', path = '/account', route }: WalletRenderOptions,
 ): Promise<Rendered & { calls: FakeCall[] }> {
   const server = fakeTrpcFetch(procedures);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -145,8 +147,17 @@ export async function renderWalletPage(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient} keyPrefix={signedIn.id ?? 'visitor'}>
         <Routes>
-          <Route path={path} element={page} />
-          {path === '/account' ? null : <Route path="/account" element={<p>Account page</p>} />}
+          {path === '/account' || route !== undefined ? (
+            // The dashboard, with its detail URL (issue 25) as a child route it answers itself.
+            <Route path="/account" element={page}>
+              <Route path="transactions/:hash" element={null} />
+            </Route>
+          ) : (
+            <>
+              <Route path={path} element={page} />
+              <Route path="/account" element={<p>Account page</p>} />
+            </>
+          )}
         </Routes>
       </TRPCProvider>
     </QueryClientProvider>,

@@ -1,8 +1,10 @@
 /**
  * The dashboard's data and how it stays current without a reload (docs/decisions/
- * 011-dashboard-updates.md): balance, pending list and the transactions page are polled, every
- * 2 s while something is pending and every 10 s otherwise. TanStack Query pauses the polling
- * while the tab is hidden and refreshes at once when it is shown again.
+ * 011-dashboard-updates.md, amended by 058): the pending list, one small Redis read, is polled
+ * every 2 s always, so a deposit shows as pending while it is pending; balance and the
+ * transactions page every 2 s while something is pending and every 10 s otherwise, and at once
+ * whenever the pending list changes. TanStack Query pauses the polling while the tab is hidden and
+ * refreshes at once when it is shown again.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -33,9 +35,9 @@ export function useLogFailure(what: string, error: unknown): void {
 }
 
 /**
- * When an item leaves the pending list it has completed (or was cancelled): the balance and the
- * transactions page are refreshed at once rather than at the next tick, so the item never seems
- * to vanish from both lists.
+ * When an item joins the pending list (a deposit the network reported) or leaves it (completed or
+ * cancelled), the balance and the transactions page are refreshed at once rather than at the next
+ * tick, so the hero agrees with the list and an item never seems to vanish from both lists.
  */
 function useRefreshWhenPendingSettles(pending: readonly WalletTransaction[] | undefined, refresh: () => void): void {
   const shown = useRef<Set<string> | null>(null);
@@ -44,7 +46,7 @@ function useRefreshWhenPendingSettles(pending: readonly WalletTransaction[] | un
     const now = new Set(pending.map((item) => `${item.transaction_hash}:${item.transaction_type}`));
     const before = shown.current;
     shown.current = now;
-    if (before && [...before].some((key) => !now.has(key))) refresh();
+    if (before && (before.size !== now.size || [...before].some((key) => !now.has(key)))) refresh();
   }, [pending, refresh]);
 }
 
@@ -61,7 +63,8 @@ export function useDashboardQueries(page: number) {
   const address = useQuery(trpc.wallet.address.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
   const balance = useQuery(trpc.wallet.balance.queryOptions(undefined, live));
   const rate = useQuery(trpc.wallet.rate.queryOptions(undefined, { refetchInterval: RATE_POLL_MS, staleTime: RATE_POLL_MS }));
-  const pending = useQuery(trpc.wallet.pending.queryOptions(undefined, live));
+  // Always at the short interval: it is the one read that learns of a deposit from outside (ADR 062).
+  const pending = useQuery(trpc.wallet.pending.queryOptions(undefined, { ...live, refetchInterval: POLL_WHILE_PENDING_MS }));
   // Bought MLX not yet free to send; refreshed with the balance it explains.
   const hold = useQuery(trpc.wallet.purchaseHold.queryOptions(undefined, live));
   // The previous page stays on screen while the next one loads, so the list does not jump.
