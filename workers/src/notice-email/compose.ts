@@ -4,7 +4,7 @@
  * off, and a new API key. Dates are in UTC in the recipient's language; amounts use its grouping.
  */
 import type { Language } from '@quern/core/i18n';
-import { formatMlx } from '@quern/core/wallet';
+import { formatMlx, formatUsdCents } from '@quern/core/wallet';
 import { type ComposedEmail, layout, receiptDate, type Sender } from '../email/compose.js';
 import { emailTexts, fill } from '../email/texts.js';
 
@@ -14,6 +14,7 @@ export type NoticeContent =
   | { kind: 'checkoutPaid'; payer: string; reference?: string; mlx: bigint; orderId: string; at: string }
   | { kind: 'moneyReceived'; from?: string; mlx: bigint; at: string }
   | { kind: 'checkoutRefund'; shop: string; reference?: string; mlx: bigint; orderId: string; at: string }
+  | { kind: 'purchaseRefund'; reversal: boolean; usdCents: bigint; mlxReturned: bigint; orderId: string; at: string }
   | { kind: 'twoFactorEnabled'; at: string }
   | { kind: 'twoFactorDisabled'; at: string }
   | { kind: 'apiKeyGenerated'; prefix: string; at: string };
@@ -98,6 +99,23 @@ export function composeNoticeEmail(envelope: NoticeEnvelope, content: NoticeCont
           { label: t.shopLabel, value: content.shop },
           reference(content.reference),
           amount(content.mlx),
+          when,
+          { label: t.orderLabel, value: content.orderId },
+        ],
+        link: { url: `${publicUrl}/account`, text: k.linkText },
+        paragraphsAfterLink: [],
+      });
+    }
+    case 'purchaseRefund': {
+      const k = t.purchaseRefund;
+      const params = { usd: formatUsdCents(content.usdCents, language), mlx: mlxOf(content.mlxReturned) };
+      return layout({
+        ...base,
+        subject: fill(content.reversal ? k.subjectReversal : k.subject, params),
+        paragraphsBeforeLink: [fill(content.reversal ? k.bodyReversal : k.body, params), fill(k.taken, params)],
+        details: [
+          { label: k.usdLabel, value: fill(k.usdValue, params) },
+          amount(content.mlxReturned),
           when,
           { label: t.orderLabel, value: content.orderId },
         ],

@@ -16,6 +16,7 @@ import { toCheckoutEvent, type CheckoutPaid } from '@quern/core/checkout';
 import { defaultLanguage, type Language } from '@quern/core/i18n';
 import { type UserNameChanged, type UserRegistered, userStream } from '@quern/core/identity';
 import { ERASED } from '@quern/core/personal-data';
+import { toPurchaseEvent, purchaseStream } from '@quern/core/purchases';
 import { toRefundEvent } from '@quern/core/refunds';
 import { mlxFromWire, toWalletEvent, walletStream } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
@@ -192,6 +193,8 @@ async function resolve(store: EventStore, payload: NoticeEmailPayload, source: R
         },
       };
     }
+    case 'purchaseRefund':
+      return resolvePurchaseRefund(store, source);
     case 'twoFactorEnabled':
     case 'twoFactorDisabled': {
       const { userId } = source.data;
@@ -207,6 +210,27 @@ async function resolve(store: EventStore, payload: NoticeEmailPayload, source: R
       return { recipientUserId: userId, ...asActor, content: { kind, prefix, at: generatedAt } };
     }
   }
+}
+
+/** A purchase's refund or reversal, to the buyer its order names (PurchaseOrdered opens the stream). */
+async function resolvePurchaseRefund(store: EventStore, source: RecordedEvent): Promise<Resolved> {
+  const event = toPurchaseEvent(source);
+  if (event?.type !== 'PurchaseRefunded' && event?.type !== 'PurchaseReversed') throw unreadable(source, 'purchaseRefund');
+  const [first] = await store.readStream(purchaseStream(event.data.orderId), { maxCount: 1 });
+  const ordered = first ? toPurchaseEvent(first) : undefined;
+  if (ordered?.type !== 'PurchaseOrdered') throw unreadable(source, 'purchaseRefund');
+  const reversal = event.type === 'PurchaseReversed';
+  return {
+    recipientUserId: ordered.data.buyerUserId,
+    content: {
+      kind: 'purchaseRefund',
+      reversal,
+      usdCents: BigInt(event.data.usdCents),
+      mlxReturned: mlxFromWire(event.data.mlxReturned),
+      orderId: event.data.orderId,
+      at: event.type === 'PurchaseReversed' ? event.data.reversedAt : event.data.refundedAt,
+    },
+  };
 }
 
 async function resolveMoneyReceived(store: EventStore, source: RecordedEvent): Promise<Resolved> {

@@ -215,6 +215,63 @@ describe('money received and refund notices', () => {
     expect(mails[0]?.parsed.text).toContain('Un depósito de 300.000 MLX desde la red millix está confirmado');
   });
 
+  it('given PayPal refunding one purchase and reversing another, when the jobs run, then the Spanish buyer hears of each once, with the MLX taken back', async () => {
+    const buyer = await member(17, 'es');
+    const now = new Date().toISOString();
+    const purchase = async (orderId: string, returned: { type: 'PurchaseRefunded' | 'PurchaseReversed'; mlxReturned: string }) => {
+      const ordered = {
+        type: 'PurchaseOrdered',
+        data: {
+          orderId,
+          buyerUserId: buyer.userId,
+          usdCents: '1000',
+          usdPerMlx: '0.00001',
+          mlx: '1000000',
+          provider: 'paypal',
+          orderedAt: now,
+        },
+      };
+      const back =
+        returned.type === 'PurchaseRefunded'
+          ? {
+              orderId,
+              captureId: `C-${orderId}`,
+              refundId: `R-${orderId}`,
+              usdCents: '1000',
+              mlxReturned: returned.mlxReturned,
+              refundedAt: now,
+            }
+          : {
+              orderId,
+              captureId: `C-${orderId}`,
+              reversalId: `V-${orderId}`,
+              usdCents: '1000',
+              mlxReturned: returned.mlxReturned,
+              reversedAt: now,
+            };
+      await temp.store.append(`purchase-${orderId}`, [ordered, { type: returned.type, data: back }], 'no_stream');
+      const [source] = (await temp.store.readStream(`purchase-${orderId}`)).filter((event) => event.type === returned.type);
+      return payloadFor('purchaseRefund', source as RecordedEvent);
+    };
+    const refunded = await purchase('PAYPAL-REFUNDED-1', { type: 'PurchaseRefunded', mlxReturned: '1000000' });
+    const reversed = await purchase('PAYPAL-REVERSED-1', { type: 'PurchaseReversed', mlxReturned: '250000' });
+    for (const payload of [refunded, reversed]) {
+      expect(await sendNoticeEmail(payload, jobDeps())).toMatchObject({ outcome: 'sent' });
+      expect(await sendNoticeEmail(payload, jobDeps())).toMatchObject({ outcome: 'already-done' });
+    }
+    const mails = mailsTo(buyer.email);
+    expect(mails.map((mail) => mail.parsed.subject).sort()).toEqual([
+      'Se reembolsó su compra de 10,00 USD',
+      'Se revirtió su compra de 10,00 USD',
+    ]);
+    const refundMail = withSubject(buyer.email, 'Se reembolsó su compra de 10,00 USD')[0];
+    expect(refundMail?.parsed.text).toContain('Los 1.000.000 MLX que compró salieron de nuevo de su billetera de Quern.');
+    expect(refundMail?.parsed.text).toContain('PAYPAL-REFUNDED-1');
+    const reversalMail = withSubject(buyer.email, 'Se revirtió su compra de 10,00 USD')[0];
+    expect(reversalMail?.parsed.text).toContain('una disputa o un contracargo');
+    expect(reversalMail?.parsed.text).toContain('Los 250.000 MLX que compró');
+  });
+
   it('given a merchant refunding part of a checkout, when dispatched, then the Spanish shopper gets one refund notice naming the shop and the reference, and no money-received mail', async () => {
     start();
     const shopper = await member(7, 'es');

@@ -14,6 +14,7 @@ export const noticeKinds = [
   'checkoutPaid',
   'moneyReceived',
   'checkoutRefund',
+  'purchaseRefund',
   'twoFactorEnabled',
   'twoFactorDisabled',
   'apiKeyGenerated',

@@ -5,7 +5,8 @@
  *
  * Money received is every credit to a user's wallet except those another mail already covers: a
  * checkout payment (the merchant's "you were paid"), a purchase (the purchase receipt), a checkout
- * refund (the refund notice) and a subscription charge (the subscription mails).
+ * refund (the refund notice) and a subscription charge (the subscription mails). A purchase's
+ * refund or reversal (PayPal gave the USD back) gets its own notice: the MLX it bought go back.
  */
 import type { RecordedEvent } from '@quern/core';
 import { SYSTEM_WALLET_IDS } from '@quern/core/wallet';
@@ -37,6 +38,11 @@ export function isUncoveredCredit(recorded: RecordedEvent): boolean {
   return reference === undefined || (typeof reference.kind === 'string' && !COVERED_CREDITS.has(reference.kind));
 }
 
+export function tookMlxBack(recorded: RecordedEvent): boolean {
+  const returned = recorded.data.mlxReturned;
+  return typeof returned === 'string' && /^[1-9][0-9]*$/.test(returned);
+}
+
 function noticeRule(request: string, kind: NoticeKind, needsJob?: (recorded: RecordedEvent) => boolean): DispatchRule {
   const payload = payloadOf(kind);
   return {
@@ -57,6 +63,11 @@ export const noticeEmailRules: readonly DispatchRule[] = [
   noticeRule('TransferCredited', 'moneyReceived', isUncoveredCredit),
   noticeRule('DepositConfirmed', 'moneyReceived', toUserWallet),
   noticeRule('CheckoutRefunded', 'checkoutRefund'),
+  // A PayPal refund or reversal that took the bought MLX back from the buyer's wallet: they hear of
+  // it. When nothing moved (never credited, or already spent) their wallet did not change, and
+  // PayPal's own mail tells them about the USD.
+  noticeRule('PurchaseRefunded', 'purchaseRefund', tookMlxBack),
+  noticeRule('PurchaseReversed', 'purchaseRefund', tookMlxBack),
   noticeRule('TwoFactorEnabled', 'twoFactorEnabled'),
   noticeRule('TwoFactorEnabledV2', 'twoFactorEnabled'),
   noticeRule('TwoFactorDisabled', 'twoFactorDisabled'),

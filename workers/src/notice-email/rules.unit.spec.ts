@@ -55,6 +55,11 @@ describe('notice e-mail rules', () => {
     expect(notices('TwoFactorEnabled', { userId: 'u1' }).map((job) => job.data.kind)).toEqual(['twoFactorEnabled']);
     expect(notices('ApiKeyGenerated', { userId: 'u1' }).map((job) => job.data.kind)).toEqual(['apiKeyGenerated']);
     expect(notices('CheckoutRefunded', {}).map((job) => job.data.kind)).toEqual(['checkoutRefund']);
+    expect(notices('PurchaseRefunded', { orderId: 'o', mlxReturned: '5000' }).map((job) => job.data.kind)).toEqual(['purchaseRefund']);
+    expect(notices('PurchaseReversed', { orderId: 'o', mlxReturned: '1' }).map((job) => job.data.kind)).toEqual(['purchaseRefund']);
+    // Nothing taken back (never credited, or already spent): the wallet did not change.
+    expect(notices('PurchaseRefunded', { orderId: 'o', mlxReturned: '0' })).toEqual([]);
+    expect(notices('PurchaseReversed', { orderId: 'o' })).toEqual([]);
     expect(notices('UserSignedIn', { userId: 'u1' })).toEqual([]);
   });
 });
