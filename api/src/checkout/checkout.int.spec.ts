@@ -189,7 +189,7 @@ describe('POST /api/quern/checkout', () => {
     expect(answer.body).toEqual({
       success: false,
       code: 4001,
-      message: 'Not enough MLX: 250000 MLX more is needed to complete this purchase.',
+      message: 'Not enough MLX: 250,000 MLX more is needed to complete this purchase.',
       data: { debit: '250000', rate },
     });
     expect(rate).toBe('0.0000125');

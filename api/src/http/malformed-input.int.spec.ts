@@ -422,11 +422,16 @@ async function register(name: string): Promise<{ email: string; password: string
   return user;
 }
 
-/** Waits for the registrations' welcome e-mails (appended by a worker) so the log is quiet. */
+/**
+ * Waits for the registrations' welcome e-mails and the new API key's notice (appended by workers)
+ * so the log is quiet.
+ */
 async function quietLogEnd(): Promise<bigint> {
   await eventually(async () => {
     const events = await quern.store.readAll({ maxCount: 1000 });
-    return events.filter((e) => e.type === 'WelcomeEmailSent').length >= 2 ? true : undefined;
+    const welcomed = events.filter((e) => e.type === 'WelcomeEmailSent').length >= 2;
+    const keyNoticed = events.some((e) => e.type === 'NoticeEmailDone' && e.data.kind === 'apiKeyGenerated');
+    return welcomed && keyNoticed ? true : undefined;
   });
   let end = 0n;
   for (;;) {

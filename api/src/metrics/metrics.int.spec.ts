@@ -119,7 +119,7 @@ describe('metrics of a whole Quern, after traffic', () => {
       expect.arrayContaining(['users', 'wallets', 'purchases', 'webhooks', 'merchant-payments', 'subscriptions']),
     );
     const queues = new Set(families.get('quern_queue_jobs')?.samples.map((s) => s.labels.queue));
-    expect(queues).toEqual(expect.objectContaining({ size: 16 }));
+    expect(queues).toEqual(expect.objectContaining({ size: 17 }));
     expect(queues.has('webhook-delivery') && queues.has('settlement')).toBe(true);
     expect(sampleValue(families, 'quern_reserve_balance_mlx')).toBe(1_000_000_000_000 - 1_000_000 - 1000);
   }, 60_000);

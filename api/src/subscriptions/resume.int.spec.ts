@@ -96,7 +96,7 @@ describe('resuming a cancelled subscription', () => {
       body: { id },
     });
     expect(answer.status).toBe(200);
-    expect(JSON.stringify(answer.body)).toMatch(/Suscripción reanudada\. Se renueva el .+ por 1\.000 MLX al mes\./);
+    expect(JSON.stringify(answer.body)).toMatch(/Suscripción reanudada\. Se renueva el .+ por 1000 MLX al mes\./);
   });
 
   it("refuses to take back the provider's cancellation", async () => {

@@ -48,6 +48,12 @@ interface Resolved {
   content: NoticeContent;
 }
 
+/**
+ * A wallet or user stream with no registration behind it (a wallet opened by a test world or a
+ * tool, never an account): there is nobody to tell, which closes the notice rather than failing it.
+ */
+class NotRegistered extends UnrecoverableError {}
+
 export async function sendNoticeEmail(data: unknown, deps: EmailJobDeps): Promise<NoticeEmailResult> {
   const payload = parsePayload(noticeEmailPayload, data);
   const noticeId = noticeIdOf(payload);
@@ -57,11 +63,17 @@ export async function sendNoticeEmail(data: unknown, deps: EmailJobDeps): Promis
   const [source] = await deps.store.readStream(payload.streamId, { fromRevision: BigInt(payload.revision), maxCount: 1 });
   if (!source || source.revision !== BigInt(payload.revision))
     throw new UnrecoverableError(`No event at ${payload.streamId}@${payload.revision} for notice ${noticeId}`);
-  const resolved = await resolve(deps.store, payload, source);
   const close = (outcome: NoticeOutcome, messageId?: string) => recordDone(deps, payload, noticeId, outcome, messageId);
-
-  if (deps.clock.now().getTime() - Date.parse(resolved.content.at) > NOTICE_MAX_AGE_MS) return close('stale');
-  const recipient = await recipientOf(deps.store, resolved.recipientUserId);
+  let resolved: Resolved;
+  let recipient: Recipient;
+  try {
+    resolved = await resolve(deps.store, payload, source);
+    if (deps.clock.now().getTime() - Date.parse(resolved.content.at) > NOTICE_MAX_AGE_MS) return close('stale');
+    recipient = await recipientOf(deps.store, resolved.recipientUserId);
+  } catch (error) {
+    if (error instanceof NotRegistered) return close('no-account');
+    throw error;
+  }
   if (recipient.deleted) return close('recipient-deleted');
   if (!recipient.verified) return close('unverified');
 
@@ -111,7 +123,7 @@ interface Recipient {
 async function recipientOf(store: EventStore, userId: string): Promise<Recipient> {
   const events = await readUserStream(store, userId);
   const registered = events.find((event) => event.type === 'UserRegistered');
-  if (!registered) throw new UnrecoverableError(`User ${userId} is not registered`);
+  if (!registered) throw new NotRegistered(`User ${userId} is not registered`);
   const user = registered.data as UserRegistered['data'];
   const renamed = events.findLast((event) => event.type === 'UserNameChanged');
   return {
@@ -128,7 +140,7 @@ async function recipientOf(store: EventStore, userId: string): Promise<Recipient
 async function usernameOf(store: EventStore, userId: string): Promise<string> {
   const [registered] = await store.readStream(userStream(userId), { maxCount: 1 });
   const username = registered?.type === 'UserRegistered' ? registered.data.username : undefined;
-  if (typeof username !== 'string') throw new UnrecoverableError(`User ${userId} is not registered`);
+  if (typeof username !== 'string') throw new NotRegistered(`User ${userId} is not registered`);
   return username;
 }
 

@@ -49,15 +49,18 @@ export const noticeMessageKey = (noticeId: string): string => `notice-${noticeId
 /** The stream that records the notice done; created once ('no stream'), so two runs cannot both record it. */
 export const noticeEmailStream = (noticeId: string): string => `notice-email-${noticeId}`;
 
-/** How a notice ended: sent, or nothing to send (deleted or unverified recipient, or too old to matter). */
-export type NoticeOutcome = 'sent' | 'recipient-deleted' | 'unverified' | 'stale';
+/**
+ * How a notice ended: sent, or nothing to send (deleted or unverified recipient, too old to matter,
+ * or no account behind the wallet or user named).
+ */
+export type NoticeOutcome = 'sent' | 'recipient-deleted' | 'unverified' | 'stale' | 'no-account';
 
 /** The completion event, on the notice's own stream. */
 export const NOTICE_EMAIL_DONE = 'NoticeEmailDone';
 export const noticeEmailDoneData = z.object({
   noticeId: z.string().min(1).max(200),
   kind: z.enum(noticeKinds),
-  outcome: z.enum(['sent', 'recipient-deleted', 'unverified', 'stale']),
+  outcome: z.enum(['sent', 'recipient-deleted', 'unverified', 'stale', 'no-account']),
   messageId: z.string().max(300).optional(),
   doneAt: z.string().min(1).max(40),
 });

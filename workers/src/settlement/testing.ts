@@ -3,6 +3,8 @@
  * world on a real SQLite log and the real simulated millix network, the pipeline wired as the app
  * wires it, and a driver that runs a waiting job to its end without BullMQ.
  */
+import { dispatchRules } from '../dispatch/rules.js';
+import { NOTICE_EMAIL_QUEUE } from '../notice-email/payload.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -156,6 +158,9 @@ export function startWalletPipeline(options: {
   const { world } = options;
   const mailer: Mailer = createMailer({ dataDir: world.dir, from: 'Quern <no-reply@quern.example>', logger: options.logger });
   const dispatcher = startDispatcher({
+    // The wallet world opens wallets without accounts, so a notice has nobody to mail; notices are
+    // proven in notice-email.int.spec.ts and left out here, so these specs count settlement work only.
+    rules: dispatchRules.filter((rule) => rule.queue !== NOTICE_EMAIL_QUEUE),
     store: world.store,
     redis: options.redis,
     prefix: options.prefix,
