@@ -63,7 +63,7 @@ function DayField(props: { id: string; label: string; value: string; error?: str
   const shownId = `${props.id}-shown`;
   const errorId = `${props.id}-error`;
   return (
-    <div className="history-filter-field">
+    <div className="field history-filter-field">
       <label htmlFor={props.id}>{props.label}</label>
       <input
         id={props.id}
@@ -122,7 +122,7 @@ export function HistoryFilter({ value, urlErrors, onApply }: HistoryFilterProps)
     <details className="history-filter" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
       <summary>{active ? t('history.filter.titleActive') : t('history.filter.title')}</summary>
       <form className="history-filter-form" onSubmit={submit} noValidate>
-        <div className="history-filter-field">
+        <div className="field history-filter-field">
           <label htmlFor={`${id}-kind`}>{t('history.filter.kind')}</label>
           <select
             id={`${id}-kind`}
@@ -144,7 +144,7 @@ export function HistoryFilter({ value, urlErrors, onApply }: HistoryFilterProps)
             </span>
           ) : null}
         </div>
-        <div className="history-filter-field">
+        <div className="field history-filter-field">
           <label htmlFor={`${id}-counterparty`}>{t('history.filter.counterparty')}</label>
           <input
             id={`${id}-counterparty`}
