@@ -75,8 +75,15 @@ export function checkHistoryRange(
     ctx.addIssue({ code: 'custom', path: [...path, 'to'], message: 'errors:historyFilterRangeTooWide' });
 }
 
-/** The tRPC `wallet.transactions` input's optional `filter`: strict, every field optional. */
-export const historyFilterInput = z.strictObject(historyFilterFields).superRefine((value, ctx) => checkHistoryRange(value, ctx, []));
+/**
+ * The tRPC `wallet.transactions` input's optional `filter`: strict, every field optional, but at
+ * least one given (no filter is no `filter`, so an empty object is a malformed call).
+ */
+export const historyFilterInput = z.strictObject(historyFilterFields).superRefine((value, ctx) => {
+  if (!Object.values(value).some((field) => field !== undefined))
+    ctx.addIssue({ code: 'custom', path: [], message: 'errors:invalidRequest' });
+  checkHistoryRange(value, ctx, []);
+});
 export type HistoryFilter = z.infer<typeof historyFilterInput>;
 
 /** The same fields as query parameters (REST): returns the filter, or undefined when none is given. */
