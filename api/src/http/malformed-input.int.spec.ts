@@ -85,7 +85,10 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'wallet.rate': { input: null },
   'wallet.purchaseHold': { input: null },
   'wallet.pending': { input: null },
-  'wallet.transactions': { input: { page: 0 }, optional: ['page'] },
+  'wallet.transactions': {
+    input: { page: 0, filter: { kind: 'sent', counterparty: f.payeeName, from: '2026-01-01', to: '2026-01-31' } },
+    optional: ['page', 'filter'],
+  },
   'wallet.recipient': { input: { to: f.payeeName } },
   'wallet.transaction': { input: { hash: 'walk-unknown-hash' } },
   'wallet.send': {
@@ -212,7 +215,11 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'GET /api/millix/balance/:address': { kind: 'none', params: { address: f.address }, badParams: { address: ['x'.repeat(2000)] } },
     'GET /api/millix/current-rate': { kind: 'none' },
     'GET /api/quern/pending-transactions': { kind: 'none' },
-    'GET /api/quern/transactions': { kind: 'query', input: { page: '0' }, optional: ['page'] },
+    'GET /api/quern/transactions': {
+      kind: 'query',
+      input: { page: '0', kind: 'sent', counterparty: f.payeeName, from: '2026-01-01', to: '2026-01-31' },
+      optional: ['page', 'kind', 'counterparty', 'from', 'to'],
+    },
     'GET /api/millix/send': {
       kind: 'query',
       input: { to: f.payeeName, amount: '5', fee: '1000' },

@@ -1,7 +1,7 @@
 /** The spec's wallet calls (section 7), at their exact paths, plus POST send for integrations. */
 import { Router } from 'express';
 import { AppError } from '@quern/core';
-import { IDEMPOTENCY_KEY_PATTERN, sendInput, transactionsPageQuery } from '@quern/core/wallet';
+import { IDEMPOTENCY_KEY_PATTERN, sendInput, transactionsRestQuery } from '@quern/core/wallet';
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { assertSameOriginScript } from '../http/csrf.js';
@@ -45,7 +45,11 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
   );
   routes.get(
     '/api/quern/transactions',
-    authed((ctx, session) => ctx.wallet.transactions(session, transactionsPageQuery.parse(query(ctx)).page)),
+    authed((ctx, session) => {
+      // Optional filters (issue 25) as query parameters; without them the answer is the spec's.
+      const { page, filter } = transactionsRestQuery.parse(query(ctx));
+      return ctx.wallet.transactions(session, page, filter);
+    }),
   );
   // The spec's send is a GET that moves money. Unlike a POST, a GET can be fired by a link, an
   // image, a frame or a redirect, from another site or from a Quern page (the checkout's "Back to

@@ -23,6 +23,7 @@ import {
   lookUpRecipient,
   type Recipient,
   type RecipientLookup,
+  type HistoryFilter,
 } from '@quern/core/wallet';
 import { findTransaction, getPendingTotals, getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
@@ -122,9 +123,9 @@ export function createWalletService(deps: WalletServiceDeps) {
       return { content: await getPendingTransactions(deps.redis, session.userId) };
     },
 
-    async transactions(session: Session, page: number): Promise<TransactionsPage> {
+    async transactions(session: Session, page: number, filter?: HistoryFilter): Promise<TransactionsPage> {
       await caughtUp(session);
-      return getTransactionsPage(deps.redis, session.userId, page, TRANSACTIONS_PAGE_SIZE);
+      return getTransactionsPage(deps.redis, session.userId, page, TRANSACTIONS_PAGE_SIZE, filter);
     },
 
     /** One of the caller's transactions by its hash (the detail's own URL); NOT_FOUND when it is not theirs or unknown. */

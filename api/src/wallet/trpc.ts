@@ -34,7 +34,7 @@ export const walletRouter = router({
   transactions: authedProcedure
     .input(transactionsPageQuery)
     .output(transactionsPageOutput)
-    .query(({ ctx, input }) => ctx.wallet.transactions(ctx.session, input.page)),
+    .query(({ ctx, input }) => ctx.wallet.transactions(ctx.session, input.page, input.filter)),
   recipient: authedProcedure
     .input(recipientLookupInput)
     .output(recipientLookupOutput)

@@ -231,6 +231,40 @@ describe('wallet REST', () => {
     expect(response.status).toBe(400);
   });
 
+  it('filters the history by the optional query parameters, and answers exactly as the spec without them', async () => {
+    const plain = await quern.call('GET', '/api/quern/transactions?page=0', { cookie: payer.cookie });
+    expect(plain.status).toBe(200);
+    expect(Object.keys(plain.body).sort()).toEqual(['limit', 'page', 'total', 'transactions']);
+    const rows = plain.body.transactions as { transaction_type: string; to_user?: { username: string } }[];
+    const sentToPayee = rows.filter((t) => t.transaction_type === 'debit' && t.to_user?.username === payee.userName);
+    expect(sentToPayee.length).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const query = new URLSearchParams({ page: '0', kind: 'sent', counterparty: payee.userName.toUpperCase(), from: today, to: today });
+    const filtered = await quern.call('GET', `/api/quern/transactions?${query}`, { cookie: payer.cookie });
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.total).toBe(sentToPayee.length);
+    expect(filtered.body.transactions).toEqual(sentToPayee);
+    const received = await quern.call('GET', '/api/quern/transactions?kind=received&counterparty=rest_payee', { cookie: payer.cookie });
+    expect(received.body).toEqual({ transactions: [], total: 0, page: 0, limit: 10 });
+  });
+
+  it.each([
+    ['kind=DEBIT', { kind: 'errors:historyFilterKind' }],
+    ['counterparty=a%20b', { counterparty: 'errors:historyFilterCounterparty' }],
+    ['from=2026-13-01', { from: 'errors:historyFilterFrom' }],
+    ['to=yesterday', { to: 'errors:historyFilterTo' }],
+    ['from=2026-02-02&to=2026-02-01', { to: 'errors:historyFilterRange' }],
+    ['from=2000-01-01&to=2026-01-01', { to: 'errors:historyFilterRangeTooWide' }],
+    ['kind=sent&kind=received', { kind: 'errors:historyFilterKind' }],
+  ])('refuses the history filter %s with 400 and a message per field, in English and Spanish', async (params, fields) => {
+    const en = await quern.call('GET', `/api/quern/transactions?${params}`, { cookie: payer.cookie });
+    expect(en.status).toBe(400);
+    expect(en.body.fields).toEqual(fields);
+    const es = await quern.call('GET', `/api/quern/transactions?${params}`, { cookie: payer.cookie, headers: { 'accept-language': 'es' } });
+    expect(es.status).toBe(400);
+    expect(es.body.message).not.toBe(en.body.message);
+  });
+
   it('answers garbage bodies and a bad Idempotency-Key with a 4xx', async () => {
     for (const body of ['{"to":', '[]', JSON.stringify({ to: 5, amount: {}, fee: [] })]) {
       const response = await quern.call('POST', '/api/millix/send', { cookie: payer.cookie, body });

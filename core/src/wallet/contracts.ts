@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { normalizeEmail, normalizeUsername, usernamePattern } from '../identity/contracts.js';
 import { parseAddress } from './address.js';
+import { checkHistoryRange, hasHistoryFilter, historyFilterInput, historyFilterQueryFields } from './history-filter.js';
 import { OPEN_RESERVATIONS_MAX } from './decider.js';
 import { TRANSFER_REFERENCE_ID_PATTERN } from './events.js';
 import { SEND_FEE_MLX, mlxToWire, parseMlxAmount } from './money.js';
@@ -183,14 +184,28 @@ const pageNumber = z
   );
 
 /** GET /api/quern/transactions?page={n}; pages are 0-based. */
-export const transactionsPageQuery = z.strictObject({ page: pageNumber.default(0) });
+export const transactionsPageQuery = z.strictObject({ page: pageNumber.default(0), filter: historyFilterInput.optional() });
 export type TransactionsPageQuery = z.infer<typeof transactionsPageQuery>;
+
+/**
+ * The REST form: the filter's fields as optional query parameters beside `page` (issue 25).
+ * Without any of them the route answers exactly as the spec's GET did.
+ */
+export const transactionsRestQuery = z
+  .strictObject({ page: pageNumber.default(0), ...historyFilterQueryFields })
+  .superRefine((value, ctx) => checkHistoryRange(value, ctx, []))
+  .transform(({ page, kind, counterparty, from, to }) => {
+    const filter = { kind, counterparty, from, to };
+    return { page, filter: hasHistoryFilter(filter) ? filter : undefined };
+  });
 
 export const transactionsPageOutput = z.object({
   transactions: z.array(completedTransactionOutput).max(TRANSACTIONS_PAGE_SIZE),
   total: z.number().int().min(0),
   page: z.number().int().min(0).max(TRANSACTIONS_PAGE_MAX),
   limit: z.number().int().min(1),
+  /** Filtered reads only: the scan stopped at its bound, so older matches may be missing. */
+  scan_limited: z.boolean().optional(),
 });
 export type TransactionsPage = z.infer<typeof transactionsPageOutput>;
 

@@ -15,6 +15,7 @@ export * from './events.js';
 export * from './money.js';
 export * from './pagination.js';
 export * from './history-kind.js';
+export * from './history-filter.js';
 export * from './purpose.js';
 export * from './shorten.js';
 export * from './state.js';

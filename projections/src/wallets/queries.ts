@@ -11,6 +11,9 @@ import {
   TRANSACTIONS_PAGE_MAX,
   TRANSACTIONS_PAGE_SIZE,
   type CompletedTransaction,
+  type HistoryFilter,
+  hasHistoryFilter,
+  matchesHistoryFilter,
   type PendingTransaction,
   type TransactionPurpose,
   type TransactionsPage,
@@ -77,9 +80,11 @@ export async function getTransactionsPage(
   walletId: string,
   page: number,
   limit = TRANSACTIONS_PAGE_SIZE,
+  filter?: HistoryFilter,
 ): Promise<TransactionsPage> {
   if (!Number.isSafeInteger(page) || page < 0 || page > TRANSACTIONS_PAGE_MAX) throw invalidRequest();
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > TRANSACTIONS_PAGE_SIZE) throw invalidRequest();
+  if (hasHistoryFilter(filter)) return getFilteredTransactionsPage(redis, walletId, page, limit, filter);
   const key = walletHistoryKey(walletId);
   const start = page * limit;
   const replies = await redis
@@ -100,6 +105,68 @@ export async function getTransactionsPage(
     }),
   );
   return { transactions, total, page, limit };
+}
+
+/**
+ * History rows one filtered read scans at most, newest first. The score is the log position, not
+ * a time, so dates cannot be a ZRANGEBYSCORE; a filter is matched row by row. 20,000 rows is years
+ * of a busy wallet and a few tens of milliseconds of Redis work; past it the answer says
+ * `scan_limited` and the older rows are not searched.
+ */
+export const HISTORY_FILTER_SCAN_MAX = 20_000;
+/** Rows read per ZREVRANGE while filtering. */
+export const HISTORY_FILTER_CHUNK = 500;
+
+/**
+ * One page of the rows matching the filter, newest first, with `total` = the number of matches
+ * found, so the dashboard's pagination counts matches. Usernames are resolved per chunk (one
+ * pipelined HGET per distinct wallet id) so a username filter matches what the rows show.
+ */
+async function getFilteredTransactionsPage(
+  redis: Redis,
+  walletId: string,
+  page: number,
+  limit: number,
+  filter: HistoryFilter,
+): Promise<TransactionsPage> {
+  const key = walletHistoryKey(walletId);
+  const start = page * limit;
+  const wanted: StoredCompletedTransaction[] = [];
+  let total = 0;
+  let scanned = 0;
+  let scanLimited = false;
+  for (;;) {
+    if (scanned >= HISTORY_FILTER_SCAN_MAX) {
+      scanLimited = (await redis.zcard(key)) > scanned;
+      break;
+    }
+    const count = Math.min(HISTORY_FILTER_CHUNK, HISTORY_FILTER_SCAN_MAX - scanned);
+    const members = await redis.zrevrange(key, scanned, scanned + count - 1);
+    scanned += members.length;
+    const stored = members.map((member) => JSON.parse(member) as StoredCompletedTransaction);
+    const usernames = filter.counterparty === undefined ? new Map<string, string>() : await resolveUsernames(redis, stored);
+    for (const item of stored) {
+      const row = {
+        ...item,
+        from_username: item.from_wallet_id === undefined ? undefined : usernames.get(item.from_wallet_id),
+        to_username: item.to_wallet_id === undefined ? undefined : usernames.get(item.to_wallet_id),
+      };
+      if (!matchesHistoryFilter(row, filter)) continue;
+      if (total >= start && total < start + limit) wanted.push(item);
+      total += 1;
+    }
+    if (members.length < count) break;
+  }
+  const pageUsernames = await resolveUsernames(redis, wanted);
+  const references = await resolveCheckoutReferences(redis, wanted);
+  const transactions = wanted.map(
+    (item): CompletedTransaction => ({
+      ...publicFields(item, pageUsernames, references),
+      balance: item.balance,
+      transaction_date: item.transaction_date,
+    }),
+  );
+  return { transactions, total, page, limit, ...(scanLimited ? { scan_limited: true } : {}) };
 }
 
 /** Pending items (reservations, incoming transfers, unconfirmed deposits), newest first, bounded. */

@@ -6,13 +6,14 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useMatch, useNavigate } from 'react-router';
+import { useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { EmailVerificationNotice } from '../identity/EmailVerificationNotice.js';
+import { HISTORY_FILTER_PARAMS, HistoryFilter, filterTextOf, parseFilterText } from './HistoryFilter.js';
 import { ArrivalNotice } from './ArrivalNotice.js';
 import { BalanceHero } from './BalanceHero.js';
 import { PaginationBar } from './PaginationBar.js';
@@ -32,13 +33,15 @@ import './wallet.css';
 function useTransactionInUrl() {
   const trpc = useTRPC();
   const navigate = useNavigate();
+  // The history filter's query string goes with the detail and comes back when it closes.
+  const { search } = useLocation();
   // useMatch, not useParams: the detail is a child route that the dashboard itself answers.
   const hash = useMatch('/account/transactions/:hash')?.params.hash;
   const lookup = useQuery(trpc.wallet.transaction.queryOptions({ hash: hash ?? '' }, { enabled: hash !== undefined, retry: false }));
   useLogFailure('transaction detail', lookup.error);
   const open = (transaction: WalletTransaction) =>
-    void navigate(`/account/transactions/${encodeURIComponent(transaction.transaction_hash)}`);
-  const close = () => void navigate('/account');
+    void navigate(`/account/transactions/${encodeURIComponent(transaction.transaction_hash)}${search}`);
+  const close = () => void navigate(`/account${search}`);
   const selected: WalletTransaction | null = hash === undefined ? null : (lookup.data?.transaction ?? null);
   return { selected, open, close, notFound: hash !== undefined && lookup.isError };
 }
@@ -48,14 +51,32 @@ function Dashboard({ userId }: { userId: string }) {
   const trpc = useTRPC();
   const language = useLanguage();
   const mobile = useIsMobile();
-  const [page, setPage] = useState(0);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filterText = filterTextOf(searchParams);
+  const parsedFilter = parseFilterText(filterText);
+  const filter = parsedFilter.ok ? parsedFilter.filter : undefined;
+  const filterKey = JSON.stringify(filter ?? null);
+  const [paged, setPaged] = useState({ filterKey, page: 0 });
+  // A new filter starts at its first page.
+  const page = paged.filterKey === filterKey ? paged.page : 0;
+  const setPage = (next: number) => setPaged({ filterKey, page: next });
+  const applyFilter = (text: Record<(typeof HISTORY_FILTER_PARAMS)[number], string>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const field of HISTORY_FILTER_PARAMS) {
+      if (text[field] === '') next.delete(field);
+      else next.set(field, text[field]);
+    }
+    setPaged({ filterKey: '', page: 0 });
+    setSearchParams(next);
+  };
   const { selected, open, close, notFound } = useTransactionInUrl();
   const user = useQuery(trpc.identity.user.queryOptions({ id: userId }));
   useLogFailure('user', user.error);
-  const { address, balance, rate, pending, transactions, hold } = useDashboardQueries(page);
+  const { address, balance, rate, pending, transactions, hold } = useDashboardQueries(page, filter);
   // What the arrival notice compares: the pending list and the newest page (older pages hold nothing new).
   const pendingData = pending.data;
-  const firstPage = page === 0 && !transactions.isPlaceholderData ? transactions.data : undefined;
+  // A filtered page is not the newest rows, so it is not compared.
+  const firstPage = page === 0 && filter === undefined && !transactions.isPlaceholderData ? transactions.data : undefined;
   const arrivalLists = useMemo(
     () => (pendingData && (firstPage || page !== 0) ? [pendingData.content, firstPage?.transactions ?? []] : undefined),
     [pendingData, firstPage, page],
@@ -89,6 +110,12 @@ function Dashboard({ userId }: { userId: string }) {
         aria-busy={transactions.isFetching && transactions.isPlaceholderData}
       >
         <h2 id="transactions-title">{t('dashboard.transactions')}</h2>
+        <HistoryFilter value={filterText} urlErrors={parsedFilter.ok ? {} : parsedFilter.errors} onApply={applyFilter} />
+        {transactions.data?.scan_limited ? (
+          <p className="history-filter-note" role="status">
+            {t('history.filter.scanLimited')}
+          </p>
+        ) : null}
         {transactions.isPending ? (
           <LoadingStatus />
         ) : transactions.data && transactions.data.transactions.length > 0 ? (
@@ -97,7 +124,7 @@ function Dashboard({ userId }: { userId: string }) {
             <PaginationBar page={page} total={transactions.data.total} limit={transactions.data.limit} onPageChange={setPage} />
           </>
         ) : (
-          <p className="tx-empty">{t('dashboard.noTransactions')}</p>
+          <p className="tx-empty">{filter === undefined ? t('dashboard.noTransactions') : t('history.filter.noMatches')}</p>
         )}
       </section>
       <TransactionDialog transaction={selected} language={language} onClose={close} notFound={notFound} />

@@ -9,6 +9,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../../app/data/trpc.js';
+import type { HistoryFilter } from '@quern/core/wallet';
 import type { WalletTransaction } from './walletFormat.js';
 
 /** While a transaction is pending: it usually settles within seconds, and people watch for it. */
@@ -50,7 +51,7 @@ function useRefreshWhenPendingSettles(pending: readonly WalletTransaction[] | un
   }, [pending, refresh]);
 }
 
-export function useDashboardQueries(page: number) {
+export function useDashboardQueries(page: number, filter?: HistoryFilter) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // Read from the cache rather than from the hooks below, which need the interval first; a change
@@ -68,7 +69,12 @@ export function useDashboardQueries(page: number) {
   // Bought MLX not yet free to send; refreshed with the balance it explains.
   const hold = useQuery(trpc.wallet.purchaseHold.queryOptions(undefined, live));
   // The previous page stays on screen while the next one loads, so the list does not jump.
-  const transactions = useQuery(trpc.wallet.transactions.queryOptions({ page }, { ...live, placeholderData: keepPreviousData }));
+  const transactions = useQuery(
+    trpc.wallet.transactions.queryOptions(filter === undefined ? { page } : { page, filter }, {
+      ...live,
+      placeholderData: keepPreviousData,
+    }),
+  );
 
   useLogFailure('balance', balance.error);
   useLogFailure('rate', rate.error);
