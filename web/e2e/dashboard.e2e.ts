@@ -35,7 +35,7 @@ const words = {
     notice: 'Ha recibido 50.000 MLX',
     pending: '+50.000 MLX',
     pendingAfterSend: '+29.000 MLX',
-    fee: 'incl. comisión de 1.000 MLX',
+    fee: 'incl. comisión de 1000 MLX',
     detail: 'Detalles de la transacción',
     type: 'ENVIADO',
     dismiss: 'Cerrar aviso',
