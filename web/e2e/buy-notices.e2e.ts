@@ -50,7 +50,8 @@ async function openPayPal(page: Page): Promise<Page> {
   return popup;
 }
 
-const balanceOf = (page: Page) => trpcQuery<{ stable: string; unstable: string }>(page.request, 'wallet.balance');
+const balanceOf = (page: Page) =>
+  trpcQuery<{ stable: string; unstable: string }>(page.request, 'wallet.balance').then(({ stable, unstable }) => ({ stable, unstable }));
 
 for (const language of ['en', 'es'] as const) {
   for (const width of [390, 1280] as const) {

@@ -44,7 +44,8 @@ async function signedInPage(browser: Browser, options: { width?: number; height?
   return { user, page: await context.newPage() };
 }
 
-const balanceOf = (request: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(request, 'wallet.balance');
+const balanceOf = (request: APIRequestContext) =>
+  trpcQuery<{ stable: string; unstable: string }>(request, 'wallet.balance').then(({ stable, unstable }) => ({ stable, unstable }));
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -233,7 +233,10 @@ for (const language of ['en', 'es'] as const) {
       await paypal.getByRole('button', { name: 'Decline card' }).click();
       await expect(page.getByRole('alert').filter({ hasText: say.declined })).toBeVisible({ timeout: CAPTURE_TIMEOUT_MS });
       await expect(paypal.getByRole('button', { name: 'Approve payment' })).toBeVisible();
-      expect(await trpcQuery<{ stable: string; unstable: string }>(page.request, 'wallet.balance')).toEqual({ stable: '0', unstable: '0' });
+      expect(await trpcQuery<{ stable: string; unstable: string }>(page.request, 'wallet.balance')).toMatchObject({
+        stable: '0',
+        unstable: '0',
+      });
       await page.screenshot({ path: shot('declined'), fullPage: true });
       await expectNoSeriousViolations(page);
 

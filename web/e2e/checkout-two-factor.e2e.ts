@@ -26,7 +26,8 @@ const quernOrigin = () => new URL(process.env.QUERN_E2E_BASE_URL ?? '').origin;
 const shopFixture = shopForTheseTests();
 const { openContexts, openRequests } = shopFixture;
 
-const balanceOf = (api: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(api, 'wallet.balance');
+const balanceOf = (api: APIRequestContext) =>
+  trpcQuery<{ stable: string; unstable: string }>(api, 'wallet.balance').then(({ stable, unstable }) => ({ stable, unstable }));
 
 /** A merchant, and a shopper with 300,000 MLX settled and two-factor on. */
 async function merchantAndTwoFactorShopper() {

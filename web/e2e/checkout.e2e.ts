@@ -43,7 +43,8 @@ async function trackedApiUser(): Promise<{ user: TestUser; api: APIRequestContex
   return created;
 }
 
-const balanceOf = (api: APIRequestContext) => trpcQuery<{ stable: string; unstable: string }>(api, 'wallet.balance');
+const balanceOf = (api: APIRequestContext) =>
+  trpcQuery<{ stable: string; unstable: string }>(api, 'wallet.balance').then(({ stable, unstable }) => ({ stable, unstable }));
 
 async function browserContext(browser: Browser, options: { width?: number; height?: number; theme?: Theme } = {}) {
   const context = await browser.newContext({

@@ -33,7 +33,11 @@ export function walletRestRoutes(createContext: ContextFactory, allowedOrigins: 
   );
   routes.get(
     '/api/millix/balance/:address',
-    authed((ctx, session) => ctx.wallet.balance(session, addressParam.parse(ctx.http.req.params).address)),
+    // The spec's contract is stable and unstable alone; the web app's pending split stays on tRPC.
+    authed(async (ctx, session) => {
+      const { stable, unstable } = await ctx.wallet.balance(session, addressParam.parse(ctx.http.req.params).address);
+      return { stable, unstable };
+    }),
   );
   routes.get(
     '/api/millix/current-rate',

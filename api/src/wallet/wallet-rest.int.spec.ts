@@ -66,7 +66,7 @@ describe('wallet REST', () => {
       const r = await quern.call('GET', `/api/millix/balance/${payer.address}`, { cookie: payer.cookie });
       return r.body.stable === '1000000' ? r : undefined;
     });
-    expect(own.body).toEqual({ stable: '1000000', unstable: '0', pending_incoming: '0', pending_outgoing: '0' });
+    expect(own.body).toEqual({ stable: '1000000', unstable: '0' });
     expect((await quern.call('GET', `/api/millix/balance/${payee.address}`, { cookie: payer.cookie })).status).toBe(403);
   });
 
