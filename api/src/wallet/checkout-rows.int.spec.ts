@@ -1,6 +1,7 @@
 // Proves that a checkout payment and its refund can be recognised in both histories (issue 25):
 // the shopper's and the shop's rows carry the shop's own order reference, the refund's rows on
-// both sides name the same reference, and an order paid without a reference carries none.
+// both sides name the same reference, and an order paid without a reference is named by its
+// cart's first item instead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundFromReserve } from '../test-support/ledger.js';
 import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
@@ -54,7 +55,7 @@ describe('checkout rows name the shop’s reference', () => {
     const shopperRow = await rowOf(shopper, order, 'checkout');
     expect(shopperRow.transaction_type).toBe('debit');
     expect(shopperRow.to_user).toEqual({ username: shop.name });
-    expect(shopperRow.purpose).toEqual({ kind: 'checkout', order_id: order, merchant_reference: 'ORD-1042' });
+    expect(shopperRow.purpose).toEqual({ kind: 'checkout', order_id: order, merchant_reference: 'ORD-1042', first_item: 'Tea ref' });
     const shopRow = await rowOf(shop, order, 'checkout');
     expect([shopRow.transaction_type, shopRow.purpose?.merchant_reference]).toEqual(['credit', 'ORD-1042']);
 
@@ -65,12 +66,19 @@ describe('checkout rows name the shop’s reference', () => {
     expect(refund.status).toBe(201);
     for (const user of [shopper, shop]) {
       const row = await rowOf(user, order, 'checkout_refund');
-      expect(row.purpose).toEqual({ kind: 'checkout_refund', order_id: order, refund_id: refund.body.id, merchant_reference: 'ORD-1042' });
+      expect(row.purpose).toEqual({
+        kind: 'checkout_refund',
+        order_id: order,
+        refund_id: refund.body.id,
+        merchant_reference: 'ORD-1042',
+        first_item: 'Tea ref',
+      });
     }
   });
 
-  it('given a payment without a reference, then its rows carry none', async () => {
+  it('given a payment without a reference, then its rows carry none, and its first item names it on both sides', async () => {
     const order = await pay(undefined, 'noref');
-    expect((await rowOf(shopper, order, 'checkout')).purpose).toEqual({ kind: 'checkout', order_id: order });
+    expect((await rowOf(shopper, order, 'checkout')).purpose).toEqual({ kind: 'checkout', order_id: order, first_item: 'Tea noref' });
+    expect((await rowOf(shop, order, 'checkout')).purpose?.first_item).toBe('Tea noref');
   });
 });

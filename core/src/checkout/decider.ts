@@ -22,6 +22,8 @@ export interface CheckoutRequestFacts {
   cartDigest: string;
   usdPerMlx?: string;
   reference?: string;
+  /** The cart's first line's name: what the rows name the payment by when the shop gave no reference. */
+  firstItem?: string;
 }
 
 export interface CheckoutPlan extends CheckoutRequestFacts {
@@ -85,5 +87,6 @@ export function checkoutPaidEvent(plan: CheckoutPlan, transferId: string, now: D
   };
   if (plan.usdPerMlx !== undefined) event.data.usdPerMlx = plan.usdPerMlx;
   if (plan.reference !== undefined) event.data.reference = plan.reference;
+  if (plan.firstItem !== undefined) event.data.firstItem = plan.firstItem;
   return event;
 }

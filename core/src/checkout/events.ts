@@ -44,6 +44,8 @@ export interface CheckoutPaid {
     paidAt: string;
     /** The shop's own order reference, when the checkout gave one (ADR 043). */
     reference?: string;
+    /** The cart's first item's name (issue 25: a payment is named by its reference or first item). */
+    firstItem?: string;
   };
 }
 
@@ -65,6 +67,7 @@ const checkoutPaidData: z.ZodType<CheckoutPaid['data']> = z.object({
   transferId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   paidAt: z.string().min(1).max(40),
   reference: z.string().regex(CHECKOUT_REFERENCE_PATTERN).optional(),
+  firstItem: text.optional(),
 });
 
 export const isCheckoutEventType = (type: string): type is CheckoutEventType => type === 'CheckoutPaid';

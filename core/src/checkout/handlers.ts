@@ -108,6 +108,7 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
     cartDigest: cartDigest(input.cart),
     ...(rate ? { usdPerMlx: rate.usdPerMlx } : {}),
     ...(input.reference === undefined ? {} : { reference: input.reference }),
+    ...(input.cart[0] === undefined ? {} : { firstItem: input.cart[0].name }),
   };
   for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
     const { state, revision } = await loadCheckout(deps, facts.intentId);

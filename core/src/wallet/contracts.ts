@@ -103,6 +103,8 @@ const transactionUser = z.object({ username: z.string() });
 const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
 /** A shop's order reference as checkout takes it (CHECKOUT_REFERENCE_PATTERN, core/src/checkout). */
 const merchantReference = z.string().regex(/^[A-Za-z0-9._:/#-]{1,64}$/);
+/** A checkout cart's first item's name, as the shop sent it (checkout contracts: 1 to 200 characters). */
+const firstItem = z.string().min(1).max(200);
 /**
  * Not in the spec: what a transfer was for when it was not a plain send (purpose.ts). Optional, so
  * rows projected before it existed, and every send or deposit, stay valid without it.
@@ -117,13 +119,20 @@ export const transactionPurposeOutput = z.union([
   // A checkout payment (ADR 029) has no provider capture: only the order it paid.
   // merchant_reference: the shop's own order reference (ADR 043), joined in when the history is
   // read, so both sides and the refund can name the order as the shop does.
-  z.object({ kind: z.literal('checkout'), order_id: purposeId, merchant_reference: merchantReference.optional() }),
+  // first_item: the cart's first item, which names the payment when the shop gave no reference.
+  z.object({
+    kind: z.literal('checkout'),
+    order_id: purposeId,
+    merchant_reference: merchantReference.optional(),
+    first_item: firstItem.optional(),
+  }),
   // A merchant's refund of a checkout order and a merchant's payout (ADR 033).
   z.object({
     kind: z.literal('checkout_refund'),
     order_id: purposeId,
     refund_id: purposeId,
     merchant_reference: merchantReference.optional(),
+    first_item: firstItem.optional(),
   }),
   z.object({ kind: z.literal('payout'), payout_id: purposeId }),
   // One period of a subscription (ADR 037).

@@ -18,3 +18,5 @@ export const PENDING_SETTLEMENTS_KEY = 'rm:pending-settlements';
  * history rows of the payment and of its refunds can name the order as the shop does.
  */
 export const CHECKOUT_REFERENCE_KEY = 'rm:checkout-reference';
+/** Checkout order id → its cart's first item's name (what a row names the order by without a reference). */
+export const CHECKOUT_FIRST_ITEM_KEY = 'rm:checkout-first-item';

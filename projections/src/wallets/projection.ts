@@ -33,6 +33,7 @@ import type { Projection } from '../types.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction } from './items.js';
 import {
   CHECKOUT_REFERENCE_KEY,
+  CHECKOUT_FIRST_ITEM_KEY,
   PENDING_SETTLEMENTS_KEY,
   WALLET_ID_BY_ADDRESS_KEY,
   walletHistoryKey,
@@ -225,11 +226,12 @@ function closed(tx: ChainableCommander, data: DataOf<'WalletClosed'>): void {
   tx.hsetnx(walletKey(data.walletId), 'closed_at', data.closedAt);
 }
 
-/** A checkout's shop reference, for its rows (HSET of a value the event fixes: a replay writes the same). */
+/** A checkout's shop reference and first item, for its rows (HSET of a value the event fixes: a replay writes the same). */
 function checkoutPaid(tx: ChainableCommander, event: RecordedEvent): void {
   const paid = toCheckoutEvent(event);
   if (!paid) throw new Error(`${event.type} at position ${event.position} does not have the shape of a checkout event`);
   if (paid.data.reference !== undefined) tx.hset(CHECKOUT_REFERENCE_KEY, paid.data.orderId, paid.data.reference);
+  if (paid.data.firstItem !== undefined) tx.hset(CHECKOUT_FIRST_ITEM_KEY, paid.data.orderId, paid.data.firstItem);
 }
 
 function applyWalletEvent(tx: ChainableCommander, wallet: WalletEvent, event: RecordedEvent): void {

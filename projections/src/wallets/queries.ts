@@ -23,6 +23,7 @@ import { userKey } from '../users/keys.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction, StoredTransaction } from './items.js';
 import {
   CHECKOUT_REFERENCE_KEY,
+  CHECKOUT_FIRST_ITEM_KEY,
   PENDING_SETTLEMENTS_KEY,
   WALLET_ID_BY_ADDRESS_KEY,
   walletHistoryKey,
@@ -196,7 +197,7 @@ function resultOf<T>(replies: [Error | null, unknown][] | null, index: number): 
  * The spec's fields, in its order, without the internal ones; usernames where the wallet is a
  * user's; then a purchase's purpose, when the row has one.
  */
-function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>, references: ReadonlyMap<string, string>) {
+function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, string>, references: ReadonlyMap<string, CheckoutNames>) {
   const fromUser = item.from_wallet_id === undefined ? undefined : usernames.get(item.from_wallet_id);
   const toUser = item.to_wallet_id === undefined ? undefined : usernames.get(item.to_wallet_id);
   return {
@@ -212,15 +213,25 @@ function publicFields(item: StoredTransaction, usernames: ReadonlyMap<string, st
   };
 }
 
-/** A checkout payment's or refund's purpose with the shop's reference, when the order has one. */
-function withMerchantReference(purpose: TransactionPurpose, references: ReadonlyMap<string, string>) {
-  if (purpose.kind !== 'checkout' && purpose.kind !== 'checkout_refund') return purpose;
-  const reference = references.get(purpose.order_id);
-  return reference === undefined ? purpose : { ...purpose, merchant_reference: reference };
+/** What names a checkout order on its rows: the shop's reference and the cart's first item, each when known. */
+interface CheckoutNames {
+  reference?: string;
+  firstItem?: string;
 }
 
-/** The shop references of the checkout orders among the items: one HMGET, whatever the page size. */
-async function resolveCheckoutReferences(redis: Redis, items: readonly StoredTransaction[]): Promise<Map<string, string>> {
+/** A checkout payment's or refund's purpose with the shop's reference and first item, when the order has them. */
+function withMerchantReference(purpose: TransactionPurpose, names: ReadonlyMap<string, CheckoutNames>) {
+  if (purpose.kind !== 'checkout' && purpose.kind !== 'checkout_refund') return purpose;
+  const found = names.get(purpose.order_id);
+  return {
+    ...purpose,
+    ...(found?.reference === undefined ? {} : { merchant_reference: found.reference }),
+    ...(found?.firstItem === undefined ? {} : { first_item: found.firstItem }),
+  };
+}
+
+/** The shop references and first items of the checkout orders among the items: two HMGETs, whatever the page size. */
+async function resolveCheckoutReferences(redis: Redis, items: readonly StoredTransaction[]): Promise<Map<string, CheckoutNames>> {
   const orderIds = [
     ...new Set(
       items.flatMap((item) =>
@@ -228,14 +239,24 @@ async function resolveCheckoutReferences(redis: Redis, items: readonly StoredTra
       ),
     ),
   ];
-  const references = new Map<string, string>();
-  if (orderIds.length === 0) return references;
-  const values = await redis.hmget(CHECKOUT_REFERENCE_KEY, ...orderIds);
+  const names = new Map<string, CheckoutNames>();
+  if (orderIds.length === 0) return names;
+  const replies = await redis
+    .multi()
+    .hmget(CHECKOUT_REFERENCE_KEY, ...orderIds)
+    .hmget(CHECKOUT_FIRST_ITEM_KEY, ...orderIds)
+    .exec();
+  const references = resultOf<(string | null)[]>(replies, 0);
+  const firstItems = resultOf<(string | null)[]>(replies, 1);
   orderIds.forEach((orderId, index) => {
-    const value = values[index];
-    if (typeof value === 'string' && value.length > 0) references.set(orderId, value);
+    const reference = references[index];
+    const firstItem = firstItems[index];
+    names.set(orderId, {
+      ...(typeof reference === 'string' && reference.length > 0 ? { reference } : {}),
+      ...(typeof firstItem === 'string' && firstItem.length > 0 ? { firstItem } : {}),
+    });
   });
-  return references;
+  return names;
 }
 
 const SYSTEM_IDS: ReadonlySet<string> = new Set(Object.values(SYSTEM_WALLET_IDS));

@@ -10,10 +10,14 @@ import { otherPartyOf, type PurposeLabel, type WalletTransaction } from './walle
 /** The translation function the words need (i18next's `t` in the wallet namespace). */
 export type WordsT = (key: string, params?: Record<string, string>) => string;
 
-/** The shop's order reference of a checkout payment or refund, when the server joined one in. */
+/**
+ * What names a checkout payment or refund after the shop: its order reference, else the cart's
+ * first item (issue 25: 'Payment to <shop> · <reference or first item>'), when the server joined one in.
+ */
 export function merchantReferenceOf(transaction: WalletTransaction): string | undefined {
-  const purpose = transaction.purpose as (TransactionPurpose & { merchant_reference?: string }) | undefined;
-  return purpose?.kind === 'checkout' || purpose?.kind === 'checkout_refund' ? purpose.merchant_reference : undefined;
+  const purpose = transaction.purpose as (TransactionPurpose & { merchant_reference?: string; first_item?: string }) | undefined;
+  if (purpose?.kind !== 'checkout' && purpose?.kind !== 'checkout_refund') return undefined;
+  return purpose.merchant_reference ?? purpose.first_item;
 }
 
 /** The kind's short name: the detail popup's Type, and the filter's choices. */

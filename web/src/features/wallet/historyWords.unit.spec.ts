@@ -49,6 +49,21 @@ describe('describeTransaction', () => {
     expect(text).not.toContain(ORDER.slice(0, 10));
   });
 
+  it("given a checkout without a shop reference, then the cart's first item names it; a reference wins over it", () => {
+    const itemOnly = { kind: 'checkout', order_id: ORDER, first_item: 'Green tea 250 g' } as WalletTransaction['purpose'];
+    const text = describeTransaction(row({ purpose: itemOnly, to_user: { username: 'bob_shop' } }), t, purposeLabel);
+    expect(text).toContain('"reference":"Green tea 250 g"');
+    const both = {
+      kind: 'checkout',
+      order_id: ORDER,
+      merchant_reference: 'ORD-7',
+      first_item: 'Green tea 250 g',
+    } as WalletTransaction['purpose'];
+    expect(describeTransaction(row({ purpose: both, to_user: { username: 'bob_shop' } }), t, purposeLabel)).toContain(
+      '"reference":"ORD-7"',
+    );
+  });
+
   it('given a PayPal purchase, then its wording is kept', () => {
     const purpose = { kind: 'purchase', order_id: 'O1', capture_id: 'C1' } as WalletTransaction['purpose'];
     expect(describeTransaction(row({ purpose, transaction_type: 'credit' }), t, purposeLabel)).toBe('purpose:purchase');
