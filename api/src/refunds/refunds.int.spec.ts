@@ -202,7 +202,7 @@ describe('history and audit', () => {
         const page = await quern.call('GET', '/api/quern/transactions', { cookie: user.cookie });
         return (page.body.transactions as Array<Record<string, unknown>>).find((r) => r.transaction_hash === `refund-${made.body.id}`);
       });
-      expect(row.purpose).toEqual({ kind: 'checkout_refund', order_id: order, refund_id: made.body.id });
+      expect(row.purpose).toEqual({ kind: 'checkout_refund', order_id: order, refund_id: made.body.id, first_item: 'Tea history' });
       expect(row.transaction_type).toBe(user === shopA ? 'debit' : 'credit');
     }
   });
