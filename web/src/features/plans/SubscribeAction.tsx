@@ -41,7 +41,13 @@ export function SubscribeAction({ plan }: { plan: Pick<PlanOutput, 'id' | 'name'
   const resultBodyId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
-  const close = () => setState({ phase: 'idle' });
+  const close = () => {
+    // The subscription list is refreshed only once the result is closed: on a public profile the
+    // refreshed list turns this plan's Subscribe into 'Subscribed', which would unmount this
+    // component and its result dialog before the subscriber had read it.
+    if (state.phase === 'succeeded') void queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+    setState({ phase: 'idle' });
+  };
 
   const onSubscribe = async () => {
     setState({ phase: 'quoting' });
@@ -61,8 +67,8 @@ export function SubscribeAction({ plan }: { plan: Pick<PlanOutput, 'id' | 'name'
     try {
       const answer = await create.mutateAsync({ subscription_plan_id: plan.id, expected_price: quote.price });
       setState({ phase: 'succeeded', message: answer.message, subscriptionId: answer.content.id });
-      // The charge moved MLX: the dashboard's balance and history, and the subscription list, are stale.
-      void queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() });
+      // The charge moved MLX: the dashboard's balance and history are stale (the subscription list
+      // too, refreshed when this result is closed, see close()).
       void queryClient.invalidateQueries({ queryKey: trpc.wallet.pathKey() });
     } catch (failure) {
       setState({ phase: 'failed', message: errorText(toAppErrorView(failure)) });
@@ -135,7 +141,12 @@ export function SubscribeAction({ plan }: { plan: Pick<PlanOutput, 'id' | 'name'
         <p id={resultBodyId}>{state.phase === 'succeeded' || state.phase === 'failed' ? state.message : null}</p>
         {state.phase === 'succeeded' ? (
           <p>
-            <Link to={`/subscriptions/${encodeURIComponent(state.subscriptionId)}`}>{t('subscribe.viewSubscription')}</Link>
+            <Link
+              to={`/subscriptions/${encodeURIComponent(state.subscriptionId)}`}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.subscriptions.pathKey() })}
+            >
+              {t('subscribe.viewSubscription')}
+            </Link>
           </p>
         ) : null}
         <div className="wallet-dialog-actions">
