@@ -158,6 +158,18 @@ export interface CommandOptions<State, Event, Result> {
   companions?: (decision: Decision<Event, Result>, loaded: LoadedState<State>) => StreamAppend[];
   /** After a successful append (a cache takes the appended events). */
   onAppended?: (decision: Decision<Event, Result>, loaded: LoadedState<State>) => void;
+  /**
+   * Appends the command's own events (`main`) in place of the store's append, when another
+   * command carries them as its companion (a checkout's CheckoutPaid beside its transfer). A
+   * WrongExpectedRevisionError naming `main`'s stream is a lost race, decided again;
+   * 'alreadyRecorded' says the other command found its own part recorded already (our stream
+   * moved with it), which is decided again too.
+   */
+  appendWith?: (
+    main: StreamAppend,
+    decision: Decision<Event, Result>,
+    loaded: LoadedState<State>,
+  ) => Promise<AppendResult[] | 'alreadyRecorded'>;
   /** After an append failed other than by a conflict: its outcome is unknown (a cache forgets). */
   onAppendFailed?: () => void;
 }
@@ -182,14 +194,33 @@ export interface Handled<State, Event, Result> {
  * `decide` throws an AppError to refuse; a refusal decided on a cached state is decided again on
  * the current one first.
  */
-export async function handleCommand<State, Event extends NewEvent, Result>(
-  deps: { store: Pick<EventStore, 'readStream' | 'append' | 'appendToStreams'>; clock: Clock },
+export function handleCommand<State, Event extends NewEvent, Result>(
+  deps: CommandDeps,
   streamId: string,
   model: StreamModel<State, Event>,
   decide: (state: State, now: Date) => Decision<Event, Result>,
   options: CommandOptions<State, Event, Result> = {},
 ): Promise<Handled<State, Event, Result>> {
   const load = options.load ?? (() => readState(deps.store, streamId, model));
+  return decideAndAppend(deps, streamId, load, decide, options);
+}
+
+export interface CommandDeps {
+  store: Pick<EventStore, 'readStream' | 'append' | 'appendToStreams'>;
+  clock: Clock;
+}
+
+/**
+ * handleCommand over a state its caller loads (several streams decided together, such as a
+ * transfer's payer and payee): `load(current)` is called on every attempt.
+ */
+export async function decideAndAppend<State, Event extends NewEvent, Result>(
+  deps: CommandDeps,
+  streamId: string,
+  load: (current: boolean) => Promise<LoadedState<State>>,
+  decide: (state: State, now: Date) => Decision<Event, Result>,
+  options: Omit<CommandOptions<State, Event, Result>, 'load'> = {},
+): Promise<Handled<State, Event, Result>> {
   let current = false;
   for (let retries = 0; ; ) {
     const loaded = await load(current);
@@ -200,13 +231,20 @@ export async function handleCommand<State, Event extends NewEvent, Result>(
     }
     const handled = { result: decision.result, events: decision.events, state: loaded.state, loaded };
     if (decision.events.length === 0) return handled;
+    const main: StreamAppend = { streamId, events: decision.events, expectedRevision: loaded.revision };
     const own = options.ownAppends?.(decision, loaded) ?? [];
     const companions = options.companions?.(decision, loaded) ?? [];
     try {
-      const appended = await appendAll(deps.store, { streamId, events: decision.events, expectedRevision: loaded.revision }, [
-        ...own,
-        ...companions,
-      ]);
+      const appended = options.appendWith
+        ? await options.appendWith(main, decision, loaded)
+        : await appendAll(deps.store, main, [...own, ...companions]);
+      if (appended === 'alreadyRecorded') {
+        // Another writer recorded this very decision after our read: decide again on what it wrote.
+        current = true;
+        retries += 1;
+        if (retries > COMMAND_CONFLICT_RETRIES) throw new AppError('CONCURRENCY', 'errors:busy');
+        continue;
+      }
       options.onAppended?.(decision, loaded);
       return { ...handled, position: appended.at(-1)?.position, nextExpectedRevision: appended[0]?.nextExpectedRevision };
     } catch (error) {
