@@ -4,23 +4,13 @@
  */
 import type { Clock } from '../shared/clock.js';
 import type { EventStore } from '../shared/ports/event-store.js';
-import type { Language } from '../i18n/index.js';
+import type { SupportSubmission } from './commands.js';
 import { supportStream, toSupportEvent, type SupportMessageSubmitted } from './events.js';
 
 export interface SupportDeps {
   store: EventStore;
   clock: Clock;
   newId: () => string;
-}
-
-export interface SupportSubmission {
-  form: SupportMessageSubmitted['data']['form'];
-  userId: string;
-  fromEmail: string;
-  fromName: string;
-  subject: string;
-  text: string;
-  language: Language;
 }
 
 export async function submitSupportMessage(

@@ -19,6 +19,9 @@ import {
   toPlanEvent,
 } from './events.js';
 import { evolvePlan, sameTerms, type PlanState } from './state.js';
+import { planNotFound, planNotOwner as notOwner } from './decider.js';
+
+export { planNotFound };
 
 export interface PlanDeps {
   store: EventStore;
@@ -27,9 +30,6 @@ export interface PlanDeps {
 }
 
 const ATTEMPTS_MAX = 8;
-
-export const planNotFound = () => new AppError('NOT_FOUND', 'errors:planNotFound');
-const notOwner = () => new AppError('FORBIDDEN', 'errors:planNotOwner');
 
 const termsOf = (input: PlanCreateInput): PlanTerms => ({
   name: input.name,
