@@ -1,6 +1,7 @@
 /** A support message folded from its stream: what was submitted, and whether it was mailed. */
 import { assertNever } from '../shared/assert.js';
-import type { SupportEvent, SupportMessageSent, SupportMessageSubmitted } from './events.js';
+import { strictParser, type StreamModel } from '../shared/command-handler.js';
+import { toSupportEvent, type SupportEvent, type SupportMessageSent, type SupportMessageSubmitted } from './events.js';
 
 export interface SupportMessageState {
   submitted?: SupportMessageSubmitted['data'];
@@ -19,3 +20,10 @@ export function evolveSupportMessage(state: SupportMessageState, event: SupportE
       return assertNever(event);
   }
 }
+
+/** A support message's stream for the command pipeline; an event it cannot read is refused. */
+export const supportMessageModel: StreamModel<SupportMessageState, SupportEvent> = {
+  initialState: initialSupportMessageState,
+  evolve: evolveSupportMessage,
+  parse: strictParser(toSupportEvent),
+};
