@@ -17,8 +17,8 @@ import {
   identityKeyStream,
   normalizeEmail,
   normalizeUsername,
+  toIdentityKeyEvent,
   usernamePattern,
-  type IdentityKeyEvent,
   type IdentityKeyKind,
   type IdentityKeyState,
 } from '@quern/core/identity';
@@ -88,12 +88,12 @@ export function classifyRecipient(to: string): Recipient {
   );
 }
 
+/** Read with core's schema: an event that is not a well-formed claim or release moves no key. */
 function holderOf(events: ReadonlyArray<{ type: string; data: Record<string, unknown> }>): string | undefined {
   let state: IdentityKeyState = {};
-  for (const event of events) {
-    if ((event.type === 'IdentityKeyClaimed' || event.type === 'IdentityKeyReleased') && typeof event.data.userId === 'string') {
-      state = evolveIdentityKey(state, event as unknown as IdentityKeyEvent);
-    }
+  for (const recorded of events) {
+    const event = toIdentityKeyEvent(recorded);
+    if (event) state = evolveIdentityKey(state, event);
   }
   return state.holderUserId;
 }

@@ -1,11 +1,15 @@
 /**
- * Recording a support message: one SupportMessageSubmitted on a new stream of its own. The api
- * calls this only after the captcha and the rate limits passed; the mail worker does the rest.
+ * Recording a support message: one SupportMessageSubmitted on a new stream of its own, decided
+ * by decider.ts through the command pipeline (ADR 063). The api calls this only after the captcha
+ * and the rate limits passed; the mail worker does the rest.
  */
 import type { Clock } from '../shared/clock.js';
+import { handleCommand } from '../shared/command-handler.js';
 import type { EventStore } from '../shared/ports/event-store.js';
-import type { Language } from '../i18n/index.js';
-import { supportStream, toSupportEvent, type SupportMessageSubmitted } from './events.js';
+import type { SupportSubmission } from './commands.js';
+import { decideSupportMessage } from './decider.js';
+import { supportStream } from './events.js';
+import { supportMessageModel } from './state.js';
 
 export interface SupportDeps {
   store: EventStore;
@@ -13,31 +17,19 @@ export interface SupportDeps {
   newId: () => string;
 }
 
-export interface SupportSubmission {
-  form: SupportMessageSubmitted['data']['form'];
-  userId: string;
-  fromEmail: string;
-  fromName: string;
-  subject: string;
-  text: string;
-  language: Language;
-}
-
 export async function submitSupportMessage(
   deps: SupportDeps,
   submission: SupportSubmission,
 ): Promise<{ messageId: string; position: bigint }> {
   const messageId = deps.newId();
-  const event: SupportMessageSubmitted = {
-    type: 'SupportMessageSubmitted',
-    data: { messageId, ...submission, submittedAt: deps.clock.now().toISOString() },
-  };
-  // The same schema the worker reads with: a message that would not read back is never written.
-  if (!toSupportEvent(event)) throw new Error('SupportMessageSubmitted does not match its schema');
-  const result = await deps.store.append(
-    supportStream(messageId),
-    [{ type: event.type, data: event.data, metadata: { language: submission.language } }],
-    'no_stream',
-  );
-  return { messageId, position: result.position };
+  const handled = await handleCommand(deps, supportStream(messageId), supportMessageModel, (state, now) => ({
+    // The mails go out in the sender's language: the worker reads it from the event's metadata.
+    events: decideSupportMessage(state, { type: 'SubmitSupportMessage', data: { messageId, submission } }, now).map((event) => ({
+      ...event,
+      metadata: { language: submission.language },
+    })),
+    result: undefined,
+  }));
+  if (handled.position === undefined) throw new Error('A submitted support message is appended');
+  return { messageId, position: handled.position };
 }

@@ -8,7 +8,7 @@
 import { AppError } from '../shared/errors.js';
 import { assertOwnAccount } from './decider.js';
 import type { UserAccountDeleted, UserEvent } from './events.js';
-import { appendToUser, loadUser } from './handlers.js';
+import { decideOnUser, loadUser } from './handlers.js';
 import type { IdentityDeps } from './ports.js';
 import type { UserState } from './state.js';
 import { decideSecondFactor, recoveryCodeIndex, type TotpCodes } from './two-factor.js';
@@ -73,6 +73,6 @@ export async function deleteOwnAccount(
   // Checked once without recording, so a wrong password or code closes nothing.
   decideAccountDeletion(user, await proofFor(user));
   await closeAccountFunds(userId);
-  await appendToUser(deps, userId, async (current) => decideAccountDeletion(current, await proofFor(current)));
+  await decideOnUser(deps, userId, proofFor, (current, proof, now) => decideAccountDeletion(current, { ...proof, now }));
   await deps.personalData.forget(userId);
 }

@@ -3,20 +3,19 @@
  * address is not a payee (sends, payouts and the checkout refuse to resolve it) and gets no mail
  * but the verification. Whoever registers someone else's address first can then divert nothing.
  */
+import { handleCommand, readState } from '../shared/command-handler.js';
 import { AppError } from '../shared/errors.js';
-import { WrongExpectedRevisionError } from '../shared/ports/event-store.js';
-import type { EmailVerificationRequested, EmailVerified, IdentityKeyEvent, UserEvent } from './events.js';
+import type { EmailVerificationRequested, EmailVerified } from './events.js';
 import { identityKeyStream, userStream } from './events.js';
-import { appendToUser, loadUser } from './handlers.js';
+import { changeUser, loadUser } from './handlers.js';
 import type { IdentityDeps } from './ports.js';
-import { evolveIdentityKey, type IdentityKeyState, type UserState } from './state.js';
+import { identityKeyModel, liveUser, userModel, type UserState } from './state.js';
 
 /** How long a verification link stays valid. */
 export const VERIFICATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Verification mails one account can ask for in an hour (the sign-up's included). */
 export const VERIFICATION_REQUESTS_PER_HOUR_MAX = 3;
 const HOUR_MS = 60 * 60 * 1000;
-const USER_APPEND_ATTEMPTS_MAX = 3;
 
 /**
  * The typed refusal of an e-mail payee whose owner never proved the address: the caller may tell
@@ -95,29 +94,18 @@ export async function emailVerificationStatus(deps: Pick<IdentityDeps, 'store'>,
 
 /** The signed-in owner asks for another verification mail (the workers send it). */
 export async function resendEmailVerification(deps: IdentityDeps, userId: string, language?: string): Promise<EmailVerificationStatus> {
-  const state = await appendToUser(
-    deps,
-    userId,
-    (s) => decideEmailVerificationResend(s, { requestId: deps.newId(), now: deps.clock.now() }),
-    language,
-  );
-  return { email: state.email, verified: state.emailVerifiedAt !== undefined };
+  const requestId = deps.newId();
+  const { user } = await changeUser(deps, userId, (s, now) => decideEmailVerificationResend(s, { requestId, now }), language);
+  return { email: user.email, verified: user.emailVerifiedAt !== undefined };
 }
 
 /** Records the proof for a link whose MAC the caller has checked; one use, like a reset link. */
 export async function verifyEmail(deps: IdentityDeps, link: { userId: string; requestId: string }): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadUser(deps, link.userId);
-    // Deciding again after a lost race is what makes a link work once: the winner marked it used.
-    const events: UserEvent[] = decideEmailVerification(state, { requestId: link.requestId, now: deps.clock.now() });
-    if (events.length === 0) return;
-    try {
-      await deps.store.append(userStream(link.userId), events, revision);
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= USER_APPEND_ATTEMPTS_MAX) throw error;
-    }
-  }
+  // Deciding again after a lost race is what makes a link work once: the winner marked it used.
+  await handleCommand(deps, userStream(link.userId), userModel, (state, now) => ({
+    events: decideEmailVerification(liveUser(state), { requestId: link.requestId, now }),
+    result: undefined,
+  }));
 }
 
 /**
@@ -126,8 +114,7 @@ export async function verifyEmail(deps: IdentityDeps, link: { userId: string; re
  * stream and one of the account's.
  */
 export async function findPayeeByEmail(deps: Pick<IdentityDeps, 'store'>, email: string, field = 'to'): Promise<string | undefined> {
-  const keyEvents = await deps.store.readStream(identityKeyStream('email', email));
-  const key = keyEvents.reduce<IdentityKeyState>((s, e) => evolveIdentityKey(s, e as unknown as IdentityKeyEvent), {});
+  const { state: key } = await readState(deps.store, identityKeyStream('email', email), identityKeyModel);
   if (!key.holderUserId) return undefined;
   const { state } = await loadUser(deps, key.holderUserId);
   if (!state) return undefined;

@@ -5,7 +5,7 @@
  * undefined and the caller decides what that means.
  */
 import { z } from 'zod';
-import type { UserEvent } from './events.js';
+import type { IdentityKeyEvent, UserEvent } from './events.js';
 
 const id = z.string().min(1).max(128);
 const time = z.string().min(1).max(64);
@@ -75,4 +75,25 @@ export function toUserEvent(recorded: { type: string; data: unknown }): UserEven
   if (!isUserEventType(recorded.type)) return undefined;
   const parsed = userEventDataSchemas[recorded.type].safeParse(recorded.data);
   return parsed.success ? ({ type: recorded.type, data: parsed.data } as UserEvent) : undefined;
+}
+
+const identityKey = {
+  kind: z.enum(['username', 'email', 'phone']),
+  // Sealed personal data (ADR 042): once the holder's account is deleted it reads as '[erased]'.
+  value: z.string(),
+  userId: id,
+};
+
+const identityKeyEventDataSchemas = {
+  IdentityKeyClaimed: z.object({ ...identityKey, claimedAt: time }),
+  IdentityKeyReleased: z.object({ ...identityKey, releasedAt: time }),
+} satisfies Record<IdentityKeyEvent['type'], z.ZodType>;
+
+const isIdentityKeyEventType = (type: string): type is IdentityKeyEvent['type'] => Object.hasOwn(identityKeyEventDataSchemas, type);
+
+/** A recorded event of an identity-key stream as a typed event, or undefined when it is not one or has not its shape. */
+export function toIdentityKeyEvent(recorded: { type: string; data: unknown }): IdentityKeyEvent | undefined {
+  if (!isIdentityKeyEventType(recorded.type)) return undefined;
+  const parsed = identityKeyEventDataSchemas[recorded.type].safeParse(recorded.data);
+  return parsed.success ? ({ type: recorded.type, data: parsed.data } as IdentityKeyEvent) : undefined;
 }

@@ -1,9 +1,12 @@
 /**
- * Identity command handlers: load streams, decide, append. The only I/O is through the ports,
- * so these run unchanged against SQLite or KurrentDB.
+ * Identity command handlers: each a call of the command pipeline (ADR 063) with a decision from
+ * decider.ts (or two-factor.ts, deletion.ts, email-verification.ts). The only I/O is through the
+ * ports, so these run unchanged against SQLite or KurrentDB.
  */
+import { handleCommandWithEvidence } from '../shared/command-evidence.js';
+import { foldEvents, handleCommand, readState } from '../shared/command-handler.js';
 import { AppError } from '../shared/errors.js';
-import { WrongExpectedRevisionError, type ExpectedRevision, type RecordedEvent } from '../shared/ports/event-store.js';
+import type { ExpectedRevision } from '../shared/ports/event-store.js';
 import type { LoginInput, PasswordResetRequestInput, RegisterInput, UserOutput, UserUpdateInput } from './contracts.js';
 import { normalizeEmail, normalizePhone, normalizeUsername } from './contracts.js';
 import {
@@ -16,31 +19,22 @@ import {
   decideProfilePasswordChange,
   decideRegistration,
   decideRelease,
-  takenError,
 } from './decider.js';
 import { emailVerificationRequested, verifiedByPasswordReset } from './email-verification.js';
-import { identityKeyStream, userStream, type IdentityKeyEvent, type IdentityKeyKind, type UserEvent } from './events.js';
+import { identityKeyStream, userStream, type IdentityKeyKind, type UserEvent } from './events.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import type { IdentityDeps } from './ports.js';
-import { evolveIdentityKey, evolveUser, type IdentityKeyState, type UserState } from './state.js';
+import { identityKeyModel, liveUser, userModel, type UserState } from './state.js';
 
-/** Two registrations racing for one key: one retry re-reads the stream and decides again. */
-const CLAIM_ATTEMPTS_MAX = 3;
-
-/** Appends that lost a race with an unrelated append (a sign-in) decide again this many times. */
-const USER_APPEND_ATTEMPTS_MAX = 3;
-
-const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
-  events.length === 0 ? 'no_stream' : (events[events.length - 1] as RecordedEvent).revision;
+const notFound = () => new AppError('NOT_FOUND', 'errors:notFound');
 
 /** The account's stream folded, deleted or not (the claim of a key needs to tell them apart). */
 export async function loadUserRecord(
   deps: Pick<IdentityDeps, 'store'>,
   userId: string,
 ): Promise<{ state: UserState | undefined; revision: ExpectedRevision }> {
-  const events = await deps.store.readStream(userStream(userId));
-  const state = events.reduce<UserState | undefined>((s, e) => evolveUser(s, e as unknown as UserEvent), undefined);
-  return { state, revision: revisionOf(events) };
+  const { state, revision } = await readState(deps.store, userStream(userId), userModel);
+  return { state, revision };
 }
 
 /** The account, or no state once it is deleted: a deleted account signs in, edits and pays nothing. */
@@ -49,13 +43,7 @@ export async function loadUser(
   userId: string,
 ): Promise<{ state: UserState | undefined; revision: ExpectedRevision }> {
   const loaded = await loadUserRecord(deps, userId);
-  return loaded.state?.deletedAt === undefined ? loaded : { state: undefined, revision: loaded.revision };
-}
-
-async function loadKey(deps: Pick<IdentityDeps, 'store'>, kind: IdentityKeyKind, value: string) {
-  const events = await deps.store.readStream(identityKeyStream(kind, value));
-  const state = events.reduce<IdentityKeyState>((s, e) => evolveIdentityKey(s, e as unknown as IdentityKeyEvent), {});
-  return { state, revision: revisionOf(events) };
+  return { state: liveUser(loaded.state), revision: loaded.revision };
 }
 
 /** The user holding a unique key, or undefined. Strongly consistent: reads the key's stream. */
@@ -64,37 +52,102 @@ export async function findUserIdByKey(
   kind: IdentityKeyKind,
   value: string,
 ): Promise<string | undefined> {
-  const { state } = await loadKey(deps, kind, value);
+  const { state } = await readState(deps.store, identityKeyStream(kind, value), identityKeyModel);
   if (!state.holderUserId) return undefined;
   const user = await loadUser(deps, state.holderUserId);
   return user.state ? state.holderUserId : undefined;
 }
 
+/**
+ * Claims a unique key for `userId`. Whether the holder's registration completed, or its account
+ * was deleted, is on the holder's own stream, read again for every attempt; losing the race for a
+ * key means someone else now holds it, and deciding again says so.
+ */
 async function claimKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string, userId: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadKey(deps, kind, value);
-    const holder = state.holderUserId ? (await loadUserRecord(deps, state.holderUserId)).state : undefined;
-    const holderRegistered = holder !== undefined;
-    const holderDeleted = holder?.deletedAt !== undefined;
-    const events = decideClaim(state, { kind, value, userId, now: deps.clock.now(), holderRegistered, holderDeleted });
-    if (events.length === 0) return;
-    try {
-      await deps.store.append(identityKeyStream(kind, value), events, revision);
-      return;
-    } catch (error) {
-      // Losing the race for a key means someone else now holds it; re-deciding says so.
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= CLAIM_ATTEMPTS_MAX) {
-        if (error instanceof WrongExpectedRevisionError) throw takenError(kind);
-        throw error;
-      }
-    }
-  }
+  await handleCommandWithEvidence(
+    deps,
+    identityKeyStream(kind, value),
+    identityKeyModel,
+    async (key) => (key.holderUserId ? (await loadUserRecord(deps, key.holderUserId)).state : undefined),
+    (key, holder, now) => ({
+      events: decideClaim(key, {
+        kind,
+        value,
+        userId,
+        now,
+        holderRegistered: holder !== undefined,
+        holderDeleted: holder?.deletedAt !== undefined,
+      }),
+      result: undefined,
+    }),
+  );
 }
 
 async function releaseKey(deps: IdentityDeps, kind: IdentityKeyKind, value: string, userId: string): Promise<void> {
-  const { state, revision } = await loadKey(deps, kind, value);
-  const events = decideRelease(state, kind, value, userId, deps.clock.now());
-  if (events.length > 0) await deps.store.append(identityKeyStream(kind, value), events, revision);
+  await handleCommand(deps, identityKeyStream(kind, value), identityKeyModel, (key, now) => ({
+    events: decideRelease(key, kind, value, userId, now),
+    result: undefined,
+  }));
+}
+
+/** `language`: the request's, recorded as the events' metadata so e-mails go out in it. */
+function withLanguage(events: UserEvent[], language: string | undefined): UserEvent[] {
+  return language === undefined ? events : events.map((event) => ({ ...event, metadata: { language } }));
+}
+
+/**
+ * One command on the live account's stream: `gather` does the I/O the decision needs about the
+ * account as read (a password checked against its hash, codes hashed), again on every attempt,
+ * and `decide` is pure on it. A deleted or unknown account is not found. Answers the account
+ * after the events, and the events.
+ */
+export async function decideOnUser<Evidence>(
+  deps: IdentityDeps,
+  userId: string,
+  gather: (user: UserState) => Promise<Evidence>,
+  decide: (user: UserState, evidence: Evidence, now: Date) => UserEvent[],
+  language?: string,
+): Promise<{ user: UserState; events: UserEvent[] }> {
+  const handled = await handleCommandWithEvidence(
+    deps,
+    userStream(userId),
+    userModel,
+    async (state) => {
+      const user = liveUser(state);
+      if (!user) throw notFound();
+      return { user, evidence: await gather(user) };
+    },
+    (_state, { user, evidence }, now) => ({ events: withLanguage(decide(user, evidence, now), language), result: undefined }),
+  );
+  const user = foldEvents(userModel, handled.evidence.user, handled.events);
+  if (!user) throw notFound();
+  return { user, events: handled.events };
+}
+
+/** decideOnUser for a decision that needs nothing but the account and the time. */
+export function changeUser(
+  deps: IdentityDeps,
+  userId: string,
+  decide: (user: UserState, now: Date) => UserEvent[],
+  language?: string,
+): Promise<{ user: UserState; events: UserEvent[] }> {
+  return decideOnUser(
+    deps,
+    userId,
+    async () => undefined,
+    (user, _none, now) => decide(user, now),
+    language,
+  );
+}
+
+/**
+ * A fact that needs no decision (a sign-in, a sign-out, a lock): appended at 'any' without
+ * reading the stream, so a busy account never makes a sign-in read its history or retry.
+ */
+export async function recordUserFact(deps: Pick<IdentityDeps, 'store' | 'clock'>, userId: string, events: UserEvent[]): Promise<void> {
+  await handleCommand(deps, userStream(userId), userModel, () => ({ events, result: undefined }), {
+    load: async () => ({ state: undefined, revision: 'any' }),
+  });
 }
 
 export interface Registered {
@@ -127,18 +180,20 @@ export async function registerUser(deps: IdentityDeps, input: RegisterInput, lan
     for (const [kind, value] of claimed) await releaseKey(deps, kind, value, userId);
     throw error;
   }
-  const now = deps.clock.now();
+  const requestId = deps.newId();
   // The welcome mail carries the link that proves the address (ADR 046).
-  const events: UserEvent[] = [
-    ...decideRegistration(undefined, input, { userId, passwordHash, now }),
-    emailVerificationRequested(userId, { requestId: deps.newId(), now, via: 'registration' }),
-  ];
-  const result = await deps.store.append(userStream(userId), withLanguage(events, language), 'no_stream');
-  return { userId, email: normalizeEmail(input.email), position: result.position };
-}
-
-function withLanguage<E extends { type: string; data: unknown }>(events: E[], language: string | undefined) {
-  return language === undefined ? events : events.map((event) => ({ ...event, metadata: { language } }));
+  const handled = await handleCommand(deps, userStream(userId), userModel, (state, now) => ({
+    events: withLanguage(
+      [
+        ...decideRegistration(state, input, { userId, passwordHash, now }),
+        emailVerificationRequested(userId, { requestId, now, via: 'registration' }),
+      ],
+      language,
+    ),
+    result: undefined,
+  }));
+  if (handled.position === undefined) throw new Error('A registration appends its events');
+  return { userId, email: normalizeEmail(input.email), position: handled.position };
 }
 
 /** Checks credentials. Unknown e-mail and wrong password are the same error, and cost the same. */
@@ -151,26 +206,18 @@ export async function authenticate(deps: IdentityDeps, input: LoginInput): Promi
 }
 
 export async function recordSignIn(deps: IdentityDeps, userId: string): Promise<void> {
-  await deps.store.append(
-    userStream(userId),
-    [{ type: 'UserSignedIn', data: { userId, signedInAt: deps.clock.now().toISOString() } }],
-    'any',
-  );
+  await recordUserFact(deps, userId, [{ type: 'UserSignedIn', data: { userId, signedInAt: deps.clock.now().toISOString() } }]);
 }
 
 export async function recordSignOut(deps: IdentityDeps, userId: string): Promise<void> {
-  await deps.store.append(
-    userStream(userId),
-    [{ type: 'UserSignedOut', data: { userId, signedOutAt: deps.clock.now().toISOString() } }],
-    'any',
-  );
+  await recordUserFact(deps, userId, [{ type: 'UserSignedOut', data: { userId, signedOutAt: deps.clock.now().toISOString() } }]);
 }
 
 /** A user's own profile. Nobody may read another user's record through this call. */
 export async function getOwnProfile(deps: IdentityDeps, requesterId: string, userId: string): Promise<UserOutput> {
   if (requesterId !== userId) throw new AppError('FORBIDDEN', 'errors:forbidden');
   const { state } = await loadUser(deps, userId);
-  if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
+  if (!state) throw notFound();
   return profileOf(state);
 }
 
@@ -180,31 +227,6 @@ const profileOf = (state: UserState): UserOutput => ({
   last_name: state.lastName,
   phone_number: state.phone,
 });
-
-/**
- * Appends what `decide` makes of the user's current state at the revision it was read at,
- * deciding again on a fresh read when another append (a sign-in, a racing change) came first.
- * Returns the state after the append.
- */
-export async function appendToUser(
-  deps: IdentityDeps,
-  userId: string,
-  decide: (user: UserState) => UserEvent[] | Promise<UserEvent[]>,
-  language?: string,
-): Promise<UserState> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadUser(deps, userId);
-    if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
-    const events = await decide(state);
-    if (events.length === 0) return state;
-    try {
-      await deps.store.append(userStream(userId), withLanguage(events, language), revision);
-      return events.reduce<UserState>((s, e) => evolveUser(s, e) as UserState, state);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= USER_APPEND_ATTEMPTS_MAX) throw error;
-    }
-  }
-}
 
 export interface ProfileUpdated {
   profile: UserOutput;
@@ -226,11 +248,10 @@ export async function updateOwnProfile(
 ): Promise<ProfileUpdated> {
   const { state } = await loadUser(deps, userId);
   const user = assertOwnAccount(state, requesterId, userId);
-  const now = () => deps.clock.now();
 
   if (input.first_name !== undefined || input.last_name !== undefined) {
-    const updated = await appendToUser(deps, userId, (s) =>
-      decideNameChange(s, { firstName: input.first_name, lastName: input.last_name, now: now() }),
+    const { user: updated } = await changeUser(deps, userId, (s, now) =>
+      decideNameChange(s, { firstName: input.first_name, lastName: input.last_name, now }),
     );
     return { profile: profileOf(updated), passwordChanged: false };
   }
@@ -244,37 +265,33 @@ export async function updateOwnProfile(
         throw new AppError('CONFLICT', 'errors:phoneTaken', { phone_number: 'errors:phoneTaken' });
       throw error;
     });
-    let previousPhone: string | undefined;
-    let updated: UserState;
+    let changed: Awaited<ReturnType<typeof changeUser>>;
     try {
-      updated = await appendToUser(deps, userId, (s) => {
-        const events = decidePhoneChange(s, { phone, now: now() });
-        previousPhone = events[0]?.data.previousPhone;
-        return events;
-      });
+      changed = await changeUser(deps, userId, (s, now) => decidePhoneChange(s, { phone, now }));
     } catch (error) {
       await releaseKey(deps, 'phone', phone, userId);
       throw error;
     }
-    if (previousPhone !== undefined) await releaseKey(deps, 'phone', previousPhone, userId);
-    return { profile: profileOf(updated), passwordChanged: false };
+    const phoneChanged = changed.events.find((event) => event.type === 'UserPhoneChanged');
+    if (phoneChanged) await releaseKey(deps, 'phone', phoneChanged.data.previousPhone, userId);
+    return { profile: profileOf(changed.user), passwordChanged: false };
   }
 
   if (input.password !== undefined) {
     const password = input.password;
     const changeId = deps.newId();
-    // Verified inside the decision: the change is appended at the revision whose hash the current
-    // password was checked against, so a change that won a race makes this one read the new hash
-    // and fail on the old password (ADR 038).
-    const updated = await appendToUser(
+    // Checked on the state decided on: the change is appended at the revision whose hash the
+    // current password was checked against, so a change that won a race makes this one read the
+    // new hash and fail on the old password (ADR 038).
+    const { user: updated } = await decideOnUser(
       deps,
       userId,
       async (s) => {
         const currentPasswordValid = await deps.hasher.verify(s.passwordHash, input.current_password ?? '');
         if (currentPasswordValid) assertPasswordPolicy(password, { username: s.username, email: s.email }, deps.isCommonPassword);
-        const passwordHash = currentPasswordValid ? await deps.hasher.hash(password) : '';
-        return decideProfilePasswordChange(s, { currentPasswordValid, passwordHash, changeId, now: now() });
+        return { currentPasswordValid, passwordHash: currentPasswordValid ? await deps.hasher.hash(password) : '' };
       },
+      (s, checked, now) => decideProfilePasswordChange(s, { ...checked, changeId, now }),
       language,
     );
     return { profile: profileOf(updated), passwordChanged: true };
@@ -289,10 +306,11 @@ export async function updateOwnProfile(
 export async function requestPasswordReset(deps: IdentityDeps, input: PasswordResetRequestInput, language?: string): Promise<void> {
   const userId = await findUserIdByKey(deps, 'email', normalizeEmail(input.email));
   if (!userId) return;
-  const { state } = await loadUser(deps, userId);
-  if (!state) return;
-  const events = decidePasswordResetRequest(state, { requestId: deps.newId(), now: deps.clock.now() });
-  if (events.length > 0) await deps.store.append(userStream(userId), withLanguage(events, language), 'any');
+  const requestId = deps.newId();
+  await handleCommand(deps, userStream(userId), userModel, (state, now) => {
+    const user = liveUser(state);
+    return { events: user ? withLanguage(decidePasswordResetRequest(user, { requestId, now }), language) : [], result: undefined };
+  });
 }
 
 /** Sets a new password for a verified reset link (the caller has checked the token's MAC). */
@@ -300,20 +318,16 @@ export async function resetPassword(deps: IdentityDeps, link: { userId: string; 
   const { state: current } = await loadUser(deps, link.userId);
   if (current) assertPasswordPolicy(password, { username: current.username, email: current.email }, deps.isCommonPassword);
   const passwordHash = await deps.hasher.hash(password);
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadUser(deps, link.userId);
-    // Deciding again after a lost race is what makes a link work only once: the winner marked it used.
-    const now = deps.clock.now();
-    const events: UserEvent[] = [
-      ...decidePasswordReset(state, { requestId: link.requestId, passwordHash, now }),
-      // The link reached the account's inbox: using it proves the address too (ADR 046).
-      ...verifiedByPasswordReset(state, { requestId: link.requestId, now }),
-    ];
-    try {
-      await deps.store.append(userStream(link.userId), events, revision);
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= USER_APPEND_ATTEMPTS_MAX) throw error;
-    }
-  }
+  // Deciding again after a lost race is what makes a link work only once: the winner marked it used.
+  await handleCommand(deps, userStream(link.userId), userModel, (state, now) => {
+    const user = liveUser(state);
+    return {
+      events: [
+        ...decidePasswordReset(user, { requestId: link.requestId, passwordHash, now }),
+        // The link reached the account's inbox: using it proves the address too (ADR 046).
+        ...verifiedByPasswordReset(user, { requestId: link.requestId, now }),
+      ],
+      result: undefined,
+    };
+  });
 }

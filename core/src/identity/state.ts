@@ -1,5 +1,7 @@
 /** Folds a user stream into the state the identity decisions need. */
 import { assertNever } from '../shared/assert.js';
+import { strictParser, type StreamModel } from '../shared/command-handler.js';
+import { toIdentityKeyEvent, toUserEvent } from './event-schemas.js';
 import type { IdentityKeyEvent, UserEvent } from './events.js';
 import { decodeRecoveryCodes, type RecoveryCodeRecord } from './recovery-codes.js';
 
@@ -155,3 +157,20 @@ export function evolveIdentityKey(_state: IdentityKeyState, event: IdentityKeyEv
       return assertNever(event);
   }
 }
+
+/** A user stream for the command pipeline: nothing before UserRegistered; an event it cannot read is refused. */
+export const userModel: StreamModel<UserState | undefined, UserEvent> = {
+  initialState: () => undefined,
+  evolve: evolveUser,
+  parse: strictParser(toUserEvent),
+};
+
+/** An identity-key stream, read the same way. */
+export const identityKeyModel: StreamModel<IdentityKeyState, IdentityKeyEvent> = {
+  initialState: () => ({}),
+  evolve: evolveIdentityKey,
+  parse: strictParser(toIdentityKeyEvent),
+};
+
+/** The account as the handlers act on it: none once it is deleted (it signs in, edits and pays nothing). */
+export const liveUser = (state: UserState | undefined): UserState | undefined => (state?.deletedAt === undefined ? state : undefined);

@@ -11,10 +11,8 @@ import type {
   TwoFactorEnabledV2,
   TwoFactorEnrollmentStarted,
   TwoFactorLocked,
-  UserEvent,
 } from './events.js';
-import { userStream } from './events.js';
-import { appendToUser, loadUser } from './handlers.js';
+import { changeUser, decideOnUser, loadUser, recordUserFact } from './handlers.js';
 import type { IdentityDeps } from './ports.js';
 import { encodeRecoveryCodes, hashRecoveryCodes, matchRecoveryCode } from './recovery-codes.js';
 import type { UserState } from './state.js';
@@ -122,7 +120,7 @@ export interface TwoFactorEnrollment {
 
 export async function startTwoFactor(deps: IdentityDeps, totp: TotpCodes, userId: string): Promise<TwoFactorEnrollment> {
   const enrollment = { enrollmentId: deps.newId(), secret: totp.newSecret() };
-  await appendToUser(deps, userId, (user) => decideTwoFactorStart(user, { ...enrollment, now: deps.clock.now() }));
+  await changeUser(deps, userId, (user, now) => decideTwoFactorStart(user, { ...enrollment, now }));
   return enrollment;
 }
 
@@ -135,14 +133,18 @@ export async function confirmTwoFactor(
 ): Promise<{ recoveryCodes: string[] }> {
   const codes = totp.newRecoveryCodes();
   let hashed: Array<{ name: string; hash: string }> | undefined;
-  await appendToUser(deps, userId, async (user) => {
-    const now = deps.clock.now();
-    const secret = user.twoFactor.pending?.secret;
-    const step = secret === undefined ? undefined : totp.matchStep(secret, input.code, now);
-    // Hashing ten codes takes ten argon2id runs: only once the code was right.
-    if (step !== undefined) hashed ??= await hashRecoveryCodes(deps.hasher, codes);
-    return decideTwoFactorConfirm(user, { enrollmentId: input.enrollmentId, step, recoveryCodes: hashed ?? [], now });
-  });
+  await decideOnUser(
+    deps,
+    userId,
+    async (user) => {
+      const secret = user.twoFactor.pending?.secret;
+      const step = secret === undefined ? undefined : totp.matchStep(secret, input.code, deps.clock.now());
+      // Hashing ten codes takes ten argon2id runs: only once the code was right, and once.
+      if (step !== undefined) hashed ??= await hashRecoveryCodes(deps.hasher, codes);
+      return { step, recoveryCodes: hashed ?? [] };
+    },
+    (user, matched, now) => decideTwoFactorConfirm(user, { enrollmentId: input.enrollmentId, ...matched, now }),
+  );
   return { recoveryCodes: codes };
 }
 
@@ -153,6 +155,9 @@ export async function recoveryCodeIndex(deps: IdentityDeps, totp: TotpCodes, use
   return matchRecoveryCode(deps.hasher, totp.hashRecoveryCode, enabled.recoveryCodes, enabled.usedRecoveryCodes, typed);
 }
 
+/** What a typed second factor matched on the account as read: a TOTP step, or a recovery code's index. */
+type SecondFactor = { step?: number | undefined; recovery?: { index: number | undefined } };
+
 /** Spends a second factor at sign-in; throws VALIDATION for a wrong or reused one. */
 export async function verifySecondFactor(
   deps: IdentityDeps,
@@ -160,14 +165,16 @@ export async function verifySecondFactor(
   userId: string,
   input: { code?: string; recoveryCode?: string },
 ): Promise<void> {
-  await appendToUser(deps, userId, async (user): Promise<UserEvent[]> => {
-    const now = deps.clock.now();
-    if (input.recoveryCode !== undefined)
-      return decideSecondFactor(user, { recovery: { index: await recoveryCodeIndex(deps, totp, user, input.recoveryCode) }, now });
-    const secret = user.twoFactor.enabled?.secret;
-    const step = secret === undefined ? undefined : totp.matchStep(secret, input.code ?? '', now);
-    return decideSecondFactor(user, { step, now });
-  });
+  await decideOnUser(
+    deps,
+    userId,
+    async (user): Promise<SecondFactor> => {
+      if (input.recoveryCode !== undefined) return { recovery: { index: await recoveryCodeIndex(deps, totp, user, input.recoveryCode) } };
+      const secret = user.twoFactor.enabled?.secret;
+      return { step: secret === undefined ? undefined : totp.matchStep(secret, input.code ?? '', deps.clock.now()) };
+    },
+    (user, factor, now) => decideSecondFactor(user, { ...factor, now }),
+  );
 }
 
 export async function disableTwoFactor(
@@ -179,8 +186,7 @@ export async function disableTwoFactor(
   const { state } = await loadUser(deps, userId);
   if (!state) throw new AppError('NOT_FOUND', 'errors:notFound');
   const passwordValid = await deps.hasher.verify(state.passwordHash, input.password);
-  await appendToUser(deps, userId, (user) => {
-    const now = deps.clock.now();
+  await changeUser(deps, userId, (user, now) => {
     const secret = user.twoFactor.enabled?.secret;
     const step = secret === undefined ? undefined : totp.matchStep(secret, input.code, now);
     return decideTwoFactorDisable(user, { passwordValid, step, now });
@@ -197,7 +203,7 @@ export async function recordTwoFactorLock(deps: IdentityDeps, userId: string, un
     type: 'TwoFactorLocked',
     data: { userId, lockId: deps.newId(), lockedAt: now.toISOString(), until: until.toISOString() },
   };
-  await deps.store.append(userStream(userId), [locked], 'any');
+  await recordUserFact(deps, userId, [locked]);
 }
 
 /**

@@ -9,6 +9,7 @@
  *   or deletes the key. Looking a key up reads this one short stream: O(1) and strongly
  *   consistent, so a replaced or deleted key stops working the moment the append is durable.
  */
+import { z } from 'zod';
 
 export const merchantKeysStream = (userId: string): string => `merchant-keys-${userId}`;
 export const merchantKeyClaimStream = (hashHex: string): string => `merchant-key-${hashHex}`;
@@ -47,3 +48,41 @@ export interface ApiKeyRevoked {
 }
 
 export type ApiKeyClaimEvent = ApiKeyClaimed | ApiKeyRevoked;
+
+const id = z.string().min(1).max(128);
+const time = z.string().min(1).max(64);
+const hash = z.string().regex(/^[0-9a-f]{64}$/);
+
+const merchantKeyEventDataSchemas = {
+  ApiKeyGenerated: z.object({
+    userId: id,
+    keyId: id,
+    prefix: z.string().max(16),
+    last4: z.string().max(16),
+    hash,
+    generatedAt: time,
+  }),
+  ApiKeyDeleted: z.object({ userId: id, keyId: id, deletedAt: time }),
+} satisfies Record<MerchantKeyEvent['type'], z.ZodType>;
+
+const apiKeyClaimEventDataSchemas = {
+  ApiKeyClaimed: z.object({ hash, userId: id, keyId: id, claimedAt: time }),
+  ApiKeyRevoked: z.object({ hash, userId: id, keyId: id, reason: z.enum(['replaced', 'deleted']), revokedAt: time }),
+} satisfies Record<ApiKeyClaimEvent['type'], z.ZodType>;
+
+const isMerchantKeyEventType = (type: string): type is MerchantKeyEvent['type'] => Object.hasOwn(merchantKeyEventDataSchemas, type);
+const isApiKeyClaimEventType = (type: string): type is ApiKeyClaimEvent['type'] => Object.hasOwn(apiKeyClaimEventDataSchemas, type);
+
+/** A recorded event of a merchant's key stream as a typed event, or undefined when it is not one or has not its shape. */
+export function toMerchantKeyEvent(recorded: { type: string; data: unknown }): MerchantKeyEvent | undefined {
+  if (!isMerchantKeyEventType(recorded.type)) return undefined;
+  const parsed = merchantKeyEventDataSchemas[recorded.type].safeParse(recorded.data);
+  return parsed.success ? ({ type: recorded.type, data: parsed.data } as MerchantKeyEvent) : undefined;
+}
+
+/** A recorded event of a key's claim stream as a typed event, or undefined when it is not one or has not its shape. */
+export function toApiKeyClaimEvent(recorded: { type: string; data: unknown }): ApiKeyClaimEvent | undefined {
+  if (!isApiKeyClaimEventType(recorded.type)) return undefined;
+  const parsed = apiKeyClaimEventDataSchemas[recorded.type].safeParse(recorded.data);
+  return parsed.success ? ({ type: recorded.type, data: parsed.data } as ApiKeyClaimEvent) : undefined;
+}

@@ -4,18 +4,14 @@
  * so a key is never usable without being recorded, nor recorded as gone while still usable.
  */
 import type { Clock } from '../shared/clock.js';
+import { handleCommandWithEvidence } from '../shared/command-evidence.js';
+import { readState } from '../shared/command-handler.js';
+import type { ExpectedRevision, EventStore, StreamAppend } from '../shared/ports/event-store.js';
 import type { QuernMode } from '../shared/quern-mode.js';
-import {
-  type EventStore,
-  type ExpectedRevision,
-  type RecordedEvent,
-  type StreamAppend,
-  WrongExpectedRevisionError,
-} from '../shared/ports/event-store.js';
 import { decideDelete, decideGenerate, type KeyDecision } from './decider.js';
-import { type ApiKeyClaimEvent, type MerchantKeyEvent, merchantKeyClaimStream, merchantKeysStream } from './events.js';
+import { type MerchantKeyEvent, merchantKeyClaimStream, merchantKeysStream } from './events.js';
 import { formatApiKey, hashApiKey, isApiKeyFormat, keyDisplayParts, maskApiKey } from './key-format.js';
-import { type ApiKeyClaimState, evolveApiKeyClaim, evolveMerchantKeys, type MerchantKeysState } from './state.js';
+import { apiKeyClaimModel, merchantKeysModel, type MerchantKeysState } from './state.js';
 
 export interface MerchantKeyDeps {
   store: EventStore;
@@ -24,65 +20,44 @@ export interface MerchantKeyDeps {
   newId: () => string;
 }
 
-/** Two tabs pressing Generate at once: the loser decides again on the winner's key. */
-const APPEND_ATTEMPTS_MAX = 3;
-
-const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
-  events.length === 0 ? 'no_stream' : (events[events.length - 1] as RecordedEvent).revision;
-
-async function loadMerchantKeys(store: EventStore, userId: string) {
-  const events = await store.readStream(merchantKeysStream(userId));
-  const state = events.reduce<MerchantKeysState>((s, e) => evolveMerchantKeys(s, e as unknown as MerchantKeyEvent), {});
-  return { state, revision: revisionOf(events) };
-}
-
-async function loadClaim(store: EventStore, hash: string) {
-  const events = await store.readStream(merchantKeyClaimStream(hash));
-  const state = events.reduce<ApiKeyClaimState>((s, e) => evolveApiKeyClaim(s, e as unknown as ApiKeyClaimEvent), {});
-  return { state, revision: revisionOf(events) };
-}
-
-async function appendDecision(
-  store: EventStore,
-  userId: string,
-  revision: ExpectedRevision,
-  decision: KeyDecision<MerchantKeyEvent>,
-): Promise<void> {
-  const appends: StreamAppend[] = [
-    { streamId: merchantKeysStream(userId), events: [decision.merchantEvent as never], expectedRevision: revision },
-  ];
+/** The claim streams a decision touches, appended with the merchant's event in one atomic call. */
+function claimAppends(decision: KeyDecision<MerchantKeyEvent>, currentClaimRevision: ExpectedRevision | undefined): StreamAppend[] {
+  const appends: StreamAppend[] = [];
   if (decision.revoke) {
-    const claim = await loadClaim(store, decision.revoke.hash);
+    // Only the current key is revoked, and its claim's revision was read with the state decided on.
+    if (currentClaimRevision === undefined) throw new Error('A revoked key is the current one, whose claim was read');
     appends.push({
       streamId: merchantKeyClaimStream(decision.revoke.hash),
-      events: [decision.revoke.event as never],
-      expectedRevision: claim.revision,
+      events: [decision.revoke.event],
+      expectedRevision: currentClaimRevision,
     });
   }
   if (decision.claim)
-    appends.push({
-      streamId: merchantKeyClaimStream(decision.claim.hash),
-      events: [decision.claim.event as never],
-      expectedRevision: 'no_stream',
-    });
-  await store.appendToStreams(appends);
+    appends.push({ streamId: merchantKeyClaimStream(decision.claim.hash), events: [decision.claim.event], expectedRevision: 'no_stream' });
+  return appends;
 }
 
-/** Decides and appends, deciding again when a concurrent key change won the race. */
+/**
+ * Decides and appends through the command pipeline; the claim streams are the command's own, so
+ * two tabs pressing Generate at once make the loser decide again on the winner's key.
+ */
 async function changeKeys(
   deps: MerchantKeyDeps,
   userId: string,
-  decide: (state: MerchantKeysState) => KeyDecision<MerchantKeyEvent>,
+  decide: (state: MerchantKeysState, now: Date) => KeyDecision<MerchantKeyEvent>,
 ): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadMerchantKeys(deps.store, userId);
-    try {
-      await appendDecision(deps.store, userId, revision, decide(state));
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= APPEND_ATTEMPTS_MAX) throw error;
-    }
-  }
+  await handleCommandWithEvidence(
+    deps,
+    merchantKeysStream(userId),
+    merchantKeysModel,
+    async (state) =>
+      state.current ? (await readState(deps.store, merchantKeyClaimStream(state.current.hash), apiKeyClaimModel)).revision : undefined,
+    (state, _currentClaimRevision, now) => {
+      const decision = decide(state, now);
+      return { events: [decision.merchantEvent], result: decision };
+    },
+    { ownAppends: ({ result }, _loaded, currentClaimRevision) => claimAppends(result, currentClaimRevision) },
+  );
 }
 
 /**
@@ -100,17 +75,17 @@ export async function generateApiKey(
   const parts = keyDisplayParts(apiKey);
   const keyId = deps.newId();
   const hash = hashApiKey(apiKey);
-  await changeKeys(deps, userId, (state) => decideGenerate(state, { userId, keyId, hash, now: deps.clock.now(), ...parts }));
+  await changeKeys(deps, userId, (state, now) => decideGenerate(state, { userId, keyId, hash, now, ...parts }));
   return { apiKey, masked: maskApiKey(parts) };
 }
 
 export async function deleteApiKey(deps: MerchantKeyDeps, userId: string): Promise<void> {
-  await changeKeys(deps, userId, (state) => decideDelete(state, { userId, now: deps.clock.now() }));
+  await changeKeys(deps, userId, (state, now) => decideDelete(state, { userId, now }));
 }
 
 /** The merchant's current key, masked, or null when there is none. */
 export async function currentMaskedApiKey(deps: Pick<MerchantKeyDeps, 'store'>, userId: string): Promise<string | null> {
-  const { state } = await loadMerchantKeys(deps.store, userId);
+  const { state } = await readState(deps.store, merchantKeysStream(userId), merchantKeysModel);
   return state.current ? maskApiKey(state.current) : null;
 }
 
@@ -121,6 +96,6 @@ export async function currentMaskedApiKey(deps: Pick<MerchantKeyDeps, 'store'>, 
  */
 export async function findMerchantByApiKey(deps: Pick<MerchantKeyDeps, 'store'>, presented: string): Promise<string | undefined> {
   if (!isApiKeyFormat(presented)) return undefined;
-  const { state } = await loadClaim(deps.store, hashApiKey(presented));
+  const { state } = await readState(deps.store, merchantKeyClaimStream(hashApiKey(presented)), apiKeyClaimModel);
   return state.userId;
 }

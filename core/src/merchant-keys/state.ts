@@ -1,6 +1,7 @@
 /** Folds the merchant's key stream and a key's claim stream into what the decisions need. */
 import { assertNever } from '../shared/assert.js';
-import type { ApiKeyClaimEvent, MerchantKeyEvent } from './events.js';
+import { strictParser, type StreamModel } from '../shared/command-handler.js';
+import { type ApiKeyClaimEvent, type MerchantKeyEvent, toApiKeyClaimEvent, toMerchantKeyEvent } from './events.js';
 
 export interface CurrentApiKey {
   keyId: string;
@@ -44,3 +45,17 @@ export function evolveApiKeyClaim(_state: ApiKeyClaimState, event: ApiKeyClaimEv
       return assertNever(event);
   }
 }
+
+/** The merchant's key stream for the command pipeline; an event it cannot read is refused. */
+export const merchantKeysModel: StreamModel<MerchantKeysState, MerchantKeyEvent> = {
+  initialState: () => ({}),
+  evolve: evolveMerchantKeys,
+  parse: strictParser(toMerchantKeyEvent),
+};
+
+/** A key's claim stream, read the same way. */
+export const apiKeyClaimModel: StreamModel<ApiKeyClaimState, ApiKeyClaimEvent> = {
+  initialState: () => ({}),
+  evolve: evolveApiKeyClaim,
+  parse: strictParser(toApiKeyClaimEvent),
+};

@@ -18,14 +18,17 @@ export const PLAN_DURATIONS = ['weekly', 'monthly', 'yearly'] as const;
 export type PlanDuration = (typeof PLAN_DURATIONS)[number];
 export const AVAILABLE_PLAN_DURATIONS: readonly PlanDuration[] = ['monthly'];
 
-/** What the owner writes: the same fields on create and on edit. Price is whole MLX, decimal text. */
-export interface PlanTerms {
+/**
+ * What the owner writes: the same fields on create and on edit. Price is whole MLX, decimal text.
+ * A type, not an interface, so the events' data is a plain record the event store port takes.
+ */
+export type PlanTerms = {
   name: string;
   description: string;
   priceMlx: string;
   currency: PlanCurrency;
   duration: PlanDuration;
-}
+};
 
 export interface PlanCreated {
   type: 'PlanCreated';

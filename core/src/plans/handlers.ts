@@ -1,35 +1,26 @@
 /**
- * Plan handlers (issue 13, ADR 037): create, edit and delete, each one event on `plan-<id>`.
- * Only the owner (the plan's provider_id) edits or deletes, checked here, on the folded stream,
- * so every caller (REST, tRPC, tools) gets the same rule: anyone else gets 403 and nothing is
- * appended. An edit or delete is appended under the revision it was decided on.
+ * Plan handlers (issue 13, ADR 037): create, edit and delete, each one event on `plan-<id>`,
+ * decided by decider.ts through the command pipeline (ADR 063). An edit or delete is appended
+ * under the revision it was decided on, so two edits racing cannot both win and a deleted plan
+ * is never edited again.
  */
 import type { Clock } from '../shared/clock.js';
-import { AppError } from '../shared/errors.js';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '../shared/ports/event-store.js';
+import { foldEvents, handleCommand, readState } from '../shared/command-handler.js';
+import type { EventStore, ExpectedRevision } from '../shared/ports/event-store.js';
 import { mlxToWire } from '../wallet/money.js';
+import type { PlanCommand } from './commands.js';
 import type { PlanCreateInput } from './contracts.js';
-import {
-  PLAN_ID_PATTERN,
-  type PlanCreated,
-  type PlanDeleted,
-  type PlanTerms,
-  type PlanUpdated,
-  planStream,
-  toPlanEvent,
-} from './events.js';
-import { evolvePlan, sameTerms, type PlanState } from './state.js';
+import { decidePlan, planNotFound, requireOwnedLivePlan } from './decider.js';
+import { PLAN_ID_PATTERN, type PlanDeleted, type PlanTerms, type PlanUpdated, planStream } from './events.js';
+import { planModel, type PlanState } from './state.js';
+
+export { planNotFound };
 
 export interface PlanDeps {
   store: EventStore;
   clock: Clock;
   newId: () => string;
 }
-
-const ATTEMPTS_MAX = 8;
-
-export const planNotFound = () => new AppError('NOT_FOUND', 'errors:planNotFound');
-const notOwner = () => new AppError('FORBIDDEN', 'errors:planNotOwner');
 
 const termsOf = (input: PlanCreateInput): PlanTerms => ({
   name: input.name,
@@ -45,16 +36,8 @@ export async function loadPlan(
   planId: string,
 ): Promise<{ plan: PlanState; revision: ExpectedRevision } | undefined> {
   if (!PLAN_ID_PATTERN.test(planId)) return undefined;
-  const records = await deps.store.readStream(planStream(planId));
-  let plan: PlanState | undefined;
-  let revision: ExpectedRevision = 'no_stream';
-  for (const record of records) {
-    const event = toPlanEvent(record);
-    if (!event) throw new Error(`Unreadable ${record.type} at ${planStream(planId)}@${record.revision}`);
-    plan = evolvePlan(plan, event);
-    revision = record.revision;
-  }
-  return plan ? { plan, revision } : undefined;
+  const { state, revision } = await readState(deps.store, planStream(planId), planModel);
+  return state ? { plan: state, revision } : undefined;
 }
 
 /** A plan that is not deleted, or 404. */
@@ -64,6 +47,15 @@ export async function readLivePlan(deps: Pick<PlanDeps, 'store'>, planId: string
   return loaded.plan;
 }
 
+/** One command on the plan's stream; the plan after it, and the event and position when one was appended. */
+async function handlePlanCommand(deps: PlanDeps, command: PlanCommand) {
+  const handled = await handleCommand(deps, planStream(command.data.planId), planModel, (plan, now) => ({
+    events: decidePlan(plan, command, now),
+    result: undefined,
+  }));
+  return { plan: foldEvents(planModel, handled.state, handled.events), position: handled.position, event: handled.events[0] };
+}
+
 export async function createPlan(
   deps: PlanDeps,
   providerUserId: string,
@@ -71,73 +63,40 @@ export async function createPlan(
 ): Promise<{ plan: PlanState; position: bigint }> {
   const planId = deps.newId().toLowerCase();
   if (!PLAN_ID_PATTERN.test(planId)) throw new Error(`newId gave ${planId}, not a UUID`);
-  const event: PlanCreated = {
-    type: 'PlanCreated',
-    data: { planId, providerUserId, ...termsOf(input), createdAt: deps.clock.now().toISOString() },
-  };
-  const appended = await deps.store.append(planStream(planId), [event as never], 'no_stream');
-  const plan = evolvePlan(undefined, event);
-  if (!plan) throw new Error('A created plan folds to a plan');
-  return { plan, position: appended.position };
+  const { plan, position } = await handlePlanCommand(deps, { type: 'CreatePlan', data: { planId, providerUserId, terms: termsOf(input) } });
+  if (!plan || position === undefined) throw new Error('A created plan folds to a plan');
+  return { plan, position };
 }
 
-/** Decides an edit or delete on the current plan, as its owner, and appends it; retried on a lost race. */
-async function changePlan(
-  deps: PlanDeps,
-  userId: string,
-  planId: string,
-  decide: (plan: PlanState) => PlanUpdated | PlanDeleted | undefined,
-): Promise<{ plan: PlanState; position?: bigint; event?: PlanUpdated | PlanDeleted }> {
-  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
-    const loaded = await loadPlan(deps, planId);
-    if (!loaded || loaded.plan.deletedAt !== undefined) throw planNotFound();
-    if (loaded.plan.providerUserId !== userId) throw notOwner();
-    const event = decide(loaded.plan);
-    if (!event) return { plan: loaded.plan };
-    try {
-      const appended = await deps.store.append(planStream(planId), [event as never], loaded.revision);
-      return { plan: evolvePlan(loaded.plan, event) ?? loaded.plan, position: appended.position, event };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
-  }
-  throw new AppError('CONCURRENCY', 'errors:busy');
+/** What an edit or delete answers: the plan after it; the event and its position when one was appended. */
+export interface PlanChanged {
+  plan: PlanState;
+  position?: bigint;
+  event?: PlanUpdated | PlanDeleted;
+}
+
+async function changePlan(deps: PlanDeps, command: Exclude<PlanCommand, { type: 'CreatePlan' }>): Promise<PlanChanged> {
+  // Only a UUID names a plan: anything else is not found, without reading a stream named by it.
+  if (!PLAN_ID_PATTERN.test(command.data.planId)) throw planNotFound();
+  const { plan, position, event } = await handlePlanCommand(deps, command);
+  // The decider refused anything but an existing plan, so the fold after it is one.
+  if (!plan) throw planNotFound();
+  const changed = event?.type === 'PlanUpdated' || event?.type === 'PlanDeleted' ? event : undefined;
+  return changed ? { plan, position, event: changed } : { plan };
 }
 
 /** The owner's edit; an edit that changes nothing appends nothing. */
-export function updatePlan(deps: PlanDeps, userId: string, planId: string, input: PlanCreateInput) {
-  const terms = termsOf(input);
-  return changePlan(deps, userId, planId, (plan): PlanUpdated | undefined => {
-    if (sameTerms(plan.terms, terms)) return undefined;
-    const priceChanged = plan.terms.priceMlx !== terms.priceMlx;
-    return {
-      type: 'PlanUpdated',
-      data: {
-        planId,
-        ...terms,
-        updatedAt: deps.clock.now().toISOString(),
-        ...(priceChanged ? { previousPriceMlx: plan.terms.priceMlx } : {}),
-      },
-    };
-  });
+export function updatePlan(deps: PlanDeps, userId: string, planId: string, input: PlanCreateInput): Promise<PlanChanged> {
+  return changePlan(deps, { type: 'UpdatePlan', data: { planId, userId, terms: termsOf(input) } });
 }
 
 /** The owner's delete: the plan takes no new subscribers; its subscriptions end with their paid period. */
-export function deletePlan(deps: PlanDeps, userId: string, planId: string) {
-  return changePlan(
-    deps,
-    userId,
-    planId,
-    (plan): PlanDeleted => ({
-      type: 'PlanDeleted',
-      data: { planId, providerUserId: plan.providerUserId, deletedAt: deps.clock.now().toISOString() },
-    }),
-  );
+export function deletePlan(deps: PlanDeps, userId: string, planId: string): Promise<PlanChanged> {
+  return changePlan(deps, { type: 'DeletePlan', data: { planId, userId } });
 }
 
 /** The owner check alone, for reads only the owner may make (the subscriber list). */
 export async function requirePlanOwner(deps: Pick<PlanDeps, 'store'>, userId: string, planId: string): Promise<PlanState> {
   const plan = await readLivePlan(deps, planId);
-  if (plan.providerUserId !== userId) throw notOwner();
-  return plan;
+  return requireOwnedLivePlan(plan, userId);
 }

@@ -2,5 +2,7 @@
 export * from './events.js';
 export * from './state.js';
 export * from './contracts.js';
+export * from './commands.js';
+export * from './decider.js';
 export * from './handlers.js';
 export * from './list-page.js';

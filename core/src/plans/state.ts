@@ -1,5 +1,6 @@
 /** A plan folded from its stream: the current terms, the owner, and whether it was deleted. */
-import type { PlanEvent, PlanTerms } from './events.js';
+import { strictParser, type StreamModel } from '../shared/command-handler.js';
+import { toPlanEvent, type PlanEvent, type PlanTerms } from './events.js';
 
 export interface PlanState {
   planId: string;
@@ -34,3 +35,10 @@ export const sameTerms = (a: PlanTerms, b: PlanTerms): boolean =>
   a.priceMlx === b.priceMlx &&
   a.currency === b.currency &&
   a.duration === b.duration;
+
+/** A plan stream for the command pipeline: nothing before PlanCreated; an event it cannot read is refused. */
+export const planModel: StreamModel<PlanState | undefined, PlanEvent> = {
+  initialState: () => undefined,
+  evolve: evolvePlan,
+  parse: strictParser(toPlanEvent),
+};
