@@ -5,16 +5,19 @@
  * (executeTransfer's companion, ADR 025), so a retry after a crash finds everything or nothing.
  */
 import type { Clock } from '../shared/clock.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, isRefusal } from '../shared/errors.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '../shared/ports/event-store.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { executeTransfer, readWallet, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
+import type { ExchangeRate } from '../wallet/money.js';
 import { currentExchangeRate } from '../wallet/rate.js';
 import { availableMlx } from '../wallet/state.js';
 import {
   type CaptureResult,
   type PurchaseCommand,
   decidePurchase,
+  ownOrder,
+  providerApprovalFirst,
   planPurchaseCredit,
   planPurchaseReturn,
   PURCHASE_HOLD_HOURS_DEFAULT,
@@ -27,12 +30,15 @@ import {
 } from './decider.js';
 import {
   PURCHASE_CAPTURE_CLAIMED_EVENT,
+  PURCHASE_ID_PATTERN,
   type PurchaseEvent,
   type PurchaseReturnKind,
   purchaseCaptureStream,
   purchaseStream,
   toPurchaseEvent,
 } from './events.js';
+import { parseUsdAmount, pricePurchase } from './pricing.js';
+import { priceRefused, purchaseRefused } from './refusals.js';
 import { type PurchaseState, type PurchaseStatus, evolvePurchase, initialPurchaseState, purchaseStatusOf } from './state.js';
 
 export type PurchaseDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'> & {
@@ -56,7 +62,7 @@ const toNew = (events: PurchaseEvent[]): NewPurchaseEvent[] => events as unknown
 export async function loadPurchase(
   deps: Pick<PurchaseDeps, 'store'>,
   orderId: string,
-): Promise<{ state: PurchaseState; revision: ExpectedRevision }> {
+): Promise<{ state: PurchaseState; revision: ExpectedRevision; position: bigint | undefined }> {
   const records = await deps.store.readStream(purchaseStream(orderId));
   let state = initialPurchaseState();
   for (const record of records) {
@@ -65,7 +71,7 @@ export async function loadPurchase(
     state = evolvePurchase(state, event);
   }
   const last = records[records.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream' };
+  return { state, revision: last ? last.revision : 'no_stream', position: last?.position };
 }
 
 /** Load, decide, append; on a lost race decide again on the stream as it is now. */
@@ -96,7 +102,7 @@ async function executePurchaseCommand(
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (captured && error.streamId === purchaseCaptureStream(captured.data.captureId)) {
         const owner = await findOrderIdByCaptureId(deps, captured.data.captureId);
-        if (owner !== orderId) throw new AppError('CONFLICT', 'errors:purchaseCaptureMismatch');
+        if (owner !== orderId) throw purchaseRefused('captureMismatch');
       }
     }
   }
@@ -121,8 +127,38 @@ export async function reserveAvailableMlx(deps: PurchaseDeps): Promise<bigint> {
   try {
     return availableMlx((await readWallet(deps, SYSTEM_WALLET_IDS.reserve)).state);
   } catch {
-    throw new AppError('UNAVAILABLE', 'errors:reserveBalanceUnavailable');
+    throw purchaseRefused('reserveBalanceUnavailable');
   }
+}
+
+/** The current rate; none (or unreadable) is the Buy screen's "unavailable". */
+async function exchangeRate(deps: PurchaseDeps): Promise<ExchangeRate> {
+  const rate = await currentExchangeRate(deps.store).catch(() => undefined);
+  if (!rate) throw purchaseRefused('exchangeRateUnavailable');
+  return rate;
+}
+
+/**
+ * The price of `usdText` ("10", "10.50") now, before the provider hears of the order: the amount
+ * read, then the rate, the limits and the reserve. Refusals name the form field `usd`.
+ */
+export async function quotePurchase(deps: PurchaseDeps, usdText: string): Promise<{ usdCents: bigint; mlx: bigint }> {
+  const parsed = parseUsdAmount(usdText);
+  if (!parsed.ok) throw purchaseRefused('invalidUsdAmount', { usd: parsed.messageKey });
+  const rate = await exchangeRate(deps);
+  const price = pricePurchase({ usdCents: parsed.usdCents, rate, reserveAvailableMlx: await reserveAvailableMlx(deps) });
+  if (!price.ok) throw priceRefused(price.messageKey, 'usd');
+  return { usdCents: parsed.usdCents, mlx: price.mlx };
+}
+
+/** The buyer's own purchase: a made-up order is NOT_FOUND, someone else's FORBIDDEN. */
+export async function loadOwnPurchase(deps: Pick<PurchaseDeps, 'store'>, orderId: string, buyerUserId: string) {
+  if (!PURCHASE_ID_PATTERN.test(orderId)) throw purchaseRefused('notFound');
+  const { state, revision, position } = await loadPurchase(deps, orderId);
+  const order = ownOrder(state, buyerUserId);
+  // An order was read, so its stream has a last event.
+  if (position === undefined) throw purchaseRefused('notFound');
+  return { state, revision, position, order };
 }
 
 /**
@@ -134,13 +170,7 @@ export async function orderPurchase(
   deps: PurchaseDeps,
   input: { buyerUserId: string; usdCents: bigint; orderId: string /** The buyer's language, for the receipt. */; language?: string },
 ): Promise<PricedOrder> {
-  let rate: Awaited<ReturnType<typeof currentExchangeRate>>;
-  try {
-    rate = await currentExchangeRate(deps.store);
-  } catch {
-    rate = undefined;
-  }
-  if (!rate) throw new AppError('UNAVAILABLE', 'errors:exchangeRateUnavailable');
+  const rate = await exchangeRate(deps);
   const reserve = await reserveAvailableMlx(deps);
   const { state, events } = await executePurchaseCommand(
     deps,
@@ -179,6 +209,28 @@ export async function recordCaptureResult(
   return { recorded: events.length > 0 };
 }
 
+/** What the provider's own report of a capture did: nothing for an order Quern never priced. */
+export type ProviderCaptureOutcome = { kind: 'unknownOrder' } | { kind: 'recorded' } | { kind: 'alreadyRecorded' };
+
+/**
+ * A COMPLETED capture the provider reports on its own (PayPal's webhook, or the sweep reading
+ * PayPal's order): the approval is recorded first when the log has none (the browser went away
+ * before asking), then the capture, answering the open approval.
+ */
+export async function recordProviderCapture(
+  deps: PurchaseDeps,
+  input: { orderId: string; captureId: string; usdCents: bigint },
+): Promise<ProviderCaptureOutcome> {
+  const { orderId } = input;
+  const { state } = await loadPurchase(deps, orderId);
+  if (!state.order) return { kind: 'unknownOrder' };
+  const requestFirst = providerApprovalFirst(state);
+  if (requestFirst !== undefined) await requestCapture(deps, { orderId, requestId: requestFirst });
+  const result: CaptureResult = { status: 'completed', captureId: input.captureId, usdCents: input.usdCents };
+  const { recorded } = await recordCaptureResult(deps, { orderId, result });
+  return { kind: recorded ? 'recorded' : 'alreadyRecorded' };
+}
+
 /** The receipt e-mail of a credited order went out: recorded once (`recorded: false` when it was already). */
 export async function recordPurchaseReceipt(
   deps: PurchaseDeps,
@@ -200,18 +252,23 @@ export interface PurchaseCredit {
   position?: bigint;
 }
 
-/** Names an order by its own id or by its capture's (the spec's `POST /api/reserve/transfer` takes either). */
+/**
+ * Names an order by its own id or by its capture's; `id` is either (the spec's `POST
+ * /api/reserve/transfer`): a capture id recorded for an order names that order, else it is the order id.
+ */
 export interface CreditInput {
   orderId?: string;
   captureId?: string;
+  id?: string;
   buyerUserId?: string;
   mlx?: bigint;
 }
 
 async function resolveOrderId(deps: PurchaseDeps, input: CreditInput): Promise<string> {
   if (input.orderId !== undefined) return input.orderId;
+  if (input.id !== undefined) return (await findOrderIdByCaptureId(deps, input.id)) ?? input.id;
   const orderId = input.captureId === undefined ? undefined : await findOrderIdByCaptureId(deps, input.captureId);
-  if (orderId === undefined) throw new AppError('NOT_FOUND', 'errors:purchaseNotFound');
+  if (orderId === undefined) throw purchaseRefused('notFound');
   return orderId;
 }
 
@@ -231,7 +288,7 @@ export async function ensurePurchaseCredited(deps: PurchaseDeps, input: CreditIn
     }
     const { plan } = outcome;
     const buyerAddress = await walletAddressOf(deps, plan.buyerUserId);
-    if (!buyerAddress) throw new AppError('NOT_FOUND', 'errors:unknownRecipient');
+    if (!buyerAddress) throw purchaseRefused('unknownRecipient');
     try {
       const holdMs = deps.purchaseHoldMs ?? PURCHASE_HOLD_HOURS_DEFAULT * 3_600_000;
       const transfer = purchaseCreditTransfer(plan, buyerAddress, purchaseHoldUntil(deps.clock.now(), holdMs));
@@ -258,8 +315,30 @@ export async function ensurePurchaseCredited(deps: PurchaseDeps, input: CreditIn
  */
 export async function creditPurchase(deps: PurchaseDeps, input: CreditInput): Promise<PurchaseCredit> {
   const credit = await ensurePurchaseCredited(deps, input);
-  if (!credit.credited) throw new AppError('CONFLICT', 'errors:purchaseAlreadyCredited');
+  if (!credit.credited) throw purchaseRefused('alreadyCredited');
   return credit;
+}
+
+/** What crediting an order from the log did (the credit job and the sweep branch on it). */
+export type LogCreditOutcome =
+  | { kind: 'credited'; credit: PurchaseCredit }
+  /** The log already holds the credit: the browser, the sweep, or an earlier run. */
+  | { kind: 'alreadyCredited'; credit: PurchaseCredit }
+  /** Money was given back before the credit; the credit is refused from then on (ADR 025). */
+  | { kind: 'refunded' }
+  /** Captured for another amount than ordered: never credited; an operator settles it with the buyer. */
+  | { kind: 'capturedAmountMismatch' };
+
+/** Credits a captured order as the log says (no client figures to check): the worker's and the sweep's credit. */
+export async function creditFromLog(deps: PurchaseDeps, orderId: string): Promise<LogCreditOutcome> {
+  try {
+    const credit = await ensurePurchaseCredited(deps, { orderId });
+    return { kind: credit.credited ? 'credited' : 'alreadyCredited', credit };
+  } catch (error) {
+    if (isRefusal(error, 'refunded')) return { kind: 'refunded' };
+    if (isRefusal(error, 'capturedAmountMismatch')) return { kind: 'capturedAmountMismatch' };
+    throw error;
+  }
 }
 
 export interface PurchaseReturnRecorded {
