@@ -40,7 +40,8 @@ export type CaptureResult =
  */
 export interface RecordCaptureResult {
   type: 'RecordCaptureResult';
-  data: { orderId: string; result: CaptureResult; requestId?: string };
+  /** `captureClaimedBy`: the order the log recorded a completed capture's id for (the handler reads its claim), if any. */
+  data: { orderId: string; result: CaptureResult; requestId?: string; captureClaimedBy?: string | undefined };
 }
 
 /** The receipt e-mail went out (the mail job, after the credit). */
@@ -127,6 +128,8 @@ function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['da
     }
     // A capture the log never asked for is not this order's (the capture job runs from the request).
     if (state.captureRequestIds.size === 0) throw fail('notApproved');
+    // A capture id is one order's only: another order recorded this one first.
+    if (data.captureClaimedBy !== undefined && data.captureClaimedBy !== order.orderId) throw fail('captureMismatch');
     // Recorded even when the provider took another amount, or answered an older approval: the money was taken, and the credit refuses another amount.
     const captured: PurchaseEvent = {
       type: 'PurchaseCaptured',
