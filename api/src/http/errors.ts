@@ -4,7 +4,7 @@
  * answer through statusOf / trpcCodeOf / appErrorData, so one error answers the same on both.
  * Unknown errors become a 500 without details; invalid input always becomes a 4xx with a message.
  */
-import { AppError, type AppErrorCode } from '@quern/core';
+import { AppError, type AppErrorCode, RefusalError } from '@quern/core';
 import { errorText, type Language } from '@quern/core/i18n';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -173,6 +173,8 @@ export interface ErrorBody {
   params: Record<string, string | number>;
   /** The request's id (also in the X-Request-Id header): what a user quotes to support. */
   requestId?: string;
+  /** Which rule refused, as data (RefusalError): what a client branches on instead of the message key. */
+  reason?: string;
 }
 
 export function appErrorData(error: AppError, language: Language, requestId?: string): ErrorBody {
@@ -185,6 +187,7 @@ export function appErrorData(error: AppError, language: Language, requestId?: st
     fieldMessages,
     params: error.params,
     ...(requestId === undefined ? {} : { requestId }),
+    ...(error instanceof RefusalError ? { reason: error.reason } : {}),
   };
 }
 

@@ -9,29 +9,28 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@quern/core';
 import {
   type BuySetup,
+  type CaptureAnswer,
   type CaptureOutcome,
   type CreatedOrder,
   type PayPalBrowserConfig,
   type PurchaseCreditOutput,
   type PurchaseDeps,
   type PurchaseStatusView,
-  PURCHASE_ID_PATTERN,
   PURCHASE_MAX_USD_CENTS,
   PURCHASE_MIN_USD_CENTS,
+  captureAnswer,
   captureRequestIdFor,
   creditPurchase,
-  findOrderIdByCaptureId,
-  loadPurchase,
+  loadOwnPurchase,
   orderPurchase,
-  parseUsdAmount,
-  pricePurchase,
+  quotePurchase,
   readPurchase,
   requestCapture,
   reserveAvailableMlx,
 } from '@quern/core/purchases';
-import { currentExchangeRate } from '@quern/core/wallet';
 import { type PayPalClient, PayPalError } from '@quern/adapters/paypal';
 import type { Session } from '../identity/sessions.js';
+import { waitForPurchase } from './capture-wait.js';
 import { type PayPalWebhookOutcome, handlePayPalWebhook } from './webhooks.js';
 
 export interface PurchaseServiceDeps {
@@ -43,8 +42,6 @@ export interface PurchaseServiceDeps {
   captureWaitMs: number;
   /** Tells the wallet service a user's balance changed at this log position (read-your-writes). */
   noteWrite?: (userId: string, position: bigint) => void;
-  /** How often the capture call looks at the purchase stream while it waits. */
-  pollMs?: number;
   /**
    * Counts one webhook delivery from a client address; refuses it (RATE_LIMITED) over the limit.
    * Every delivery costs a verify call to PayPal, so forged ones are capped before that call.
@@ -65,27 +62,8 @@ export function providerError(error: PayPalError): AppError {
   return new AppError('VALIDATION', 'errors:paymentProviderIssue', {}, params);
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 export function createPurchaseService(deps: PurchaseServiceDeps) {
   const { core, paypal } = deps;
-  const pollMs = deps.pollMs ?? 25;
-
-  async function rateOrFail() {
-    const rate = await currentExchangeRate(core.store).catch(() => undefined);
-    if (!rate) throw new AppError('UNAVAILABLE', 'errors:exchangeRateUnavailable');
-    return rate;
-  }
-
-  /** The owner's purchase state; a made-up order is NOT_FOUND, someone else's FORBIDDEN. */
-  async function ownPurchase(session: Session, orderId: string) {
-    if (!PURCHASE_ID_PATTERN.test(orderId)) throw new AppError('NOT_FOUND', 'errors:purchaseNotFound');
-    const loaded = await loadPurchase(core, orderId);
-    const order = loaded.state.order;
-    if (!order) throw new AppError('NOT_FOUND', 'errors:purchaseNotFound');
-    if (order.buyerUserId !== session.userId) throw new AppError('FORBIDDEN', 'errors:purchaseForbidden');
-    return { ...loaded, order };
-  }
 
   return {
     setup(): BuySetup {
@@ -101,15 +79,8 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      * for exactly that amount, and records the order with its rate and MLX.
      */
     async createOrder(session: Session, usdText: string, requestId: string = randomUUID(), language?: string): Promise<CreatedOrder> {
-      const parsed = parseUsdAmount(usdText);
-      if (!parsed.ok) throw new AppError('VALIDATION', parsed.messageKey, { usd: parsed.messageKey });
-      const { usdCents } = parsed;
-      const rate = await rateOrFail();
-      const price = pricePurchase({ usdCents, rate, reserveAvailableMlx: await reserveAvailableMlx(core) });
-      if (!price.ok) {
-        if (price.messageKey === 'errors:purchaseUnavailable') throw new AppError('UNAVAILABLE', price.messageKey);
-        throw new AppError('VALIDATION', price.messageKey, { usd: price.messageKey });
-      }
+      const price = await quotePurchase(core, usdText);
+      const { usdCents } = price;
       let orderId: string;
       try {
         const order = await paypal.createOrder({
@@ -132,32 +103,26 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      * (double click, retry) records nothing new and waits for the same answer.
      */
     async capture(session: Session, orderId: string): Promise<CaptureOutcome> {
-      const before = await ownPurchase(session, orderId);
+      const before = await loadOwnPurchase(core, orderId, session.userId);
       const amounts = { mlx: before.order.mlx.toString(), usdCents: before.order.usdCents.toString() };
       const failuresBefore = before.state.captureFailures;
-      const outcomeOf = (state: typeof before.state): CaptureOutcome | undefined => {
-        if (state.capture) return { orderId, status: 'COMPLETED', captureId: state.capture.captureId, ...amounts };
-        if (state.captureStatus === 'failed' && state.captureFailures > failuresBefore) {
-          const failure = state.lastFailure;
-          return {
-            orderId,
-            status: 'DECLINED',
-            ...amounts,
-            ...(failure ? { issue: failure.issue, description: failure.description } : {}),
-          };
-        }
-        return undefined;
+      const outcomeOf = (answer: CaptureAnswer): CaptureOutcome => {
+        if (answer.status === 'completed') return { orderId, status: 'COMPLETED', captureId: answer.captureId, ...amounts };
+        const failure = answer.failure;
+        return { orderId, status: 'DECLINED', ...amounts, ...(failure ? { issue: failure.issue, description: failure.description } : {}) };
       };
-      const done = outcomeOf(before.state);
-      if (done) return done;
+      const done = captureAnswer(before.state, failuresBefore);
+      if (done) return outcomeOf(done);
       await requestCapture(core, { orderId, requestId: captureRequestIdFor(orderId, before.state), buyerUserId: session.userId });
-      const deadline = Date.now() + deps.captureWaitMs;
-      while (Date.now() < deadline) {
-        await sleep(pollMs);
-        const outcome = outcomeOf((await loadPurchase(core, orderId)).state);
-        if (outcome) return outcome;
-      }
-      return { orderId, status: 'PENDING', ...amounts };
+      // Every event of this purchase after the one read above, from the log as it is appended.
+      const answer = await waitForPurchase(core.store, {
+        orderId,
+        state: before.state,
+        after: before.position,
+        timeoutMs: deps.captureWaitMs,
+        answer: (state) => captureAnswer(state, failuresBefore),
+      });
+      return answer ? outcomeOf(answer) : { orderId, status: 'PENDING', ...amounts };
     },
 
     /**
@@ -165,15 +130,14 @@ export function createPurchaseService(deps: PurchaseServiceDeps) {
      * buyer's own captured order and its exact MLX; everything else moves nothing and says why.
      */
     async credit(session: Session, input: { id: string; amount: string }): Promise<PurchaseCreditOutput> {
-      const orderId = (await findOrderIdByCaptureId(core, input.id)) ?? input.id;
-      // creditPurchase refuses a made-up order (404) and someone else's (403) itself.
-      const credit = await creditPurchase(core, { orderId, buyerUserId: session.userId, mlx: BigInt(input.amount) });
+      // `id` names the capture or the order; creditPurchase refuses a made-up order (404) and someone else's (403).
+      const credit = await creditPurchase(core, { id: input.id, buyerUserId: session.userId, mlx: BigInt(input.amount) });
       if (credit.position !== undefined) deps.noteWrite?.(session.userId, credit.position);
       return { success: true, id: credit.transferId, orderId: credit.orderId, captureId: credit.captureId, amount: credit.mlx.toString() };
     },
 
     async status(session: Session, orderId: string): Promise<PurchaseStatusView> {
-      await ownPurchase(session, orderId);
+      await loadOwnPurchase(core, orderId, session.userId);
       const view = await readPurchase(core, orderId, session.userId);
       if (!view) throw new AppError('NOT_FOUND', 'errors:purchaseNotFound');
       return {

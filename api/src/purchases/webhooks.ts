@@ -10,13 +10,10 @@ import { AppError } from '@quern/core';
 import {
   type PurchaseDeps,
   PURCHASE_ID_PATTERN,
-  captureRequestIdFor,
   findOrderIdByCaptureId,
-  loadPurchase,
-  recordCaptureResult,
+  recordProviderCapture,
   recordRefund,
   recordReversal,
-  requestCapture,
 } from '@quern/core/purchases';
 import { type PayPalClient, PayPalError, payPalValueToCents } from '@quern/adapters/paypal';
 import { log } from '@quern/adapters/runtime';
@@ -120,16 +117,10 @@ export async function handlePayPalWebhook(
       if (!parsed.success) throw malformed();
       const orderId = parsed.data.supplementary_data?.related_ids?.order_id;
       if (parsed.data.status !== 'COMPLETED' || !orderId) return ignored;
-      const { state } = await loadPurchase(core, orderId);
-      // Not an order Quern priced (another integration on the same PayPal account): not ours to credit.
-      if (!state.order) return ignored;
-      // The browser may have gone away before it asked for the capture; PayPal says it happened.
-      if (state.captureRequestIds.size === 0) await requestCapture(core, { orderId, requestId: captureRequestIdFor(orderId, state) });
-      const result = await recordCaptureResult(core, {
-        orderId,
-        result: { status: 'completed', captureId: parsed.data.id, usdCents: centsOf(parsed.data.amount.value) },
-      });
-      return { ...ignored, recorded: result.recorded };
+      const usdCents = centsOf(parsed.data.amount.value);
+      const outcome = await recordProviderCapture(core, { orderId, captureId: parsed.data.id, usdCents });
+      // An order Quern never priced (another integration on the same PayPal account) is not ours to credit.
+      return { ...ignored, recorded: outcome.kind === 'recorded' };
     }
     case 'PAYMENT.CAPTURE.REFUNDED': {
       const parsed = refund.safeParse(event.resource);

@@ -10,13 +10,13 @@
  * on the wallets; the purchase event records both.
  */
 import { assertNever } from '../shared/assert.js';
-import { AppError, type AppErrorCode } from '../shared/errors.js';
 import type { ReserveTransfer } from '../wallet/commands.js';
 import { SYSTEM_WALLET_IDS, type PurchaseTransferReference } from '../wallet/events.js';
 import { type ExchangeRate, mlxToWire } from '../wallet/money.js';
 import { PURCHASE_ID_PATTERN, type PurchaseEvent, type PurchaseReturnKind } from './events.js';
 import { pricePurchase } from './pricing.js';
-import { type PurchaseReturn, type PurchaseState, returnKey } from './state.js';
+import { priceRefused, purchaseRefused } from './refusals.js';
+import { captureRequestIdFor, type PurchaseReturn, type PurchaseState, returnKey } from './state.js';
 
 export interface OrderPurchase {
   type: 'OrderPurchase';
@@ -40,7 +40,8 @@ export type CaptureResult =
  */
 export interface RecordCaptureResult {
   type: 'RecordCaptureResult';
-  data: { orderId: string; result: CaptureResult; requestId?: string };
+  /** `captureClaimedBy`: the order the log recorded a completed capture's id for (the handler reads its claim), if any. */
+  data: { orderId: string; result: CaptureResult; requestId?: string; captureClaimedBy?: string | undefined };
 }
 
 /** The receipt e-mail went out (the mail job, after the credit). */
@@ -55,8 +56,8 @@ export interface PurchaseDecision {
   events: PurchaseEvent[];
 }
 
-const fail = (code: AppErrorCode, messageKey: string, fields: Record<string, string> = {}) => new AppError(code, messageKey, fields);
-const invalidRequest = () => fail('VALIDATION', 'errors:invalidRequest');
+const fail = purchaseRefused;
+const invalidRequest = () => fail('invalidRequest');
 
 function requireId(value: unknown): string {
   if (typeof value !== 'string' || !PURCHASE_ID_PATTERN.test(value)) throw invalidRequest();
@@ -69,9 +70,9 @@ function timestamp(now: Date): string {
 }
 
 /** The order, seen by `buyerUserId` when given: someone else's order is FORBIDDEN, a missing one NOT_FOUND. */
-function requireOrder(state: PurchaseState, buyerUserId?: string) {
-  if (!state.order) throw fail('NOT_FOUND', 'errors:purchaseNotFound');
-  if (buyerUserId !== undefined && state.order.buyerUserId !== buyerUserId) throw fail('FORBIDDEN', 'errors:purchaseForbidden');
+export function ownOrder(state: PurchaseState, buyerUserId?: string) {
+  if (!state.order) throw fail('notFound');
+  if (buyerUserId !== undefined && state.order.buyerUserId !== buyerUserId) throw fail('forbidden');
   return state.order;
 }
 
@@ -82,13 +83,10 @@ function decideOrder(state: PurchaseState, data: OrderPurchase['data'], at: stri
   if (state.order) {
     // A retry of the same order is answered; the same provider order for another buyer or amount is not.
     if (state.order.buyerUserId === data.buyerUserId && state.order.usdCents === data.usdCents) return { events: [] };
-    throw fail('CONFLICT', 'errors:idempotencyConflict');
+    throw fail('idempotencyConflict');
   }
   const price = pricePurchase({ usdCents: data.usdCents, rate: data.rate, reserveAvailableMlx: data.reserveAvailableMlx });
-  if (!price.ok) {
-    const code = price.messageKey === 'errors:purchaseUnavailable' ? 'UNAVAILABLE' : 'VALIDATION';
-    throw fail(code, price.messageKey, code === 'VALIDATION' ? { amount: price.messageKey } : {});
-  }
+  if (!price.ok) throw priceRefused(price.messageKey, 'amount');
   const ordered: PurchaseEvent = {
     type: 'PurchaseOrdered',
     data: {
@@ -105,7 +103,7 @@ function decideOrder(state: PurchaseState, data: OrderPurchase['data'], at: stri
 }
 
 function decideRequestCapture(state: PurchaseState, data: RequestCapture['data'], at: string): PurchaseDecision {
-  const order = requireOrder(state, data.buyerUserId);
+  const order = ownOrder(state, data.buyerUserId);
   const requestId = requireId(data.requestId);
   if (state.captureRequestIds.has(requestId)) return { events: [] };
   // Paid already: approving again captures nothing more.
@@ -114,11 +112,11 @@ function decideRequestCapture(state: PurchaseState, data: RequestCapture['data']
 }
 
 function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['data'], at: string): PurchaseDecision {
-  const order = requireOrder(state);
+  const order = ownOrder(state);
   const result = data.result;
   const given = data.requestId === undefined ? undefined : requireId(data.requestId);
   // A result answers an approval the log recorded: the one named, or else the open one.
-  if (given !== undefined && !state.captureRequestIds.has(given)) throw fail('CONFLICT', 'errors:purchaseNotApproved');
+  if (given !== undefined && !state.captureRequestIds.has(given)) throw fail('notApproved');
   const requestId = given ?? state.openCaptureRequest?.requestId;
   const answering = requestId === undefined ? {} : { requestId };
   if (result.status === 'completed') {
@@ -126,10 +124,12 @@ function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['da
     if (typeof result.usdCents !== 'bigint' || result.usdCents < 0n) throw invalidRequest();
     if (state.capture) {
       if (state.capture.captureId === captureId && state.capture.usdCents === result.usdCents) return { events: [] };
-      throw fail('CONFLICT', 'errors:purchaseAlreadyCaptured');
+      throw fail('alreadyCaptured');
     }
     // A capture the log never asked for is not this order's (the capture job runs from the request).
-    if (state.captureRequestIds.size === 0) throw fail('CONFLICT', 'errors:purchaseNotApproved');
+    if (state.captureRequestIds.size === 0) throw fail('notApproved');
+    // A capture id is one order's only: another order recorded this one first.
+    if (data.captureClaimedBy !== undefined && data.captureClaimedBy !== order.orderId) throw fail('captureMismatch');
     // Recorded even when the provider took another amount, or answered an older approval: the money was taken, and the credit refuses another amount.
     const captured: PurchaseEvent = {
       type: 'PurchaseCaptured',
@@ -139,7 +139,7 @@ function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['da
   }
   if (typeof result.issue !== 'string' || result.issue.length === 0 || result.issue.length > 200) throw invalidRequest();
   if (typeof result.description !== 'string') throw invalidRequest();
-  if (state.captureStatus === 'completed') throw fail('CONFLICT', 'errors:purchaseAlreadyCaptured');
+  if (state.captureStatus === 'completed') throw fail('alreadyCaptured');
   // A failure is an answer to the open request; a second report of it, or a late report for an
   // older approval (a re-run of its job), appends nothing: it must not fail the buyer's new round.
   if (state.captureStatus !== 'requested') return { events: [] };
@@ -152,9 +152,9 @@ function decideCaptureResult(state: PurchaseState, data: RecordCaptureResult['da
 }
 
 function decideReceiptSent(state: PurchaseState, data: RecordReceiptSent['data'], at: string): PurchaseDecision {
-  const order = requireOrder(state);
+  const order = ownOrder(state);
   if (typeof data.messageId !== 'string' || data.messageId.length === 0 || data.messageId.length > 300) throw invalidRequest();
-  if (!state.credit) throw fail('CONFLICT', 'errors:purchaseNotCredited');
+  if (!state.credit) throw fail('notCredited');
   // Once per order: a second run of the mail job (or a concurrent one) records nothing more.
   if (state.receipt) return { events: [] };
   return { events: [{ type: 'PurchaseReceiptSent', data: { orderId: order.orderId, messageId: data.messageId, sentAt: at } }] };
@@ -175,6 +175,53 @@ export function decidePurchase(state: PurchaseState, command: PurchaseCommand, n
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * The approval a capture the provider reports needs first, when the log has none: PayPal says the
+ * buyer approved (a webhook, or the sweep reading PayPal's order) though the browser went away
+ * before asking. Undefined when an approval is recorded.
+ */
+export function providerApprovalFirst(state: PurchaseState): string | undefined {
+  const order = state.order;
+  return order && state.captureRequestIds.size === 0 ? captureRequestIdFor(order.orderId, state) : undefined;
+}
+
+/** What the capture job does with the approval `requestId` names. */
+export type CaptureJobStanding = 'unknownApproval' | 'alreadyCaptured' | 'alreadyAnswered' | 'capture';
+
+export function captureJobStanding(state: PurchaseState, requestId: string): CaptureJobStanding {
+  // The job comes from this approval in this stream; if it is not there, no retry will find it.
+  if (!state.order || !state.captureRequestIds.has(requestId)) return 'unknownApproval';
+  if (state.capture) return 'alreadyCaptured';
+  if (state.openCaptureRequest?.requestId !== requestId) return 'alreadyAnswered';
+  return 'capture';
+}
+
+/** Where a capture stands for the buyer waiting on it: answered since `failuresBefore` failures, or not yet. */
+export type CaptureAnswer =
+  | { status: 'completed'; captureId: string }
+  | { status: 'declined'; failure: { issue: string; description: string } | undefined };
+
+export function captureAnswer(state: PurchaseState, failuresBefore: number): CaptureAnswer | undefined {
+  if (state.capture) return { status: 'completed', captureId: state.capture.captureId };
+  if (state.captureStatus === 'failed' && state.captureFailures > failuresBefore) return { status: 'declined', failure: state.lastFailure };
+  return undefined;
+}
+
+/**
+ * Whether a captured order may be credited now, and if not why: not captured, credited already,
+ * money returned before the credit, or captured for another amount than ordered (never credited, ADR 025).
+ */
+export type CreditStanding = 'notCaptured' | 'credited' | 'refunded' | 'capturedAmountMismatch' | 'due';
+
+export function creditStanding(state: PurchaseState): CreditStanding {
+  const { order, capture } = state;
+  if (!order || !capture) return 'notCaptured';
+  if (state.credit) return 'credited';
+  if (state.returns.size > 0) return 'refunded';
+  if (capture.usdCents !== order.usdCents) return 'capturedAmountMismatch';
+  return 'due';
 }
 
 /** What the credit endpoint was asked: the client's amount and buyer are checked, never used. */
@@ -212,16 +259,16 @@ export const returnIdempotencyKey = (kind: PurchaseReturnKind, id: string): stri
  * reported as such; the handler decides whether that is an answer or a refusal.
  */
 export function planPurchaseCredit(state: PurchaseState, request: CreditRequest): CreditPlanOutcome {
-  const order = requireOrder(state, request.buyerUserId);
+  const order = ownOrder(state, request.buyerUserId);
   const capture = state.capture;
-  if (request.captureId !== undefined && capture?.captureId !== request.captureId) throw fail('NOT_FOUND', 'errors:purchaseNotFound');
-  if (!capture) throw fail('CONFLICT', 'errors:purchaseNotCaptured');
+  if (request.captureId !== undefined && capture?.captureId !== request.captureId) throw fail('notFound');
+  if (!capture) throw fail('notCaptured');
   if (request.mlx !== undefined && request.mlx !== order.mlx)
-    throw fail('VALIDATION', 'errors:purchaseAmountMismatch', { amount: 'errors:purchaseAmountMismatch' });
+    throw fail('requestedAmountMismatch', { amount: 'errors:purchaseAmountMismatch' });
   if (state.credit) return { kind: 'alreadyCredited', credit: state.credit, buyerUserId: order.buyerUserId, orderId: order.orderId };
-  if (capture.usdCents !== order.usdCents) throw fail('CONFLICT', 'errors:purchaseAmountMismatch');
+  if (capture.usdCents !== order.usdCents) throw fail('capturedAmountMismatch');
   // Money already returned before the MLX moved: crediting now would sell what was refunded.
-  if (state.returns.size > 0) throw fail('CONFLICT', 'errors:purchaseRefunded');
+  if (state.returns.size > 0) throw fail('refunded');
   return {
     kind: 'credit',
     plan: {
@@ -308,7 +355,7 @@ const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
  * 0 when nothing was credited yet (the credit is then refused).
  */
 export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest, buyerAvailableMlx: bigint): ReturnPlanOutcome {
-  const order = requireOrder(state);
+  const order = ownOrder(state);
   const id = requireId(request.id);
   const captureId = requireId(request.captureId);
   if (typeof request.usdCents !== 'bigint' || request.usdCents <= 0n) throw invalidRequest();
@@ -316,17 +363,17 @@ export function planPurchaseReturn(state: PurchaseState, request: ReturnRequest,
   if (existing) {
     // A reversal is recorded bounded (below), so its report is matched by id alone.
     if (request.kind === 'reversal' || existing.usdCents === request.usdCents) return { kind: 'alreadyRecorded', recorded: existing };
-    throw fail('CONFLICT', 'errors:idempotencyConflict');
+    throw fail('idempotencyConflict');
   }
   const capture = state.capture;
-  if (!capture) throw fail('CONFLICT', 'errors:purchaseNotCaptured');
-  if (capture.captureId !== captureId) throw fail('CONFLICT', 'errors:purchaseCaptureMismatch');
+  if (!capture) throw fail('notCaptured');
+  if (capture.captureId !== captureId) throw fail('captureMismatch');
   // A chargeback takes back what the buyer still holds of the payment: after a partial refund the
   // provider may report the capture's whole amount, which would overstate it.
   const usdCents =
     request.kind === 'reversal' ? minOf(request.usdCents, maxOf(0n, capture.usdCents - state.returnedUsdCents)) : request.usdCents;
   const returnedUsdCents = state.returnedUsdCents + usdCents;
-  if (returnedUsdCents > capture.usdCents) throw fail('CONFLICT', 'errors:refundExceedsCapture');
+  if (returnedUsdCents > capture.usdCents) throw fail('refundExceedsCapture');
   const creditedMlx = state.credit?.mlx ?? 0n;
   const owedMlx = capture.usdCents === 0n ? creditedMlx : minOf(creditedMlx, ceilDiv(creditedMlx * returnedUsdCents, capture.usdCents));
   // MLX a chargeback already wrote off as the reserve's loss is not chased again (ADR 047).

@@ -9,3 +9,4 @@ export * from './state.js';
 export * from './decider.js';
 export * from './handlers.js';
 export * from './contracts.js';
+export * from './refusals.js';

@@ -33,3 +33,24 @@ export class AppError extends Error {
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/**
+ * An AppError that also names, as data, the rule that refused (`reason`). Callers that branch on
+ * a refusal (a job that ends quietly on one, the web app that shows success on another) read the
+ * reason, never the message key: the key is the text people see and may be reworded.
+ */
+export class RefusalError<Reason extends string = string> extends AppError {
+  constructor(
+    readonly reason: Reason,
+    code: AppErrorCode,
+    messageKey: string,
+    fields: Record<string, string> = {},
+    params: Record<string, string | number> = {},
+  ) {
+    super(code, messageKey, fields, params);
+  }
+}
+
+/** True when `error` is a refusal for `reason` (a typed branch; the message key is not compared). */
+export const isRefusal = <Reason extends string>(error: unknown, reason: Reason): error is RefusalError<Reason> =>
+  error instanceof RefusalError && error.reason === reason;

@@ -13,6 +13,8 @@ export interface AppErrorView {
   params: Record<string, string | number>;
   /** Form field name -> i18n message key. */
   fields: Record<string, string>;
+  /** Which rule refused, as data (the server's RefusalError reason), for code that branches on it. */
+  reason?: string;
 }
 
 /** What the user sees when the server gave no usable message (network failure, crash). */
@@ -40,6 +42,7 @@ export function toAppErrorView(error: unknown): AppErrorView {
       message: typeof appError.message === 'string' ? appError.message : '',
       params: paramRecord(appError.params),
       fields: stringRecord(appError.fields),
+      ...(typeof appError.reason === 'string' ? { reason: appError.reason } : {}),
     };
   }
   // No app error (network failure, a proxy's 502 page): only the generic message is honest.

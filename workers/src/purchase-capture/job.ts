@@ -4,7 +4,7 @@
  * purchase stream first: an order captured already, or an approval answered already (a re-run,
  * a job re-derived after a Redis loss), calls PayPal for nothing.
  */
-import { loadPurchase } from '@quern/core/purchases';
+import { captureJobStanding, loadPurchase } from '@quern/core/purchases';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';
 import type { PurchaseJobDeps } from './deps.js';
@@ -16,10 +16,15 @@ export type CaptureJobResult = CaptureStepResult | { outcome: 'already-answered'
 export async function capturePurchase(data: unknown, deps: PurchaseJobDeps): Promise<CaptureJobResult> {
   const { orderId, requestId } = parsePayload(purchaseCapturePayload, data);
   const { state } = await loadPurchase(deps.core, orderId);
-  // The job comes from this approval in this stream; if it is not there, no retry will find it.
-  if (!state.order || !state.captureRequestIds.has(requestId))
-    throw new UnrecoverableError(`Order ${orderId} has no capture request ${requestId}`);
-  if (state.capture) return { outcome: 'already-captured' };
-  if (state.openCaptureRequest?.requestId !== requestId) return { outcome: 'already-answered' };
-  return captureAtPayPal(deps, orderId, requestId);
+  switch (captureJobStanding(state, requestId)) {
+    case 'unknownApproval':
+      // No retry will find an approval its own stream does not hold.
+      throw new UnrecoverableError(`Order ${orderId} has no capture request ${requestId}`);
+    case 'alreadyCaptured':
+      return { outcome: 'already-captured' };
+    case 'alreadyAnswered':
+      return { outcome: 'already-answered' };
+    case 'capture':
+      return captureAtPayPal(deps, orderId, requestId);
+  }
 }

@@ -12,7 +12,7 @@
  * - PENDING capture: nothing recorded; PayPal's PAYMENT.CAPTURE.COMPLETED webhook or the sweep
  *   records it once PayPal completes it.
  */
-import { AppError } from '@quern/core';
+import { AppError, isRefusal } from '@quern/core';
 import { recordCaptureResult } from '@quern/core/purchases';
 import { type PayPalOrder, PayPalError } from '@quern/adapters/paypal';
 import { UnrecoverableError } from 'bullmq';
@@ -97,7 +97,7 @@ async function recordFailure(
     await recordCaptureResult(deps.core, { orderId, result, ...(requestId === undefined ? {} : { requestId }) });
     return { outcome: 'declined', issue: result.issue };
   } catch (error) {
-    if (error instanceof AppError && error.messageKey === 'errors:purchaseAlreadyCaptured') return { outcome: 'already-captured' };
+    if (isRefusal(error, 'alreadyCaptured')) return { outcome: 'already-captured' };
     throw error;
   }
 }

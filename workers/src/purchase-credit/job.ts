@@ -11,8 +11,7 @@
  * It reads the purchase stream first, and again after the wait: credited already (the browser,
  * the sweep, an earlier run) or refunded before the credit ends the job without moving anything.
  */
-import { AppError } from '@quern/core';
-import { ensurePurchaseCredited, loadPurchase } from '@quern/core/purchases';
+import { creditFromLog, creditStanding, loadPurchase } from '@quern/core/purchases';
 import { UnrecoverableError } from 'bullmq';
 import type { PurchaseJobDeps } from '../purchase-capture/deps.js';
 import { parsePayload } from '../email-job.js';
@@ -34,10 +33,11 @@ export type CreditJobResult =
 export async function creditPurchaseAfterGrace(job: ResumableJob, deps: PurchaseCreditDeps): Promise<CreditJobResult> {
   const { orderId, capturedAt } = parsePayload(purchaseCreditPayload, job.data);
   const { state } = await loadPurchase(deps.core, orderId);
+  const standing = creditStanding(state);
   // The job comes from a PurchaseCaptured in this very stream; if it is not there, no retry can find it.
-  if (!state.order || !state.capture) throw new UnrecoverableError(`Order ${orderId} has no recorded capture`);
+  if (standing === 'notCaptured') throw new UnrecoverableError(`Order ${orderId} has no recorded capture`);
   if (state.credit) return { outcome: 'already-credited', transferId: state.credit.transferId };
-  if (state.returns.size > 0) return { outcome: 'refunded' };
+  if (standing === 'refunded') return { outcome: 'refunded' };
 
   const nowMs = deps.core.clock.now().getTime();
   const notBeforeMs = creditNotBeforeMs(capturedAt, nowMs, deps.creditGraceMs);
@@ -47,18 +47,21 @@ export async function creditPurchaseAfterGrace(job: ResumableJob, deps: Purchase
 
 /** Credits the order now (the sweep's path too); a refund before the credit is an answer, not a failure. */
 export async function credit(orderId: string, deps: Pick<PurchaseJobDeps, 'core' | 'logger'>): Promise<CreditJobResult> {
-  try {
-    const credited = await ensurePurchaseCredited(deps.core, { orderId });
-    if (!credited.credited) return { outcome: 'already-credited', transferId: credited.transferId };
-    deps.logger.info(`[purchases] credited order ${orderId}: ${credited.mlx} MLX to ${credited.buyerUserId} (${credited.transferId})`);
-    return { outcome: 'credited', transferId: credited.transferId };
-  } catch (error) {
-    if (error instanceof AppError && error.messageKey === 'errors:purchaseRefunded') return { outcome: 'refunded' };
-    // A capture of another amount than ordered is never credited (ADR 025); an operator settles it with the buyer.
-    if (error instanceof AppError && error.messageKey === 'errors:purchaseAmountMismatch')
+  // The reserve short of MLX, a lost race, the store: thrown, retried with backoff (and by the sweep after that).
+  const outcome = await creditFromLog(deps.core, orderId);
+  switch (outcome.kind) {
+    case 'credited': {
+      const { mlx, buyerUserId, transferId } = outcome.credit;
+      deps.logger.info(`[purchases] credited order ${orderId}: ${mlx} MLX to ${buyerUserId} (${transferId})`);
+      return { outcome: 'credited', transferId };
+    }
+    case 'alreadyCredited':
+      return { outcome: 'already-credited', transferId: outcome.credit.transferId };
+    case 'refunded':
+      return { outcome: 'refunded' };
+    case 'capturedAmountMismatch':
+      // Never credited (ADR 025); an operator settles it with the buyer.
       throw new UnrecoverableError(`Order ${orderId} was captured for another amount than ordered; not credited`);
-    // The reserve short of MLX, a lost race, the store: retried with backoff (and by the sweep after that).
-    throw error;
   }
 }
 

@@ -3,7 +3,7 @@
  * what PayPal says about the order (pure; ADR 026). Every action is idempotent, so a sweep that
  * overlaps the capture job, a webhook or another process's sweep does nothing twice.
  */
-import { captureRequestIdFor, type PurchaseState } from '@quern/core/purchases';
+import { captureRequestIdFor, creditStanding, providerApprovalFirst, type PurchaseState } from '@quern/core/purchases';
 
 /** What PayPal's order says: its status and, once captured, its capture's. */
 export interface PayPalOrderView {
@@ -31,7 +31,7 @@ export function planCaptureSweep(
   if (paypal.status === 'COMPLETED') {
     // A PENDING capture is left to PayPal's webhook or a later sweep; a refused one to the buyer's next approval.
     if (paypal.captureStatus !== 'COMPLETED') return { kind: 'none' };
-    return { kind: 'record', requestFirst: state.captureRequestIds.size === 0 ? captureRequestIdFor(order.orderId, state) : undefined };
+    return { kind: 'record', requestFirst: providerApprovalFirst(state) };
   }
   if (paypal.status !== 'APPROVED') return { kind: 'none' };
   const open = state.openCaptureRequest;
@@ -47,6 +47,5 @@ export function planCaptureSweep(
  * credited nor refunded. (A capture of another amount is never credited; ADR 025.)
  */
 export function creditIsDue(state: PurchaseState): boolean {
-  const { order, capture } = state;
-  return !!order && !!capture && !state.credit && state.returns.size === 0 && capture.usdCents === order.usdCents;
+  return creditStanding(state) === 'due';
 }

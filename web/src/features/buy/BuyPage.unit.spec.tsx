@@ -93,6 +93,9 @@ const credited: FakeAnswer = {
 const declined = (issue: string, description: string): FakeAnswer => ({
   data: { orderId: ORDER_ID, status: 'DECLINED', issue, description, mlx: '800000' },
 });
+const alreadyCredited = {
+  error: { status: 409, code: 'CONFLICT', messageKey: 'errors:purchaseAlreadyCredited', message: 'Already credited' },
+};
 const refusal = (status: number, code: string, messageKey: string, params: Record<string, unknown> = {}): FakeAnswer => ({
   error: { status, code, messageKey, message: messageKey, params },
 });
@@ -275,7 +278,7 @@ describe('BuyPage PayPal view', () => {
 
   it('given the worker credited first (CONFLICT already credited), then it is still a success', async () => {
     const { container, form, dialogTitle } = await renderBuy({
-      'purchases.credit': () => refusal(409, 'CONFLICT', 'errors:purchaseAlreadyCredited'),
+      'purchases.credit': () => ({ error: { ...alreadyCredited.error, reason: 'alreadyCredited' } }),
     });
     await continueWith(container, form, '10');
     await waitFor(() => click(byRole(container, 'button', 'PayPal')));

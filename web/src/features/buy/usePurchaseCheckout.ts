@@ -10,7 +10,7 @@
  * charged. Try another card.') while PayPal's window starts over, and a closed window (the SDK's
  * onCancel). The notice goes when the next attempt starts.
  */
-import type { CaptureOutcome, CreatedOrder } from '@quern/core/purchases';
+import type { CaptureOutcome, CreatedOrder, PurchaseRefusal } from '@quern/core/purchases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toAppErrorView } from '../../app/appError.js';
@@ -34,10 +34,10 @@ export type CheckoutNotice = 'declined' | 'cancelled' | null;
 export const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED';
 
 /**
- * The credit answers CONFLICT with this key when the capture worker credited the order first: the
- * MLX is in the wallet, which is what the buyer wanted.
+ * The credit's refusal when the capture worker credited the order first: the MLX is in the
+ * wallet, which is what the buyer wanted.
  */
-const ALREADY_CREDITED = 'errors:purchaseAlreadyCredited';
+const ALREADY_CREDITED: PurchaseRefusal = 'alreadyCredited';
 
 /**
  * Failures of the credit call after which the worker still credits the captured payment (no answer,
@@ -93,7 +93,7 @@ export function usePurchaseCheckout({ usdText, language, setDialog, onOrderCreat
       succeeded();
     } catch (error) {
       const view = toAppErrorView(error);
-      if (view.messageKey === ALREADY_CREDITED) succeeded();
+      if (view.reason === ALREADY_CREDITED) succeeded();
       else if (CREDIT_FOLLOWS_CODES.has(view.code)) setDialog({ kind: 'pending', amount: amountOf(outcome.mlx) });
       else setDialog({ kind: 'error', message: serverMessage(error) });
     }

@@ -69,6 +69,8 @@ export type FakeAnswer =
         message: string;
         fields?: Record<string, string>;
         params?: Record<string, unknown>;
+        /** The refusal's machine reason, when the server names one (RefusalError). */
+        reason?: string;
       };
     };
 
@@ -110,12 +112,12 @@ export function fakeTrpcFetch(procedures: FakeProcedures) {
     const answer = await procedure(call.input, count);
     if (answer === 'network-failure') throw new TypeError('Failed to fetch');
     if ('data' in answer) return Response.json({ result: { data: answer.data } });
-    const { status, code, messageKey, message, fields = {}, params = {} } = answer.error;
+    const { status, code, messageKey, message, fields = {}, params = {}, reason } = answer.error;
     const data = {
       code: trpcCodes[status] ?? 'INTERNAL_SERVER_ERROR',
       httpStatus: status,
       path: call.path,
-      appError: { code, messageKey, message, fields, params },
+      appError: { code, messageKey, message, fields, params, ...(reason === undefined ? {} : { reason }) },
     };
     return Response.json({ error: { message, code: -32600, data } }, { status });
   };
