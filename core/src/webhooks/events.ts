@@ -21,7 +21,7 @@ export const WEBHOOK_DELIVERY_ID_PATTERN = /^msg_[0-9a-f]{32}$/;
 /** 32 hex: a digest of the source event's stream and revision. */
 export const WEBHOOK_FAN_OUT_ID_PATTERN = /^[0-9a-f]{32}$/;
 
-export interface WebhookEndpointCreated {
+export type WebhookEndpointCreated = {
   type: 'WebhookEndpointCreated';
   data: {
     endpointId: string;
@@ -33,14 +33,14 @@ export interface WebhookEndpointCreated {
     secret: string;
     createdAt: string;
   };
-}
+};
 
 /**
  * A new signing secret for an endpoint (ADR 056). The secret it replaces keeps signing beside it
  * for WEBHOOK_SECRET_OVERLAP_MS after `rotatedAt`, so receivers can switch without losing a
  * delivery; a secret older than the replaced one stops at once.
  */
-export interface WebhookEndpointSecretRotated {
+export type WebhookEndpointSecretRotated = {
   type: 'WebhookEndpointSecretRotated';
   data: {
     endpointId: string;
@@ -49,14 +49,14 @@ export interface WebhookEndpointSecretRotated {
     secret: string;
     rotatedAt: string;
   };
-}
+};
 
-export interface WebhookEndpointDeleted {
+export type WebhookEndpointDeleted = {
   type: 'WebhookEndpointDeleted';
   data: { endpointId: string; merchantUserId: string; deletedAt: string };
-}
+};
 
-export interface WebhookDeliveryScheduled {
+export type WebhookDeliveryScheduled = {
   type: 'WebhookDeliveryScheduled';
   data: {
     deliveryId: string;
@@ -78,15 +78,15 @@ export interface WebhookDeliveryScheduled {
     sourceRevision: string;
     scheduledAt: string;
   };
-}
+};
 
 /** A merchant asked to send a delivery again: run n ≥ 1 (run 0 is the first delivery). */
-export interface WebhookRedeliveryRequested {
+export type WebhookRedeliveryRequested = {
   type: 'WebhookRedeliveryRequested';
   data: { deliveryId: string; run: number; requestedAt: string };
-}
+};
 
-export interface WebhookDeliveryAttempted {
+export type WebhookDeliveryAttempted = {
   type: 'WebhookDeliveryAttempted';
   data: {
     deliveryId: string;
@@ -103,23 +103,23 @@ export interface WebhookDeliveryAttempted {
     responseExcerpt?: string;
     delivered: boolean;
   };
-}
+};
 
-export interface WebhookDeliverySucceeded {
+export type WebhookDeliverySucceeded = {
   type: 'WebhookDeliverySucceeded';
   data: { deliveryId: string; run: number; deliveredAt: string };
-}
+};
 
 /** The run gave up: every scheduled attempt failed, or the endpoint was deleted. */
-export interface WebhookDeliveryFailed {
+export type WebhookDeliveryFailed = {
   type: 'WebhookDeliveryFailed';
   data: { deliveryId: string; run: number; reason: 'attempts_exhausted' | 'endpoint_deleted'; failedAt: string };
-}
+};
 
-export interface WebhookFannedOut {
+export type WebhookFannedOut = {
   type: 'WebhookFannedOut';
   data: { fanOutId: string; sourceStreamId: string; sourceRevision: string; deliveryIds: string[]; fannedOutAt: string };
-}
+};
 
 export type WebhookEndpointEvent = WebhookEndpointCreated | WebhookEndpointSecretRotated | WebhookEndpointDeleted;
 export type WebhookDeliveryEvent =
