@@ -6,3 +6,4 @@ export * from './keyed-serializer.js';
 export * from './backoff.js';
 export * from './logger.js';
 export * from './quern-mode.js';
+export * from './command-handler.js';

@@ -12,6 +12,7 @@ import { assertNever } from '../shared/assert.js';
 import { withBalanceAfter } from './balance-after.js';
 import type { AppErrorCode } from '../shared/errors.js';
 import { AppError } from '../shared/errors.js';
+import { InsufficientFundsRefusal, RecipientClosedRefusal } from './refusals.js';
 import { isSameWallet, parseAddress } from './address.js';
 import type {
   CloseWallet,
@@ -69,7 +70,7 @@ const fail = (code: AppErrorCode, messageKey: string, fields: Record<string, str
 const invalidRequest = () => fail('VALIDATION', 'errors:invalidRequest');
 const conflict = () => fail('CONFLICT', 'errors:idempotencyConflict');
 /** A payee whose wallet was closed (ADR 042): no Quern wallet pays into it. */
-const recipientClosed = () => fail('VALIDATION', 'errors:recipientClosed', { to: 'errors:recipientClosed' });
+const recipientClosed = () => new RecipientClosedRefusal();
 
 function requireWallet(state: WalletState, missingKey = 'errors:notFound'): WalletIdentity {
   if (!state.wallet) throw fail('NOT_FOUND', missingKey);
@@ -232,14 +233,7 @@ function requireReference(wallet: WalletIdentity, data: ReserveTransfer['data'])
 
 function requireFunds(state: WalletState, requiredMlx: bigint): void {
   const spendableMlx = availableMlx(state);
-  if (requiredMlx > spendableMlx) {
-    throw fail(
-      'CONFLICT',
-      'errors:insufficientFunds',
-      { amount: 'errors:insufficientFunds' },
-      { requiredMlx: mlxToWire(requiredMlx), availableMlx: mlxToWire(spendableMlx) },
-    );
-  }
+  if (requiredMlx > spendableMlx) throw new InsufficientFundsRefusal(requiredMlx, spendableMlx);
 }
 
 /**

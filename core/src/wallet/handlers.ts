@@ -7,6 +7,18 @@ import type { Clock } from '../shared/clock.js';
 import type { KeyedSerializer } from '../shared/keyed-serializer.js';
 import { AppError } from '../shared/errors.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type StreamAppend } from '../shared/ports/event-store.js';
+import {
+  type Decision,
+  type LoadedState,
+  type StreamModel,
+  type StreamState,
+  decideAndAppend,
+  foldEvents,
+  foldRecorded,
+  handleCommand,
+  strictParser,
+} from '../shared/command-handler.js';
+import { transferRefusalOf } from './refusals.js';
 import { findPayeeByEmail } from '../identity/email-verification.js';
 import { findUserIdByKey } from '../identity/handlers.js';
 import { createAddress, type MillixNetwork } from './address.js';
@@ -106,9 +118,6 @@ export class WalletStateCache {
   }
 }
 
-/** Sends racing on one wallet decide again this many times before answering "busy". */
-const APPEND_ATTEMPTS_MAX = 8;
-
 /** One stream per address, claimed with "no stream": two wallets can never share an address. */
 export const addressStream = (address: string): string => `address-${address}`;
 
@@ -140,16 +149,12 @@ async function newestSnapshot(deps: LoadDeps, walletId: string): Promise<{ state
   return fromWalletSnapshot(found.data);
 }
 
-/** Folds records onto a state, failing loudly on an event the fold cannot read. */
-function foldRecords(walletId: string, state: WalletState, records: Array<{ type: string; data: unknown; revision: bigint }>): WalletState {
-  let next = state;
-  for (const record of records) {
-    const event = toWalletEvent(record);
-    if (!event) throw new Error(`Unreadable ${record.type} at ${walletStream(walletId)}@${record.revision}`);
-    next = evolve(next, event);
-  }
-  return next;
-}
+/** A wallet stream as the pipeline reads it: every event parsed with its schema, none skipped. */
+export const walletModel: StreamModel<WalletState, WalletEvent> = {
+  initialState: initialWalletState,
+  evolve,
+  parse: strictParser(toWalletEvent),
+};
 
 /** Events read per page while folding a stream: memory stays bounded however long the stream is. */
 const FOLD_PAGE_EVENTS = 5_000;
@@ -168,7 +173,7 @@ async function foldFrom(
   let lastRevision: bigint | undefined;
   for (;;) {
     const page = await deps.store.readStream(walletStream(walletId), { fromRevision, maxCount: FOLD_PAGE_EVENTS });
-    state = foldRecords(walletId, state, page);
+    state = foldRecorded(walletModel, state, page);
     const last = page[page.length - 1];
     if (last) {
       lastRevision = last.revision;
@@ -286,7 +291,7 @@ async function loadForCommand(
   try {
     if (cached.appended) {
       // This process appended these under the entry's revision: folding them costs no read.
-      cached.state = foldEvents(cached.state, cached.appended);
+      cached.state = foldEvents(walletModel, cached.state, cached.appended);
       cached.revision += BigInt(cached.appended.length);
       cached.appended = undefined;
       cached.snapshotAt = maybeSnapshot(deps, walletId, cached.state, cached.snapshotAt ?? 0);
@@ -308,38 +313,21 @@ async function loadForCommand(
   return { state: cached.state, revision: cached.revision as ExpectedRevision, current: mode === 'current' };
 }
 
-function foldEvents(state: WalletState, events: WalletEvent[]): WalletState {
-  let next = state;
-  for (const event of events) next = evolve(next, event);
-  return next;
-}
-
 /**
  * After a successful append of `events` decided on `loaded`: the cache entry (when the wallet
  * has one) takes them, to be folded by the next command, so that command need not read them back.
  */
-function rememberAppended(cache: WalletStateCache | undefined, walletId: string, loaded: LoadedWallet, events: WalletEvent[]): void {
+function rememberAppended(
+  cache: WalletStateCache | undefined,
+  walletId: string,
+  loaded: StreamState<WalletState>,
+  events: WalletEvent[],
+): void {
   const entry = cache?.take(walletId);
   if (!entry) return;
   // The entry must still be the one the decision was made on; otherwise let the next read decide.
   if (entry.state !== loaded.state || entry.revision !== loaded.revision || entry.appended) cache?.drop(walletId);
   else entry.appended = events;
-}
-
-/**
- * Whether a refusal decided on `loaded` wallets may be stale: decided on the cache alone, it is
- * only answered after the streams were read (another process may have funded the wallet).
- */
-const mayBeStale = (error: unknown, ...loaded: LoadedWallet[]) => error instanceof AppError && loaded.some((wallet) => !wallet.current);
-
-/** Runs a decider; undefined when it refused on cached state only, which is to be decided again on current state. */
-function decideOrRecheck<T>(decideNow: () => T, ...loaded: LoadedWallet[]): T | undefined {
-  try {
-    return decideNow();
-  } catch (error) {
-    if (!mayBeStale(error, ...loaded)) throw error;
-    return undefined;
-  }
 }
 
 /** An append whose outcome is unknown leaves the cache unusable for these wallets. */
@@ -354,39 +342,22 @@ async function executeOnce(
   cache: WalletStateCache | undefined,
   companion?: WalletCommandCompanion,
 ): Promise<Executed> {
-  let mode: LoadMode = 'cached';
-  for (let attempt = 1; ; attempt++) {
-    const loaded = await loadForCommand(deps, walletId, cache, mode);
-    const { state, revision } = loaded;
-    const decision = decideOrRecheck(() => decide(command, state, deps.clock.now()), loaded);
-    if (!decision) {
-      mode = 'current';
-      continue;
-    }
-    if (decision.events.length === 0) return { decision, state };
-    const extra = companion?.(decision) ?? [];
-    try {
-      const position =
-        extra.length === 0
-          ? (await deps.store.append(walletStream(walletId), decision.events, revision)).position
-          : (
-              await deps.store.appendToStreams([
-                { streamId: walletStream(walletId), events: decision.events, expectedRevision: revision },
-                ...extra,
-              ])
-            ).at(-1)?.position;
-      rememberAppended(cache, walletId, loaded, decision.events);
-      return { decision, state, position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) {
-        forget(cache, walletId);
-        throw error;
-      }
-      if (extra.some((append) => append.streamId === error.streamId)) throw error;
-      mode = 'current';
-      if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
-    }
-  }
+  const handled = await handleCommand(
+    deps,
+    walletStream(walletId),
+    walletModel,
+    (state, now) => {
+      const decision = decide(command, state, now);
+      return { events: decision.events, result: decision };
+    },
+    {
+      load: (current) => loadForCommand(deps, walletId, cache, current ? 'current' : 'cached'),
+      ...(companion ? { companions: (decision: Decision<WalletEvent, WalletDecision>) => companion(decision.result) } : {}),
+      onAppended: (decision, loaded) => rememberAppended(cache, walletId, loaded, decision.events),
+      onAppendFailed: () => forget(cache, walletId),
+    },
+  );
+  return { decision: handled.result, state: handled.state, position: handled.position };
 }
 
 export interface TransferExecuted {
@@ -441,6 +412,12 @@ export function executeTransfer(
   return serialize(first, () => serialize(second, run));
 }
 
+/** A transfer's two wallets, as the transfer decides on them. */
+interface TransferWallets {
+  payer: LoadedWallet;
+  payee: LoadedWallet;
+}
+
 async function transferOnce(
   deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
   payerWalletId: string,
@@ -449,38 +426,33 @@ async function transferOnce(
   cache: WalletStateCache | undefined,
   companion?: TransferCompanion,
 ): Promise<TransferExecuted> {
-  let mode: LoadMode = 'cached';
-  for (let attempt = 1; ; attempt++) {
+  const load = async (current: boolean): Promise<LoadedState<TransferWallets>> => {
+    const mode: LoadMode = current ? 'current' : 'cached';
     const payer = await loadForCommand(deps, payerWalletId, cache, mode);
     const payee = await loadForCommand(deps, payeeWalletId, cache, mode);
-    const decision = decideOrRecheck(() => decideTransfer(command, payer.state, payee.state, deps.clock.now()), payer, payee);
-    if (!decision) {
-      mode = 'current';
-      continue;
-    }
-    if (decision.payerEvents.length === 0) return { decision, payer: payer.state };
-    const extra = companionAppends(companion?.(decision));
-    try {
-      const appended = await deps.store.appendToStreams([
-        { streamId: walletStream(payerWalletId), events: decision.payerEvents, expectedRevision: payer.revision },
-        { streamId: walletStream(payeeWalletId), events: decision.payeeEvents, expectedRevision: payee.revision },
-        ...extra,
-      ]);
-      rememberAppended(cache, payerWalletId, payer, decision.payerEvents);
-      rememberAppended(cache, payeeWalletId, payee, decision.payeeEvents);
-      return { decision, payer: payer.state, position: appended[appended.length - 1]?.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) {
-        forget(cache, payerWalletId, payeeWalletId);
-        throw error;
-      }
-      // Nothing was appended and the wallets' caches still hold the revisions decided on; the
-      // companion's stream moved, which only the caller can read again.
-      if (extra.some((append) => append.streamId === error.streamId)) throw error;
-      mode = 'current';
-      if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
-    }
-  }
+    return { state: { payer, payee }, revision: payer.revision, current: payer.current && payee.current };
+  };
+  const handled = await decideAndAppend(
+    deps,
+    walletStream(payerWalletId),
+    load,
+    ({ payer, payee }, now) => {
+      const decision = decideTransfer(command, payer.state, payee.state, now);
+      return { events: decision.payerEvents, result: decision };
+    },
+    {
+      ownAppends: ({ result }, { state }) => [
+        { streamId: walletStream(payeeWalletId), events: result.payeeEvents, expectedRevision: state.payee.revision },
+      ],
+      ...(companion ? { companions: ({ result }: Decision<WalletEvent, TransferDecision>) => companionAppends(companion(result)) } : {}),
+      onAppended: ({ result }, { state }) => {
+        rememberAppended(cache, payerWalletId, state.payer, result.payerEvents);
+        rememberAppended(cache, payeeWalletId, state.payee, result.payeeEvents);
+      },
+      onAppendFailed: () => forget(cache, payerWalletId, payeeWalletId),
+    },
+  );
+  return { decision: handled.result, payer: handled.state.payer.state, position: handled.position };
 }
 
 /**
@@ -505,47 +477,48 @@ async function depositReceiptOnce(
   cache: WalletStateCache | undefined,
 ): Promise<Executed> {
   const claimStream = depositClaimStream(command.data.depositId);
-  let mode: LoadMode = 'cached';
-  for (let attempt = 1; ; attempt++) {
-    const loaded = await loadForCommand(deps, walletId, cache, mode);
-    const { state, revision } = loaded;
-    const decision = decideOrRecheck(() => decide(command, state, deps.clock.now()), loaded);
-    if (!decision) {
-      mode = 'current';
-      continue;
-    }
-    const received = decision.events[0];
-    if (received?.type !== 'DepositReceived') return { decision, state };
-    const claim = {
-      walletId,
-      depositId: received.data.depositId,
-      networkTransactionHash: received.data.networkTransactionHash,
-      amountMlx: received.data.amountMlx,
-    };
-    try {
-      const [appended] = await deps.store.appendToStreams([
-        { streamId: walletStream(walletId), events: decision.events, expectedRevision: revision },
-        { streamId: claimStream, events: [{ type: DEPOSIT_CLAIMED_EVENT, data: claim }], expectedRevision: 'no_stream' },
-      ]);
-      rememberAppended(cache, walletId, loaded, decision.events);
-      return { decision, state, position: appended?.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) {
-        forget(cache, walletId);
-        throw error;
-      }
-      mode = 'current';
-      if (error.streamId === claimStream) {
-        const [existing] = await deps.store.readStream(claimStream, { maxCount: 1 });
-        const same =
-          existing?.data.walletId === claim.walletId &&
-          existing.data.networkTransactionHash === claim.networkTransactionHash &&
-          existing.data.amountMlx === claim.amountMlx;
-        if (!same) throw new AppError('CONFLICT', 'errors:idempotencyConflict');
-        return { decision: { events: [] }, state };
-      }
-      if (attempt >= APPEND_ATTEMPTS_MAX) throw new AppError('CONCURRENCY', 'errors:busy');
-    }
+  let claim: { walletId: string; depositId: string; networkTransactionHash: string; amountMlx: string } | undefined;
+  let decidedOn = initialWalletState();
+  try {
+    const handled = await handleCommand(
+      deps,
+      walletStream(walletId),
+      walletModel,
+      (state, now) => {
+        decidedOn = state;
+        const decision = decide(command, state, now);
+        // Only a new deposit is recorded (with its claim); anything else appends nothing.
+        const received = decision.events[0]?.type === 'DepositReceived' ? decision.events : [];
+        return { events: received, result: decision };
+      },
+      {
+        load: (current) => loadForCommand(deps, walletId, cache, current ? 'current' : 'cached'),
+        companions: ({ events }) => {
+          const received = events[0];
+          if (received?.type !== 'DepositReceived') return [];
+          claim = {
+            walletId,
+            depositId: received.data.depositId,
+            networkTransactionHash: received.data.networkTransactionHash,
+            amountMlx: received.data.amountMlx,
+          };
+          return [{ streamId: claimStream, events: [{ type: DEPOSIT_CLAIMED_EVENT, data: claim }], expectedRevision: 'no_stream' }];
+        },
+        onAppended: (decision, loaded) => rememberAppended(cache, walletId, loaded, decision.events),
+        onAppendFailed: () => forget(cache, walletId),
+      },
+    );
+    return { decision: handled.result, state: handled.state, position: handled.position };
+  } catch (error) {
+    if (!(error instanceof WrongExpectedRevisionError) || error.streamId !== claimStream || !claim) throw error;
+    // The deposit was recorded before: the same details answer it, others are refused.
+    const [existing] = await deps.store.readStream(claimStream, { maxCount: 1 });
+    const same =
+      existing?.data.walletId === claim.walletId &&
+      existing.data.networkTransactionHash === claim.networkTransactionHash &&
+      existing.data.amountMlx === claim.amountMlx;
+    if (!same) throw new AppError('CONFLICT', 'errors:idempotencyConflict');
+    return { decision: { events: [] }, state: decidedOn };
   }
 }
 
@@ -685,7 +658,7 @@ export async function sendMlx(
 
 /** Why a payee's refused credit voids the reservation: its wallet was closed (ADR 042), or it cannot take one. */
 export const voidReasonOf = (refusal: AppError): TransferVoidReason =>
-  refusal.messageKey === 'errors:recipientClosed' ? 'recipientClosed' : 'recipientCannotReceive';
+  transferRefusalOf(refusal)?.kind === 'recipientClosed' ? 'recipientClosed' : 'recipientCannotReceive';
 
 /**
  * Settles a transfer between Quern wallets: credits the payee (idempotent by transfer id), then

@@ -11,6 +11,7 @@ export type { Base58CheckDecoded, Base58CheckFailure } from './base58.js';
 export * from './commands.js';
 export * from './contracts.js';
 export * from './decider.js';
+export * from './refusals.js';
 export * from './events.js';
 export * from './money.js';
 export * from './pagination.js';

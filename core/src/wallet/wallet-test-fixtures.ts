@@ -16,6 +16,7 @@ import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
 import type { WalletState } from './state.js';
 import { evolve, initialWalletState } from './state.js';
 import { voidReasonOf } from './handlers.js';
+import { transferRefusalOf } from './refusals.js';
 
 export const NOW = new Date('2026-01-02T03:04:05.000Z');
 
@@ -136,7 +137,7 @@ export class MemoryLedger {
       expectOk(this.execute(payerWalletId, { type: 'VoidTransfer', data: { transferId, reason } }));
     }
     // A payee closed since the reservation (ADR 042): the reservation is voided, as the handler's voidReasonOf does.
-    if (!outcome.ok && outcome.error.messageKey === 'errors:recipientClosed')
+    if (!outcome.ok && transferRefusalOf(outcome.error)?.kind === 'recipientClosed')
       expectOk(this.execute(payerWalletId, { type: 'VoidTransfer', data: { transferId, reason: voidReasonOf(outcome.error) } }));
     return outcome;
   }
