@@ -218,7 +218,8 @@ const dataSchemas = {
 const eventOf = <Type extends SubscriptionEvent['type'], Data extends z.ZodType>(type: Type, data: Data) =>
   z.object({ type: z.literal(type), data });
 
-const schemas = {
+/** One schema per event type, each parsing the whole event: what the stream model parses with. */
+export const subscriptionEventSchemas = {
   SubscriptionStarted: eventOf('SubscriptionStarted', dataSchemas.SubscriptionStarted),
   SubscriptionRenewed: eventOf('SubscriptionRenewed', dataSchemas.SubscriptionRenewed),
   SubscriptionChargeFailed: eventOf('SubscriptionChargeFailed', dataSchemas.SubscriptionChargeFailed),
@@ -230,13 +231,13 @@ const schemas = {
   SubscriptionEmailSent: eventOf('SubscriptionEmailSent', dataSchemas.SubscriptionEmailSent),
 } satisfies { [Type in SubscriptionEvent['type']]: z.ZodType<Extract<SubscriptionEvent, { type: Type }>> };
 
-export const subscriptionEventTypes = Object.keys(schemas) as SubscriptionEvent['type'][];
-export const isSubscriptionEventType = (type: string): type is SubscriptionEvent['type'] => Object.hasOwn(schemas, type);
+export const subscriptionEventTypes = Object.keys(subscriptionEventSchemas) as SubscriptionEvent['type'][];
+export const isSubscriptionEventType = (type: string): type is SubscriptionEvent['type'] => Object.hasOwn(subscriptionEventSchemas, type);
 
 /** A recorded event as a SubscriptionEvent, or undefined when it is not one or has not its shape. */
 export function toSubscriptionEvent(recorded: { type: string; data: unknown }): SubscriptionEvent | undefined {
   if (!isSubscriptionEventType(recorded.type)) return undefined;
-  const schema: z.ZodType<SubscriptionEvent> = schemas[recorded.type];
+  const schema: z.ZodType<SubscriptionEvent> = subscriptionEventSchemas[recorded.type];
   const parsed = schema.safeParse({ type: recorded.type, data: recorded.data });
   return parsed.success ? parsed.data : undefined;
 }

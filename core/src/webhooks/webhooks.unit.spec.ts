@@ -6,11 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { endpointWants, isWebhookEventType, WEBHOOK_EVENT_TYPES } from './catalogue.js';
 import { evolveSubscription } from '../subscriptions/state.js';
 import { toSubscriptionOutput } from '../subscriptions/contracts.js';
-import { decideRedelivery, deliveryStatus, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
+import { deliveryStatus, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
+import { decideCreateEndpoint, decideDeleteEndpoint, decideRedelivery } from './decider.js';
 import {
   checkWebhookEvents,
-  decideCreateEndpoint,
-  decideDeleteEndpoint,
   emptyWebhookEndpoints,
   endpointLiveAt,
   evolveWebhookEndpoints,
