@@ -6,7 +6,7 @@
 import { AppError } from '../shared/errors.js';
 import { decideTransfer } from '../wallet/decider.js';
 import type { WalletEvent } from '../wallet/events.js';
-import { availableMlx } from '../wallet/state.js';
+import { transferRefusalOf } from '../wallet/refusals.js';
 import type { MemoryLedger } from '../wallet/wallet-test-fixtures.js';
 import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
 import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
@@ -67,8 +67,8 @@ export class CheckoutLedger {
       return { kind: 'paid', orderId: plan.orderId, paidNow: true };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      if (error.messageKey === 'errors:insufficientFunds')
-        return { kind: 'insufficientFunds', debitMlx: priceMlx - availableMlx(this.ledger.state(shopperUserId)) };
+      const refusal = transferRefusalOf(error);
+      if (refusal?.kind === 'insufficientFunds') return { kind: 'insufficientFunds', debitMlx: refusal.shortMlx };
       return { kind: 'refused', error };
     }
   }

@@ -7,40 +7,32 @@
 import { normalizeEmail, normalizeUsername } from '../identity/contracts.js';
 import { findPayeeByEmail } from '../identity/email-verification.js';
 import { findUserIdByKey, loadUser } from '../identity/handlers.js';
+import { type Decision, type StreamModel, type StreamState, handleCommand, readState, strictParser } from '../shared/command-handler.js';
 import { AppError } from '../shared/errors.js';
-import { type ExpectedRevision, WrongExpectedRevisionError } from '../shared/ports/event-store.js';
 import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
-import { mlxFromWire } from '../wallet/money.js';
 import { currentExchangeRate } from '../wallet/rate.js';
+import { transferRefusalOf } from '../wallet/refusals.js';
 import { paymentStatusOf } from '../payments/amounts.js';
 import type { PaymentStatus } from '../payments/contracts.js';
 import { isRefundEventType } from '../refunds/events.js';
 import { loadOrderStream } from '../refunds/handlers.js';
 import { paymentOf, refundedMlxOf } from '../refunds/state.js';
 import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
-import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
-import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
+import { type CheckoutPlan, checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
+import { type CheckoutEvent, type CheckoutPaid, checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
 import { type CheckoutPayment, type CheckoutState, evolveCheckout, initialCheckoutState } from './state.js';
 
 export type CheckoutDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
 
-const ATTEMPTS_MAX = 8;
+/** An order's checkout stream as checkout reads it: its refunds are the refunds capability's (ADR 033). */
+export const checkoutModel: StreamModel<CheckoutState, CheckoutEvent> = {
+  initialState: initialCheckoutState,
+  evolve: evolveCheckout,
+  parse: strictParser(toCheckoutEvent, isRefundEventType),
+};
 
-export async function loadCheckout(
-  deps: Pick<CheckoutDeps, 'store'>,
-  intentId: string,
-): Promise<{ state: CheckoutState; revision: ExpectedRevision }> {
-  const records = await deps.store.readStream(checkoutStream(intentId));
-  let state = initialCheckoutState();
-  for (const record of records) {
-    // An order's refunds share its stream (ADR 033); they are folded by the refunds capability.
-    if (isRefundEventType(record.type)) continue;
-    const event = toCheckoutEvent(record);
-    if (!event) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
-    state = evolveCheckout(state, event);
-  }
-  const last = records[records.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream' };
+export function loadCheckout(deps: Pick<CheckoutDeps, 'store'>, intentId: string): Promise<StreamState<CheckoutState>> {
+  return readState(deps.store, checkoutStream(intentId), checkoutModel);
 }
 
 export interface CheckoutMerchantFound {
@@ -110,35 +102,40 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
     ...(input.reference === undefined ? {} : { reference: input.reference }),
     ...(input.cart[0] === undefined ? {} : { firstItem: input.cart[0].name }),
   };
-  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
-    const { state, revision } = await loadCheckout(deps, facts.intentId);
-    const outcome = decideCheckout(state, facts, deps.clock.now());
-    if (outcome.kind === 'alreadyPaid') return { kind: 'paid', payment: outcome.payment, paidNow: false };
-    const { plan } = outcome;
-    const now = deps.clock.now();
-    const event = checkoutPaidEvent(plan, plan.transferId, now);
-    try {
-      const executed = await executeTransfer(deps, input.shopperUserId, checkoutTransfer(plan, merchant.address), () => ({
-        streamId: checkoutStream(facts.intentId),
-        events: [event as unknown as { type: string; data: Record<string, unknown> }],
-        expectedRevision: revision,
-      }));
-      if (executed.position !== undefined) {
-        const payment = evolveCheckout(initialCheckoutState(), event).payments[0] as CheckoutPayment;
-        return { kind: 'paid', payment, paidNow: true, position: executed.position };
-      }
-      // The shopper's wallet already holds this transfer: it was appended with CheckoutPaid after our read.
-    } catch (error) {
-      if (error instanceof AppError && error.messageKey === 'errors:insufficientFunds') {
-        const required = mlxFromWire(String(error.params.requiredMlx ?? '0'));
-        const available = mlxFromWire(String(error.params.availableMlx ?? '0'));
-        return { kind: 'insufficientFunds', debitMlx: required - available, ...(facts.usdPerMlx ? { usdPerMlx: facts.usdPerMlx } : {}) };
-      }
-      if (!(error instanceof WrongExpectedRevisionError) || error.streamId !== checkoutStream(facts.intentId)) throw error;
-    }
+  try {
+    const handled = await handleCommand(
+      deps,
+      checkoutStream(facts.intentId),
+      checkoutModel,
+      (state, now): Decision<CheckoutEvent, CheckoutDecided> => {
+        const outcome = decideCheckout(state, facts, now);
+        if (outcome.kind === 'alreadyPaid') return { events: [], result: outcome };
+        const event = checkoutPaidEvent(outcome.plan, outcome.plan.transferId, now);
+        return { events: [event], result: { kind: 'pay', plan: outcome.plan, event } };
+      },
+      {
+        // CheckoutPaid goes with the shopper's and merchant's transfer events in one append.
+        appendWith: async (appends, { result }) => {
+          if (result.kind !== 'pay') throw new Error('a checkout with nothing to pay appended');
+          const executed = await executeTransfer(deps, input.shopperUserId, checkoutTransfer(result.plan, merchant.address), () => appends);
+          // The shopper's wallet already holds this transfer: it was appended with CheckoutPaid after our read.
+          return executed.position === undefined ? 'alreadyRecorded' : { position: executed.position };
+        },
+      },
+    );
+    const decided = handled.result;
+    if (decided.kind === 'alreadyPaid') return { kind: 'paid', payment: decided.payment, paidNow: false };
+    const payment = evolveCheckout(initialCheckoutState(), decided.event).payments[0] as CheckoutPayment;
+    return { kind: 'paid', payment, paidNow: true, position: handled.position };
+  } catch (error) {
+    const refusal = transferRefusalOf(error);
+    if (refusal?.kind !== 'insufficientFunds') throw error;
+    return { kind: 'insufficientFunds', debitMlx: refusal.shortMlx, ...(facts.usdPerMlx ? { usdPerMlx: facts.usdPerMlx } : {}) };
   }
-  throw new AppError('CONCURRENCY', 'errors:busy');
 }
+
+/** What a checkout decided on its stream: answer the payment found, or pay with this CheckoutPaid. */
+type CheckoutDecided = { kind: 'alreadyPaid'; payment: CheckoutPayment } | { kind: 'pay'; plan: CheckoutPlan; event: CheckoutPaid };
 
 export interface CheckoutOrderView {
   orderId: string;

@@ -5,35 +5,38 @@
  * paid), and the Idempotency-Key's claim stream (so a key refunds at most once). A lost race reads
  * again, bounded; a repeat of the key answers from the claim.
  */
-import { parseCheckoutOrderId, checkoutStream, toCheckoutEvent } from '../checkout/events.js';
+import { type CheckoutEvent, parseCheckoutOrderId, checkoutStream, toCheckoutEvent } from '../checkout/events.js';
 import { claimAppend, idempotencyDigest, readClaim, requestDigest, requireSameRequest } from '../idempotency/claim.js';
+import {
+  type Decision,
+  type LoadedState,
+  type StreamModel,
+  type StreamState,
+  decideAndAppend,
+  readState,
+  strictParser,
+} from '../shared/command-handler.js';
 import { AppError } from '../shared/errors.js';
-import { type ExpectedRevision, WrongExpectedRevisionError } from '../shared/ports/event-store.js';
 import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
 import { mlxToWire } from '../wallet/money.js';
+import { transferRefusalOf } from '../wallet/refusals.js';
 import { type RefundOutput, toRefundOutput } from './contracts.js';
-import { checkoutRefundedEvent, decideRefund, refundOrderNotFound, refundTransfer } from './decider.js';
-import { REFUND_ID_PATTERN, toRefundEvent } from './events.js';
+import { type RefundPlan, checkoutRefundedEvent, decideRefund, refundOrderNotFound, refundTransfer } from './decider.js';
+import { type CheckoutRefunded, REFUND_ID_PATTERN, toRefundEvent } from './events.js';
 import { type OrderStreamState, evolveOrderStream, initialOrderStreamState, toRefundRecord } from './state.js';
 
 export type RefundDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
 
-const ATTEMPTS_MAX = 8;
+/** An order's checkout stream with its refunds (ADR 033): every event on it is one of the two. */
+export const orderStreamModel: StreamModel<OrderStreamState, CheckoutEvent | CheckoutRefunded> = {
+  initialState: initialOrderStreamState,
+  evolve: evolveOrderStream,
+  parse: strictParser((recorded) => toCheckoutEvent(recorded) ?? toRefundEvent(recorded)),
+};
 
 /** An order's checkout stream with its refunds, and the revision to append the next refund under. */
-export async function loadOrderStream(
-  deps: Pick<RefundDeps, 'store'>,
-  intentId: string,
-): Promise<{ state: OrderStreamState; revision: ExpectedRevision }> {
-  const records = await deps.store.readStream(checkoutStream(intentId));
-  let state = initialOrderStreamState();
-  for (const record of records) {
-    const event = toCheckoutEvent(record) ?? toRefundEvent(record);
-    if (!event) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
-    state = evolveOrderStream(state, event);
-  }
-  const last = records[records.length - 1];
-  return { state, revision: last ? last.revision : 'no_stream' };
+export function loadOrderStream(deps: Pick<RefundDeps, 'store'>, intentId: string): Promise<StreamState<OrderStreamState>> {
+  return readState(deps.store, checkoutStream(intentId), orderStreamModel);
 }
 
 export interface RefundRequest {
@@ -65,57 +68,86 @@ export async function createRefund(deps: RefundDeps, request: RefundRequest): Pr
     if (!refund) throw new Error(`Refund ${refundId} is claimed but not recorded`);
     return { refund };
   };
-  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
+  const order = parseCheckoutOrderId(request.orderId);
+  if (!order) {
     const repeated = await answerFromClaim();
     if (repeated) return repeated;
-    const order = parseCheckoutOrderId(request.orderId);
-    if (!order) throw refundOrderNotFound();
-    const { state, revision } = await loadOrderStream(deps, order.intentId);
-    const outcome = decideRefund(state, {
-      refundId,
-      orderId: request.orderId,
-      merchantUserId: request.merchantUserId,
-      amountMlx: request.amountMlx,
-    });
-    if (outcome.kind === 'alreadyRefunded') return { refund: toRefundOutput(outcome.refund) };
-    const { plan } = outcome;
-    const shopperAddress = await walletAddressOf(deps, plan.shopperUserId);
-    if (!shopperAddress) throw refundOrderNotFound();
-    const event = checkoutRefundedEvent(plan, deps.clock.now());
-    try {
-      const executed = await executeTransfer(deps, request.merchantUserId, refundTransfer(plan, shopperAddress), () => [
-        {
-          streamId: checkoutStream(order.intentId),
-          events: [event as unknown as { type: string; data: Record<string, unknown> }],
-          expectedRevision: revision,
-        },
-        claimAppend(digest, {
-          merchantUserId: request.merchantUserId,
-          operation: 'refund',
-          requestDigest: bodyDigest,
-          resourceId: refundId,
-          orderId: request.orderId,
-          claimedAt: event.data.refundedAt,
-        }),
-      ]);
-      if (executed.position !== undefined)
-        return {
-          refund: toRefundOutput(toRefundRecord(event)),
-          appended: { position: executed.position, shopperUserId: plan.shopperUserId },
-        };
-      // The merchant's wallet already holds this refund's transfer: appended by a concurrent repeat.
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) continue;
-      // A concurrent request with this key may have won; its claim decides the answer.
-      const repeatedNow = error instanceof AppError ? await answerFromClaim() : undefined;
-      if (repeatedNow) return repeatedNow;
-      if (error instanceof AppError && error.messageKey === 'errors:insufficientFunds')
-        throw new AppError('CONFLICT', 'errors:refundInsufficientFunds', { amount: 'errors:refundInsufficientFunds' }, error.params);
-      throw error;
-    }
+    throw refundOrderNotFound();
   }
-  throw new AppError('CONCURRENCY', 'errors:busy');
+  // Every attempt asks the key's claim first: a repeat, or a concurrent request that won, answers from it.
+  const load = async (): Promise<LoadedState<RefundLoaded>> => {
+    const repeated = await answerFromClaim();
+    const stream = await loadOrderStream(deps, order.intentId);
+    return { state: { repeated, order: stream.state }, revision: stream.revision };
+  };
+  try {
+    const handled = await decideAndAppend(
+      deps,
+      checkoutStream(order.intentId),
+      load,
+      ({ repeated, order: state }, now): Decision<CheckoutRefunded, RefundDecided> => {
+        if (repeated) return { events: [], result: { kind: 'answered', answer: repeated } };
+        const outcome = decideRefund(state, {
+          refundId,
+          orderId: request.orderId,
+          merchantUserId: request.merchantUserId,
+          amountMlx: request.amountMlx,
+        });
+        if (outcome.kind === 'alreadyRefunded')
+          return { events: [], result: { kind: 'answered', answer: { refund: toRefundOutput(outcome.refund) } } };
+        const event = checkoutRefundedEvent(outcome.plan, now);
+        return { events: [event], result: { kind: 'refund', plan: outcome.plan, event } };
+      },
+      {
+        // The key's claim is this command's own: a concurrent request that claimed it first is answered from it.
+        ownAppends: ({ result }) => {
+          if (result.kind !== 'refund') return [];
+          const claim = {
+            merchantUserId: request.merchantUserId,
+            operation: 'refund' as const,
+            requestDigest: bodyDigest,
+            resourceId: refundId,
+            orderId: request.orderId,
+            claimedAt: result.event.data.refundedAt,
+          };
+          return [claimAppend(digest, claim)];
+        },
+        // The refund's transfer carries the order's CheckoutRefunded and the claim in one append.
+        appendWith: async (appends, { result }) => {
+          if (result.kind !== 'refund') throw new Error('a refund with nothing to refund appended');
+          const shopperAddress = await walletAddressOf(deps, result.plan.shopperUserId);
+          if (!shopperAddress) throw refundOrderNotFound();
+          const executed = await executeTransfer(deps, request.merchantUserId, refundTransfer(result.plan, shopperAddress), () => appends);
+          // The merchant's wallet already holds this refund's transfer: appended by a concurrent repeat.
+          return executed.position === undefined ? 'alreadyRecorded' : { position: executed.position };
+        },
+      },
+    );
+    const decided = handled.result;
+    if (decided.kind === 'answered') return decided.answer;
+    if (handled.position === undefined) throw new Error(`Refund ${refundId} appended without a position`);
+    return {
+      refund: toRefundOutput(toRefundRecord(decided.event)),
+      appended: { position: handled.position, shopperUserId: decided.plan.shopperUserId },
+    };
+  } catch (error) {
+    // A concurrent request with this key may have won; its claim decides the answer.
+    const repeatedNow = error instanceof AppError ? await answerFromClaim() : undefined;
+    if (repeatedNow) return repeatedNow;
+    const refusal = transferRefusalOf(error);
+    if (error instanceof AppError && refusal?.kind === 'insufficientFunds')
+      throw new AppError('CONFLICT', 'errors:refundInsufficientFunds', { amount: 'errors:refundInsufficientFunds' }, error.params);
+    throw error;
+  }
 }
+
+/** What the refund's attempt found: a repeat answered from the claim or the order, or a refund to append. */
+interface RefundLoaded {
+  repeated: RefundResult | undefined;
+  order: OrderStreamState;
+}
+
+type RefundDecided = { kind: 'answered'; answer: RefundResult } | { kind: 'refund'; plan: RefundPlan; event: CheckoutRefunded };
 
 /** A merchant's own refund by id; undefined for an unknown id or another merchant's refund. */
 export async function readRefund(

@@ -159,17 +159,17 @@ export interface CommandOptions<State, Event, Result> {
   /** After a successful append (a cache takes the appended events). */
   onAppended?: (decision: Decision<Event, Result>, loaded: LoadedState<State>) => void;
   /**
-   * Appends the command's own events (`main`) in place of the store's append, when another
-   * command carries them as its companion (a checkout's CheckoutPaid beside its transfer). A
-   * WrongExpectedRevisionError naming `main`'s stream is a lost race, decided again;
-   * 'alreadyRecorded' says the other command found its own part recorded already (our stream
-   * moved with it), which is decided again too.
+   * Appends the command's own streams (its events first, then ownAppends) in place of the
+   * store's append, when another command carries them as its companions (a checkout's
+   * CheckoutPaid beside its transfer). A WrongExpectedRevisionError naming one of them is a lost
+   * race, decided again; 'alreadyRecorded' says the other command found its own part recorded
+   * already (our stream moved with it), which is decided again too. `companions` are not used.
    */
   appendWith?: (
-    main: StreamAppend,
+    appends: StreamAppend[],
     decision: Decision<Event, Result>,
     loaded: LoadedState<State>,
-  ) => Promise<AppendResult[] | 'alreadyRecorded'>;
+  ) => Promise<Appended | 'alreadyRecorded'>;
   /** After an append failed other than by a conflict: its outcome is unknown (a cache forgets). */
   onAppendFailed?: () => void;
 }
@@ -234,31 +234,43 @@ export async function decideAndAppend<State, Event extends NewEvent, Result>(
     const main: StreamAppend = { streamId, events: decision.events, expectedRevision: loaded.revision };
     const own = options.ownAppends?.(decision, loaded) ?? [];
     const companions = options.companions?.(decision, loaded) ?? [];
+    const ownStreams = new Set([streamId, ...own.map((append) => append.streamId)]);
     try {
       const appended = options.appendWith
-        ? await options.appendWith(main, decision, loaded)
-        : await appendAll(deps.store, main, [...own, ...companions]);
-      if (appended === 'alreadyRecorded') {
-        // Another writer recorded this very decision after our read: decide again on what it wrote.
-        current = true;
-        retries += 1;
-        if (retries > COMMAND_CONFLICT_RETRIES) throw new AppError('CONCURRENCY', 'errors:busy');
-        continue;
+        ? await options.appendWith([main, ...own], decision, loaded)
+        : lastOf(await appendAll(deps.store, main, [...own, ...companions]));
+      if (appended !== 'alreadyRecorded') {
+        options.onAppended?.(decision, loaded);
+        return { ...handled, position: appended.position, nextExpectedRevision: appended.nextExpectedRevision };
       }
-      options.onAppended?.(decision, loaded);
-      return { ...handled, position: appended.at(-1)?.position, nextExpectedRevision: appended[0]?.nextExpectedRevision };
+      // Another writer recorded this very decision after our read: decide again on what it wrote.
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) {
         options.onAppendFailed?.();
         throw error;
       }
-      // Nothing was appended; a companion's stream moved, which only the caller can read again.
-      if (companions.some((append) => append.streamId === error.streamId)) throw error;
-      current = true;
-      retries += 1;
-      if (retries > COMMAND_CONFLICT_RETRIES) throw new AppError('CONCURRENCY', 'errors:busy');
+      // Nothing was appended. A companion's stream moved, which only the caller can read again.
+      if (!ownStreams.has(error.streamId)) throw error;
     }
+    current = true;
+    retries += 1;
+    if (retries > COMMAND_CONFLICT_RETRIES) throw new AppError('CONCURRENCY', 'errors:busy');
   }
+}
+
+/** Where the command's append left its stream and the log. */
+export interface Appended {
+  /** Log position of the last event appended. */
+  position: bigint;
+  /** Revision of the command's stream after the append, when known. */
+  nextExpectedRevision?: bigint;
+}
+
+/** The command's stream's revision (the first result) and the log position of the last one. */
+function lastOf(results: AppendResult[]): Appended {
+  const last = results.at(-1);
+  if (!last) throw new Error('an append answered no result');
+  return { position: last.position, nextExpectedRevision: results[0]?.nextExpectedRevision };
 }
 
 /** Decides; undefined when it refused on a state that was not current, to be decided again on current state. */

@@ -34,11 +34,7 @@ export async function recordConfiguredExchangeRate(deps: { store: EventStore; cl
     data: { usdPerMlx: parsed.rate.usdPerMlx, source: 'configuration', setAt: deps.clock.now().toISOString() },
   };
   try {
-    await deps.store.append(
-      EXCHANGE_RATE_STREAM,
-      [event as unknown as { type: string; data: Record<string, unknown> }],
-      last ? last.revision : 'no_stream',
-    );
+    await deps.store.append(EXCHANGE_RATE_STREAM, [event], last ? last.revision : 'no_stream');
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
   }
