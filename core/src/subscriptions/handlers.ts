@@ -4,7 +4,7 @@
  * payment) together with the subscription's own event, under the subscription stream's revision.
  * So a period is charged once however requests race, a job re-runs or a process dies.
  */
-import { COMMAND_CONFLICT_RETRIES, foldEvents, handleCommand, type LoadedState, readState } from '../shared/command-handler.js';
+import { foldEvents, handleCommand, type LoadedState, readState } from '../shared/command-handler.js';
 import { AppError } from '../shared/errors.js';
 import { WrongExpectedRevisionError } from '../shared/ports/event-store.js';
 import { loadPlan, planNotFound } from '../plans/handlers.js';
@@ -251,10 +251,9 @@ async function chargeRefusalOf(deps: SubscriptionDeps, subscriberUserId: string,
 
 /**
  * The renewal job's work for one (period, attempt), idempotent (the rules: decideRenewal). A
- * charge goes to the wallet with SubscriptionRenewed as its companion, at the revision the renewal
- * was decided on; the subscription stream moving meanwhile (an e-mail recorded, a cancellation) is
- * a conflict only this caller can read again, so the renewal is decided again on the current
- * stream, within the pipeline's one bound. A refused charge is decided again with its refusal.
+ * charge is appended by the wallet's transfer, SubscriptionRenewed riding it as its companion
+ * (appendWith): a lost race on the subscription stream is decided again by the pipeline. A charge
+ * the wallet refuses is decided again with its typed refusal: a failed attempt, or the end.
  */
 export async function runRenewal(
   deps: SubscriptionDeps,
@@ -264,40 +263,52 @@ export async function runRenewal(
   if (!loaded) return { outcome: 'stale' };
   // Read once: an edit landing after this read cannot charge more than the subscriber agreed to.
   const plan = await currentPlanPrice(deps, loaded.state.planId);
+  let chargeError: unknown;
   const renew = (chargeRefused?: ChargeRefusal) =>
-    handleCommand(deps, subscriptionStream(job.subscriptionId), subscriptionModel, (state, now) => {
-      const decision = decideRenewal(
-        state,
-        { type: 'RenewSubscription', data: { ...job, plan, ...(chargeRefused ? { chargeRefused } : {}) } },
-        now,
-      );
-      // A charge appends with the wallet's transfer (below), not here.
-      return { events: decision.kind === 'charge' ? [] : eventsOf(decision), result: decision };
-    });
-  for (let retries = 0; ; retries++) {
-    const { result: decision, loaded: decidedOn } = await renew();
-    if (decision.kind !== 'charge') return renewalOutcome(decision);
-    const state = decidedOn.state;
-    if (!state) return { outcome: 'stale' };
-    const charge = chargeTransfer(state.subscriptionId, decision.period, decision.priceMlx, await providerOf(deps, state.providerUserId));
-    try {
-      const executed = await executeTransfer(deps, state.subscriberUserId, charge, () => ({
-        streamId: subscriptionStream(state.subscriptionId),
-        events: decision.events,
-        expectedRevision: decidedOn.revision,
-      }));
-      // No events: this period's charge was made already, with its SubscriptionRenewed: decided again, it is stale.
-      if (executed.position !== undefined) return { outcome: 'renewed', position: executed.position, period: decision.period };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) {
-        if (retries >= COMMAND_CONFLICT_RETRIES) throw new AppError('CONCURRENCY', 'errors:busy');
-        continue;
-      }
-      const refusal = await chargeRefusalOf(deps, state.subscriberUserId, error);
-      if (!refusal) throw error;
-      return renewalOutcome((await renew(refusal)).result);
-    }
+    handleCommand(
+      deps,
+      subscriptionStream(job.subscriptionId),
+      subscriptionModel,
+      (state, now) => {
+        const decision = decideRenewal(
+          state,
+          { type: 'RenewSubscription', data: { ...job, plan, ...(chargeRefused ? { chargeRefused } : {}) } },
+          now,
+        );
+        return { events: eventsOf(decision), result: decision };
+      },
+      {
+        appendWith: async (appends, { result }, { state }) => {
+          if (result.kind !== 'charge' || !state) return lastAppended(await deps.store.appendToStreams(appends));
+          const charge = chargeTransfer(state.subscriptionId, result.period, result.priceMlx, await providerOf(deps, state.providerUserId));
+          try {
+            const executed = await executeTransfer(deps, state.subscriberUserId, charge, () => appends);
+            // The subscriber's wallet already holds this period's charge: recorded with its renewal after our read.
+            return executed.position === undefined ? 'alreadyRecorded' : { position: executed.position };
+          } catch (error) {
+            chargeError = error;
+            throw error;
+          }
+        },
+      },
+    );
+  try {
+    const handled = await renew();
+    const decision = handled.result;
+    if (decision.kind === 'charge' && handled.position !== undefined)
+      return { outcome: 'renewed', position: handled.position, period: decision.period };
+    return renewalOutcome(decision);
+  } catch (error) {
+    const refusal = error === chargeError ? await chargeRefusalOf(deps, loaded.state.subscriberUserId, error) : undefined;
+    if (!refusal) throw error;
+    return renewalOutcome((await renew(refusal)).result);
   }
+}
+
+function lastAppended(results: { position: bigint }[]): { position: bigint } {
+  const last = results.at(-1);
+  if (!last) throw new Error('an append answered no result');
+  return { position: last.position };
 }
 
 const eventsOf = (decision: RenewalDecision): SubscriptionEvent[] => ('events' in decision ? decision.events : []);
