@@ -21,7 +21,7 @@ const PAYOUT_TRANSFER_ID_PATTERN = /^payout-(po_[0-9a-f]{32})$/;
 /** The payout a transfer id belongs to, or undefined when it is not a payout's transfer. */
 export const payoutIdOfTransfer = (transferId: string): string | undefined => PAYOUT_TRANSFER_ID_PATTERN.exec(transferId)?.[1];
 
-export interface PayoutRequested {
+export type PayoutRequested = {
   type: 'PayoutRequested';
   data: {
     payoutId: string;
@@ -36,7 +36,7 @@ export interface PayoutRequested {
     transferId: string;
     requestedAt: string;
   };
-}
+};
 
 export type PayoutEvent = PayoutRequested;
 

@@ -8,8 +8,7 @@
  */
 import { claimAppend, idempotencyDigest, readClaim, requestDigest, requireSameRequest } from '../idempotency/claim.js';
 import { AppError } from '../shared/errors.js';
-import { WrongExpectedRevisionError } from '../shared/ports/event-store.js';
-import type { ReserveTransfer } from '../wallet/commands.js';
+import { type StreamAppend, WrongExpectedRevisionError } from '../shared/ports/event-store.js';
 import type { Recipient } from '../wallet/contracts.js';
 import {
   executeTransfer,
@@ -19,15 +18,15 @@ import {
   resolveRecipient,
   type WalletDeps,
 } from '../wallet/handlers.js';
-import { SEND_FEE_MLX, mlxToWire } from '../wallet/money.js';
+import { mlxToWire } from '../wallet/money.js';
 import { walletStream } from '../wallet/events.js';
 import type { PayoutOutput, PayoutStatus } from './contracts.js';
-import { PAYOUT_ID_PATTERN, type PayoutRequested, payoutStream, payoutTransferId, toPayoutEvent } from './events.js';
+import type { RequestPayout } from './commands.js';
+import { decidePayout } from './decider.js';
+import { PAYOUT_ID_PATTERN, type PayoutRequested, payoutStream, toPayoutEvent } from './events.js';
 import { settledPayoutStatus } from './settled-outcome.js';
 
 export type PayoutDeps = WalletDeps;
-
-const ATTEMPTS_MAX = 8;
 
 export interface PayoutRequest {
   merchantUserId: string;
@@ -51,7 +50,11 @@ function toPayoutOutput(event: PayoutRequested, status: PayoutStatus): PayoutOut
   return { id: d.payoutId, object: 'payout', to: d.to, amount: d.mlx, fee: d.feeMlx, currency: 'MLX', status, created_at: d.requestedAt };
 }
 
-/** A payout from the merchant's wallet, once per Idempotency-Key. */
+/**
+ * A payout from the merchant's wallet, once per Idempotency-Key. The claim and `payout-<id>` are
+ * opened with 'no_stream' in the send's append: when either already exists a request with this
+ * key won the race, and its claim gives the answer (no retry: deciding again would only meet it).
+ */
 export async function createPayout(deps: PayoutDeps, request: PayoutRequest): Promise<PayoutResult> {
   const digest = idempotencyDigest(request.merchantUserId, request.idempotencyKey);
   const payoutId = `po_${digest}`;
@@ -64,70 +67,52 @@ export async function createPayout(deps: PayoutDeps, request: PayoutRequest): Pr
     if (!payout) throw new Error(`Payout ${payoutId} is claimed but not recorded`);
     return { payout };
   };
-  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
-    const repeated = await answerFromClaim();
-    if (repeated) return repeated;
-    const { toAddress, toWalletId } = await resolveRecipient(deps, request.recipient);
-    const transferId = payoutTransferId(payoutId);
-    const command: ReserveTransfer = {
-      type: 'ReserveTransfer',
-      data: {
-        transferId,
-        toAddress,
-        ...(toWalletId !== undefined ? { toWalletId } : {}),
-        amountMlx: request.amountMlx,
-        feeMlx: SEND_FEE_MLX,
-        reference: { kind: 'payout', payoutId },
-      },
-    };
-    const requestedAt = deps.clock.now().toISOString();
-    const event: PayoutRequested = {
-      type: 'PayoutRequested',
-      data: {
-        payoutId,
-        merchantUserId: request.merchantUserId,
-        to: request.toText,
-        toAddress,
-        ...(toWalletId !== undefined ? { toWalletId } : {}),
-        mlx: mlxToWire(request.amountMlx),
-        feeMlx: mlxToWire(SEND_FEE_MLX),
-        transferId,
-        requestedAt,
-      },
-    };
-    const extra = () => [
-      {
-        streamId: payoutStream(payoutId),
-        events: [event as unknown as { type: string; data: Record<string, unknown> }],
-        expectedRevision: 'no_stream' as const,
-      },
-      claimAppend(digest, {
-        merchantUserId: request.merchantUserId,
-        operation: 'payout',
-        requestDigest: bodyDigest,
-        resourceId: payoutId,
-        claimedAt: requestedAt,
-      }),
-    ];
-    try {
-      // Between Quern wallets a payout is settled at once, whatever the deployment does for sends.
-      const position =
-        toWalletId !== undefined
-          ? (await executeTransfer(deps, request.merchantUserId, command, extra)).position
-          : (await executeWalletCommandWith(deps, request.merchantUserId, command, extra)).position;
-      if (position !== undefined) {
-        const payout = toPayoutOutput(event, toWalletId !== undefined ? 'completed' : 'pending');
-        return { payout, appended: { position, ...(toWalletId !== undefined ? { toWalletId } : {}) } };
-      }
-      // The merchant's wallet already holds this payout's transfer: appended by a concurrent repeat.
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) continue;
-      // A concurrent request with this key may have won; its claim decides the answer.
-      const repeatedNow = error instanceof AppError ? await answerFromClaim() : undefined;
-      if (repeatedNow) return repeatedNow;
-      throw error;
+  const repeated = await answerFromClaim();
+  if (repeated) return repeated;
+  const { toAddress, toWalletId } = await resolveRecipient(deps, request.recipient);
+  const command: RequestPayout = {
+    type: 'RequestPayout',
+    data: {
+      payoutId,
+      merchantUserId: request.merchantUserId,
+      to: request.toText,
+      toAddress,
+      ...(toWalletId !== undefined ? { toWalletId } : {}),
+      amountMlx: request.amountMlx,
+    },
+  };
+  const { requested, transfer } = decidePayout(command, deps.clock.now());
+  const companions = (): StreamAppend[] => [
+    { streamId: payoutStream(payoutId), events: [requested], expectedRevision: 'no_stream' },
+    claimAppend(digest, {
+      merchantUserId: request.merchantUserId,
+      operation: 'payout',
+      requestDigest: bodyDigest,
+      resourceId: payoutId,
+      claimedAt: requested.data.requestedAt,
+    }),
+  ];
+  try {
+    // Between Quern wallets a payout is settled at once, whatever the deployment does for sends.
+    const position =
+      toWalletId !== undefined
+        ? (await executeTransfer(deps, request.merchantUserId, transfer, companions)).position
+        : (await executeWalletCommandWith(deps, request.merchantUserId, transfer, companions)).position;
+    if (position !== undefined) {
+      const payout = toPayoutOutput(requested, toWalletId !== undefined ? 'completed' : 'pending');
+      return { payout, appended: { position, ...(toWalletId !== undefined ? { toWalletId } : {}) } };
     }
+    // The merchant's wallet already holds this payout's transfer: appended by a concurrent repeat.
+  } catch (error) {
+    // A concurrent request with this key may have won (its claim or payout stream came first, or
+    // its send left too little MLX for this one): its claim decides the answer.
+    if (!(error instanceof WrongExpectedRevisionError || error instanceof AppError)) throw error;
+    const repeatedNow = await answerFromClaim();
+    if (repeatedNow) return repeatedNow;
+    if (error instanceof AppError) throw error;
   }
+  const repeatedNow = await answerFromClaim();
+  if (repeatedNow) return repeatedNow;
   throw new AppError('CONCURRENCY', 'errors:busy');
 }
 

@@ -34,7 +34,7 @@ export type CancelledBy = 'subscriber' | 'provider' | 'unpaid' | 'planDeleted' |
 export const CANCELLED_BY: readonly CancelledBy[] = ['subscriber', 'provider', 'unpaid', 'planDeleted', 'priceNotAccepted'];
 
 /** A charge that paid a period: the first on subscribing, the others on renewal. */
-export interface ChargeData {
+export type ChargeData = {
   subscriptionId: string;
   period: number;
   attempt: number;
@@ -44,19 +44,19 @@ export interface ChargeData {
   /** The end of the period this charge paid: the next charge is due then. */
   paidThrough: string;
   billingDay: number;
-}
+};
 
-export interface SubscriptionStarted {
+export type SubscriptionStarted = {
   type: 'SubscriptionStarted';
   data: ChargeData & { planId: string; providerUserId: string; subscriberUserId: string; generation: number; planName: string };
-}
+};
 
-export interface SubscriptionRenewed {
+export type SubscriptionRenewed = {
   type: 'SubscriptionRenewed';
   data: ChargeData;
-}
+};
 
-export interface SubscriptionChargeFailed {
+export type SubscriptionChargeFailed = {
   type: 'SubscriptionChargeFailed';
   data: {
     subscriptionId: string;
@@ -67,20 +67,20 @@ export interface SubscriptionChargeFailed {
     failedAt: string;
     nextAttemptAt: string;
   };
-}
+};
 
-export interface SubscriptionCancelled {
+export type SubscriptionCancelled = {
   type: 'SubscriptionCancelled';
   data: { subscriptionId: string; by: CancelledBy; byUserId?: string; cancelledAt: string; endsAt: string };
-}
+};
 
-export interface SubscriptionEnded {
+export type SubscriptionEnded = {
   type: 'SubscriptionEnded';
   /** Names the open renewal (period, attempt) it closes. */
   data: { subscriptionId: string; period: number; attempt: number; reason: CancelledBy; endedAt: string };
-}
+};
 
-export interface SubscriptionPriceChangeAnnounced {
+export type SubscriptionPriceChangeAnnounced = {
   type: 'SubscriptionPriceChangeAnnounced';
   /** `planRevision` is the PlanUpdated's revision on the plan stream: one announcement per edit. */
   data: {
@@ -91,26 +91,26 @@ export interface SubscriptionPriceChangeAnnounced {
     effectiveFrom: string;
     announcedAt: string;
   };
-}
+};
 
 /**
  * The subscriber accepted the plan's higher price (ADR 044): renewals from the next one on may
  * charge up to `priceMlx` (the price the subscriber saw and sent), no longer only up to
  * `previousPriceMlx`, the price agreed before.
  */
-export interface SubscriptionPriceAccepted {
+export type SubscriptionPriceAccepted = {
   type: 'SubscriptionPriceAccepted';
   data: { subscriptionId: string; byUserId: string; previousPriceMlx: string; priceMlx: string; acceptedAt: string };
-}
+};
 
 /**
  * The subscriber took their own cancellation back before the paid period ended (issue 25, ADR
  * 059): the subscription renews again, at the price agreed before.
  */
-export interface SubscriptionResumed {
+export type SubscriptionResumed = {
   type: 'SubscriptionResumed';
   data: { subscriptionId: string; byUserId: string; resumedAt: string };
-}
+};
 
 export const SUBSCRIPTION_EMAIL_KINDS = [
   'receipt',
@@ -122,11 +122,11 @@ export const SUBSCRIPTION_EMAIL_KINDS = [
 ] as const;
 export type SubscriptionEmailKind = (typeof SUBSCRIPTION_EMAIL_KINDS)[number];
 
-export interface SubscriptionEmailSent {
+export type SubscriptionEmailSent = {
   type: 'SubscriptionEmailSent';
   /** `emailId` names which e-mail: its kind and the event it was for (subscriptionEmailId). */
   data: { subscriptionId: string; emailId: string; messageId: string; sentAt: string };
-}
+};
 
 export type SubscriptionEvent =
   | SubscriptionStarted
@@ -159,7 +159,7 @@ const charge = {
   billingDay: z.number().int().min(1).max(31),
 };
 
-const schemas = {
+const dataSchemas = {
   SubscriptionStarted: z.object({
     ...charge,
     planId: z.string().regex(PLAN_ID_PATTERN),
@@ -214,12 +214,30 @@ const schemas = {
   }),
 } as const;
 
-export const subscriptionEventTypes = Object.keys(schemas) as SubscriptionEvent['type'][];
-export const isSubscriptionEventType = (type: string): type is SubscriptionEvent['type'] => Object.hasOwn(schemas, type);
+/** A whole event's schema: its type and its data, so a parse yields the event itself, not a cast. */
+const eventOf = <Type extends SubscriptionEvent['type'], Data extends z.ZodType>(type: Type, data: Data) =>
+  z.object({ type: z.literal(type), data });
+
+/** One schema per event type, each parsing the whole event: what the stream model parses with. */
+export const subscriptionEventSchemas = {
+  SubscriptionStarted: eventOf('SubscriptionStarted', dataSchemas.SubscriptionStarted),
+  SubscriptionRenewed: eventOf('SubscriptionRenewed', dataSchemas.SubscriptionRenewed),
+  SubscriptionChargeFailed: eventOf('SubscriptionChargeFailed', dataSchemas.SubscriptionChargeFailed),
+  SubscriptionCancelled: eventOf('SubscriptionCancelled', dataSchemas.SubscriptionCancelled),
+  SubscriptionEnded: eventOf('SubscriptionEnded', dataSchemas.SubscriptionEnded),
+  SubscriptionPriceChangeAnnounced: eventOf('SubscriptionPriceChangeAnnounced', dataSchemas.SubscriptionPriceChangeAnnounced),
+  SubscriptionPriceAccepted: eventOf('SubscriptionPriceAccepted', dataSchemas.SubscriptionPriceAccepted),
+  SubscriptionResumed: eventOf('SubscriptionResumed', dataSchemas.SubscriptionResumed),
+  SubscriptionEmailSent: eventOf('SubscriptionEmailSent', dataSchemas.SubscriptionEmailSent),
+} satisfies { [Type in SubscriptionEvent['type']]: z.ZodType<Extract<SubscriptionEvent, { type: Type }>> };
+
+export const subscriptionEventTypes = Object.keys(subscriptionEventSchemas) as SubscriptionEvent['type'][];
+export const isSubscriptionEventType = (type: string): type is SubscriptionEvent['type'] => Object.hasOwn(subscriptionEventSchemas, type);
 
 /** A recorded event as a SubscriptionEvent, or undefined when it is not one or has not its shape. */
 export function toSubscriptionEvent(recorded: { type: string; data: unknown }): SubscriptionEvent | undefined {
   if (!isSubscriptionEventType(recorded.type)) return undefined;
-  const parsed = schemas[recorded.type].safeParse(recorded.data);
-  return parsed.success ? ({ type: recorded.type, data: parsed.data } as SubscriptionEvent) : undefined;
+  const schema: z.ZodType<SubscriptionEvent> = subscriptionEventSchemas[recorded.type];
+  const parsed = schema.safeParse({ type: recorded.type, data: recorded.data });
+  return parsed.success ? parsed.data : undefined;
 }

@@ -4,57 +4,56 @@
  * payment) together with the subscription's own event, under the subscription stream's revision.
  * So a period is charged once however requests race, a job re-runs or a process dies.
  */
-import { AppError, isAppError } from '../shared/errors.js';
-import { WrongExpectedRevisionError, type ExpectedRevision, type NewEvent } from '../shared/ports/event-store.js';
+import { foldEvents, handleCommand, type LoadedState, readState } from '../shared/command-handler.js';
+import { AppError } from '../shared/errors.js';
+import { WrongExpectedRevisionError } from '../shared/ports/event-store.js';
 import { loadPlan, planNotFound } from '../plans/handlers.js';
-import type { ReserveTransfer } from '../wallet/commands.js';
-import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
+import { executeTransfer, readWallet, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
 import { mlxFromWire, mlxToWire } from '../wallet/money.js';
+import { transferRefusalOf } from '../wallet/refusals.js';
+import { isWalletClosed } from '../wallet/state.js';
+import type { ChargeRefusal, SubscribedPlan } from './commands.js';
 import type { SubscribeInput } from './contracts.js';
 import {
-  type CancelledBy,
-  SUBSCRIPTION_ID_PATTERN,
-  type SubscriptionEvent,
-  type SubscriptionStarted,
-  subscriptionChargeTransferId,
-  subscriptionIdOf,
-  subscriptionStream,
-  toSubscriptionEvent,
-} from './events.js';
+  type CancelRefusal,
+  type PlanRefusal,
+  type RenewalDecision,
+  type SubscribeRefusal,
+  chargeTransfer,
+  decideAnnouncePriceChange,
+  decideCancel,
+  decideRecordEmail,
+  decideRenewal,
+  decideSubscribe,
+  planRefusal,
+} from './decider.js';
+import { type CancelledBy, SUBSCRIPTION_ID_PATTERN, type SubscriptionEvent, subscriptionIdOf, subscriptionStream } from './events.js';
 import {
+  type PlanPrice,
   type PriceConsentDecision,
   type PriceConsentRefusal,
   decideAcceptPrice,
   decideEndForUnacceptedPrice,
-  renewalPriceMlx,
 } from './price.js';
 import { type ResumeRefusal, decideResume } from './resume.js';
-import { CHARGE_ATTEMPTS_MAX, addMonthsOnBillingDay, attemptDueAt, paidThroughAfter } from './schedule.js';
-import { cancellationEvents, evolveSubscription, openRenewal, type SubscriptionState } from './state.js';
+import { addMonthsOnBillingDay } from './schedule.js';
+import { type SubscriptionState, subscriptionModel } from './state.js';
 
 export type SubscriptionDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
 
-const ATTEMPTS_MAX = 8;
 /** Re-subscriptions of one user to one plan are probed in order; this bounds the probe. */
 const GENERATIONS_MAX = 10_000;
 
-const asNew = (events: SubscriptionEvent[]): NewEvent[] => events as unknown as NewEvent[];
 export const subscriptionNotFound = () => new AppError('NOT_FOUND', 'errors:subscriptionNotFound');
 
 /** A subscription with its stream revision; undefined when there is none. */
 export async function loadSubscription(
   deps: Pick<SubscriptionDeps, 'store'>,
   subscriptionId: string,
-): Promise<{ state: SubscriptionState; revision: ExpectedRevision } | undefined> {
+): Promise<LoadedState<SubscriptionState> | undefined> {
   if (!SUBSCRIPTION_ID_PATTERN.test(subscriptionId)) return undefined;
-  const records = await deps.store.readStream(subscriptionStream(subscriptionId));
-  let state: SubscriptionState | undefined;
-  for (const record of records) {
-    const event = toSubscriptionEvent(record);
-    if (!event) throw new Error(`Unreadable ${record.type} at ${subscriptionStream(subscriptionId)}@${record.revision}`);
-    state = evolveSubscription(state, event, record.revision);
-  }
-  return state ? { state, revision: state.revision } : undefined;
+  const { state, revision } = await readState(deps.store, subscriptionStream(subscriptionId), subscriptionModel);
+  return state ? { state, revision } : undefined;
 }
 
 /** The user's newest subscription to the plan (any status) and the next generation number. */
@@ -68,19 +67,44 @@ async function newestGeneration(deps: Pick<SubscriptionDeps, 'store'>, planId: s
   throw new AppError('CONFLICT', 'errors:alreadySubscribed');
 }
 
+/** A subscribe refusal as the api answers it. */
+function subscribeError(refusal: SubscribeRefusal): AppError {
+  switch (refusal.kind) {
+    case 'planDeleted':
+      return new AppError('CONFLICT', 'errors:planDeleted');
+    case 'ownPlan':
+      return new AppError('CONFLICT', 'errors:subscribeOwnPlan');
+    case 'priceChanged':
+      return new AppError('CONFLICT', 'errors:planPriceChanged', {}, { price: mlxToWire(refusal.priceMlx) });
+    case 'alreadySubscribed':
+      return new AppError('CONFLICT', 'errors:alreadySubscribed');
+    default: {
+      const never: never = refusal;
+      throw new Error(`Unknown refusal ${JSON.stringify(never)}`);
+    }
+  }
+}
+
 /** The plan a user may subscribe to now, or the reason they may not. */
 async function subscribablePlan(deps: SubscriptionDeps, userId: string, planId: string) {
   const loaded = await loadPlan(deps, planId);
   if (!loaded) throw planNotFound();
   const { plan } = loaded;
-  if (plan.deletedAt !== undefined) throw new AppError('CONFLICT', 'errors:planDeleted');
-  if (plan.providerUserId === userId) throw new AppError('CONFLICT', 'errors:subscribeOwnPlan');
-  return plan;
+  const subscribed: SubscribedPlan = {
+    planId,
+    providerUserId: plan.providerUserId,
+    name: plan.terms.name,
+    priceMlx: mlxFromWire(plan.terms.priceMlx),
+    deleted: plan.deletedAt !== undefined,
+  };
+  const refused: PlanRefusal | undefined = planRefusal(subscribed, userId);
+  if (refused) throw subscribeError(refused);
+  return { plan, subscribed };
 }
 
 /** What a subscription would cost now and when it would renew: what the confirmation shows. */
 export async function quoteSubscription(deps: SubscriptionDeps, userId: string, planId: string) {
-  const plan = await subscribablePlan(deps, userId, planId);
+  const { plan } = await subscribablePlan(deps, userId, planId);
   const now = deps.clock.now();
   return {
     plan,
@@ -89,42 +113,30 @@ export async function quoteSubscription(deps: SubscriptionDeps, userId: string, 
   };
 }
 
-/** The insufficient-funds refusal in a subscription's words, with the same figures. */
+/** Too little MLX for a subscription, in its words, with the wallet's figures. */
 function asSubscriptionRefusal(error: unknown): unknown {
-  if (isAppError(error) && error.messageKey === 'errors:insufficientFunds')
-    return new AppError(
-      'CONFLICT',
-      'errors:subscriptionInsufficientFunds',
-      { subscription_plan_id: 'errors:subscriptionInsufficientFunds' },
-      error.params,
-    );
-  return error;
+  const refusal = transferRefusalOf(error);
+  if (refusal?.kind !== 'insufficientFunds') return error;
+  return new AppError(
+    'CONFLICT',
+    'errors:subscriptionInsufficientFunds',
+    { subscription_plan_id: 'errors:subscriptionInsufficientFunds' },
+    { requiredMlx: mlxToWire(refusal.requiredMlx), availableMlx: mlxToWire(refusal.availableMlx) },
+  );
 }
 
-function chargeCommand(subscriptionId: string, period: number, priceMlx: bigint, toAddress: string, toWalletId: string): ReserveTransfer {
-  return {
-    type: 'ReserveTransfer',
-    data: {
-      transferId: subscriptionChargeTransferId(subscriptionId, period),
-      toAddress,
-      toWalletId,
-      amountMlx: priceMlx,
-      feeMlx: 0n,
-      reference: { kind: 'subscriptionCharge', subscriptionId, period },
-    },
-  };
-}
-
-async function providerAddress(deps: SubscriptionDeps, providerUserId: string): Promise<string> {
+async function providerOf(deps: SubscriptionDeps, providerUserId: string): Promise<{ address: string; walletId: string }> {
   const address = await walletAddressOf(deps, providerUserId);
   if (!address) throw new AppError('CONFLICT', 'errors:planProviderUnavailable');
-  return address;
+  return { address, walletId: providerUserId };
 }
 
 /**
- * Subscribes the user: charges the first period now and opens the subscription. One active
- * subscription per user and plan; the own plan, a deleted plan, a changed price or too little
- * MLX are refused and move nothing.
+ * Subscribes the user: charges the first period now and opens the subscription, in one atomic
+ * append (the subscription stream is the transfer's companion, opened with 'no_stream'). One
+ * active subscription per user and plan; the own plan, a deleted plan, a changed price or too
+ * little MLX are refused and move nothing. A racing request that opened this generation first
+ * makes this one a second subscription: refused as such.
  */
 export async function subscribe(
   deps: SubscriptionDeps,
@@ -132,52 +144,41 @@ export async function subscribe(
   input: SubscribeInput,
 ): Promise<{ state: SubscriptionState; position: bigint }> {
   const planId = input.subscription_plan_id;
-  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
-    const plan = await subscribablePlan(deps, subscriberUserId, planId);
-    const priceMlx = mlxFromWire(plan.terms.priceMlx);
-    if (input.expected_price !== undefined && input.expected_price !== priceMlx)
-      throw new AppError('CONFLICT', 'errors:planPriceChanged', {}, { price: plan.terms.priceMlx });
-    const { newest, next } = await newestGeneration(deps, planId, subscriberUserId);
-    if (newest && !newest.ended) throw new AppError('CONFLICT', 'errors:alreadySubscribed');
-    const subscriptionId = subscriptionIdOf(planId, subscriberUserId, next);
-    const now = deps.clock.now();
-    const billingDay = now.getUTCDate();
-    const started: SubscriptionStarted = {
-      type: 'SubscriptionStarted',
+  const { subscribed: plan } = await subscribablePlan(deps, subscriberUserId, planId);
+  const { newest, next } = await newestGeneration(deps, planId, subscriberUserId);
+  const subscriptionId = subscriptionIdOf(planId, subscriberUserId, next);
+  const decision = decideSubscribe(
+    newest,
+    {
+      type: 'StartSubscription',
       data: {
         subscriptionId,
-        period: 1,
-        attempt: 1,
-        priceMlx: plan.terms.priceMlx,
-        transferId: subscriptionChargeTransferId(subscriptionId, 1),
-        chargedAt: now.toISOString(),
-        paidThrough: addMonthsOnBillingDay(now, 1, billingDay).toISOString(),
-        billingDay,
-        planId,
-        providerUserId: plan.providerUserId,
-        subscriberUserId,
         generation: next,
-        planName: plan.terms.name,
+        subscriberUserId,
+        plan,
+        ...(input.expected_price !== undefined ? { expectedPriceMlx: input.expected_price } : {}),
       },
-    };
-    const command = chargeCommand(subscriptionId, 1, priceMlx, await providerAddress(deps, plan.providerUserId), plan.providerUserId);
-    try {
-      const executed = await executeTransfer(deps, subscriberUserId, command, () => ({
-        streamId: subscriptionStream(subscriptionId),
-        events: asNew([started]),
-        expectedRevision: 'no_stream',
-      }));
-      // No events: the transfer was already made, by a racing request that also opened the stream.
-      if (executed.position === undefined) continue;
-      const state = evolveSubscription(undefined, started, 0n);
-      if (!state) throw new Error('A started subscription folds to a subscription');
-      return { state, position: executed.position };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) continue;
-      throw asSubscriptionRefusal(error);
-    }
+    },
+    deps.clock.now(),
+  );
+  if ('refusal' in decision) throw subscribeError(decision.refusal);
+  const { started, chargeMlx } = decision;
+  const charge = chargeTransfer(subscriptionId, 1, chargeMlx, await providerOf(deps, plan.providerUserId));
+  try {
+    const executed = await executeTransfer(deps, subscriberUserId, charge, () => ({
+      streamId: subscriptionStream(subscriptionId),
+      events: [started],
+      expectedRevision: 'no_stream',
+    }));
+    // No events: the transfer was already made, by a racing request that also opened the stream.
+    if (executed.position === undefined) throw subscribeError({ kind: 'alreadySubscribed' });
+    const state = foldEvents(subscriptionModel, subscriptionModel.initialState(), [started]);
+    if (!state) throw new Error('A started subscription folds to a subscription');
+    return { state, position: executed.position };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw subscribeError({ kind: 'alreadySubscribed' });
+    throw asSubscriptionRefusal(error);
   }
-  throw new AppError('CONCURRENCY', 'errors:busy');
 }
 
 /** A subscription its subscriber or its plan's provider may see; 404 for anyone else. */
@@ -193,54 +194,42 @@ export async function readSubscriptionFor(
   return state;
 }
 
-/** Appends what `decide` makes of the current state, retried on a lost race; undefined: nothing to append. */
-async function appendDecided(
-  deps: Pick<SubscriptionDeps, 'store'>,
+/**
+ * Appends what `decide` makes of the subscription through the command pipeline (decided again on
+ * a lost race); no events: nothing to append. Answers the subscription as the append left it.
+ */
+async function changeSubscription(
+  deps: Pick<SubscriptionDeps, 'store' | 'clock'>,
   subscriptionId: string,
-  decide: (state: SubscriptionState) => SubscriptionEvent[] | undefined,
+  decide: (state: SubscriptionState, now: Date) => SubscriptionEvent[],
 ): Promise<{ state: SubscriptionState; position?: bigint; events: SubscriptionEvent[] }> {
-  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
-    const loaded = await loadSubscription(deps, subscriptionId);
-    if (!loaded) throw subscriptionNotFound();
-    const events = decide(loaded.state);
-    if (!events || events.length === 0) return { state: loaded.state, events: [] };
-    try {
-      const appended = await deps.store.append(subscriptionStream(subscriptionId), asNew(events), loaded.revision);
-      let state: SubscriptionState | undefined = loaded.state;
-      let revision = typeof loaded.revision === 'bigint' ? loaded.revision : -1n;
-      for (const event of events) state = evolveSubscription(state, event, ++revision);
-      return { state: state ?? loaded.state, position: appended.position, events };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
-  }
-  throw new AppError('CONCURRENCY', 'errors:busy');
+  if (!SUBSCRIPTION_ID_PATTERN.test(subscriptionId)) throw subscriptionNotFound();
+  const handled = await handleCommand(deps, subscriptionStream(subscriptionId), subscriptionModel, (state, now) => {
+    if (!state) throw subscriptionNotFound();
+    return { events: decide(state, now), result: state };
+  });
+  const state = foldEvents(subscriptionModel, handled.result, handled.events) ?? handled.result;
+  return { state, events: handled.events, ...(handled.position !== undefined ? { position: handled.position } : {}) };
+}
+
+/** A cancel refusal as the api answers it. */
+function cancelError(refusal: CancelRefusal): AppError {
+  return refusal.kind === 'notYours'
+    ? new AppError('FORBIDDEN', 'errors:subscriptionNotYours')
+    : new AppError('CONFLICT', 'errors:subscriptionAlreadyCancelled');
 }
 
 /**
  * Cancels at the end of the paid period (at once when past due). The subscriber or the plan's
  * provider may; anyone else gets 403. An already cancelled or ended subscription answers 409.
  */
-export async function cancelSubscription(deps: SubscriptionDeps, userId: string, subscriptionId: string) {
-  const loaded = await loadSubscription(deps, subscriptionId);
-  if (!loaded) throw subscriptionNotFound();
-  const { subscriberUserId, providerUserId } = loaded.state;
-  if (userId !== subscriberUserId && userId !== providerUserId) throw new AppError('FORBIDDEN', 'errors:subscriptionNotYours');
-  const by: CancelledBy = userId === subscriberUserId ? 'subscriber' : 'provider';
-  return appendDecided(deps, subscriptionId, (state) => {
-    if (state.cancellation || state.ended) throw new AppError('CONFLICT', 'errors:subscriptionAlreadyCancelled');
-    return cancellationEvents(state, by, deps.clock.now(), userId);
+export function cancelSubscription(deps: SubscriptionDeps, userId: string, subscriptionId: string) {
+  return changeSubscription(deps, subscriptionId, (state, now) => {
+    const decision = decideCancel(state, { type: 'CancelSubscription', data: { userId } }, now);
+    if ('refusal' in decision) throw cancelError(decision.refusal);
+    return decision.events;
   });
 }
-
-/**
- * Deletion deletes the provider's plans and cancels the subscriber's subscriptions first; these
- * end a renewal that still meets a closed wallet (a plan the read model had not listed yet).
- */
-const closedAccountEnding: Readonly<Record<string, CancelledBy>> = {
-  'errors:recipientClosed': 'planDeleted',
-  'errors:accountDeleted': 'subscriber',
-};
 
 export type RenewalOutcome =
   | { outcome: 'stale' }
@@ -249,106 +238,94 @@ export type RenewalOutcome =
   | { outcome: 'failed'; nextAttemptAt: Date }
   | { outcome: 'ended'; reason: CancelledBy };
 
+/** Why the wallet refused a renewal's charge, for the decider; undefined: not a refusal the renewal answers. */
+async function chargeRefusalOf(deps: SubscriptionDeps, subscriberUserId: string, error: unknown): Promise<ChargeRefusal | undefined> {
+  const refusal = transferRefusalOf(error);
+  if (refusal?.kind === 'insufficientFunds') return { kind: 'insufficientFunds' };
+  if (refusal?.kind === 'recipientClosed') return { kind: 'providerClosed' };
+  if (!(error instanceof AppError)) return undefined;
+  // A deleted account's wallet is closed (ADR 042) and refuses to send: the wallet says so by state.
+  const { state } = await readWallet(deps, subscriberUserId);
+  return isWalletClosed(state) ? { kind: 'subscriberClosed' } : undefined;
+}
+
 /**
- * The renewal job's work for one (period, attempt), idempotent: a pair that is no longer open
- * (charged, failed or ended already) is 'stale'; before its time it is 'notDue'. Otherwise it
- * ends a cancelled subscription or one whose plan was deleted, or charges the plan's current
- * price but never more than the subscriber agreed to (ADR 044), or records the failure (the fourth cancels: 'unpaid').
+ * The renewal job's work for one (period, attempt), idempotent (the rules: decideRenewal). A
+ * charge is appended by the wallet's transfer, SubscriptionRenewed riding it as its companion
+ * (appendWith): a lost race on the subscription stream is decided again by the pipeline. A charge
+ * the wallet refuses is decided again with its typed refusal: a failed attempt, or the end.
  */
 export async function runRenewal(
   deps: SubscriptionDeps,
   job: { subscriptionId: string; period: number; attempt: number },
 ): Promise<RenewalOutcome> {
-  for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt++) {
-    const loaded = await loadSubscription(deps, job.subscriptionId);
-    if (!loaded) return { outcome: 'stale' };
-    const { state, revision } = loaded;
-    const open = openRenewal(state);
-    if (!open || open.period !== job.period || open.attempt !== job.attempt) return { outcome: 'stale' };
-    const now = deps.clock.now();
-    if (now < open.dueAt) return { outcome: 'notDue', dueAt: open.dueAt };
-    const append = async (events: SubscriptionEvent[]) =>
-      deps.store.append(subscriptionStream(state.subscriptionId), asNew(events), revision);
-    const end = (reason: CancelledBy): SubscriptionEvent => ({
-      type: 'SubscriptionEnded',
-      data: { subscriptionId: state.subscriptionId, period: open.period, attempt: open.attempt, reason, endedAt: now.toISOString() },
-    });
-    try {
-      if (state.cancellation) {
-        await append([end(state.cancellation.by)]);
-        return { outcome: 'ended', reason: state.cancellation.by };
-      }
-      const plan = (await loadPlan(deps, state.planId))?.plan;
-      if (!plan || plan.deletedAt !== undefined) {
-        await append(cancellationEvents(state, 'planDeleted', now));
-        return { outcome: 'ended', reason: 'planDeleted' };
-      }
-      // Never more than the subscriber agreed to (ADR 044): a higher plan price waits for consent.
-      const priceMlx = renewalPriceMlx(mlxFromWire(state.agreedPriceMlx), mlxFromWire(plan.terms.priceMlx));
-      const dueAt = attemptDueAt(new Date(state.paidThrough), 1);
-      const { paidThrough, billingDay } = paidThroughAfter({ attempt: open.attempt, dueAt, chargedAt: now, billingDay: state.billingDay });
-      const renewed: SubscriptionEvent = {
-        type: 'SubscriptionRenewed',
-        data: {
-          subscriptionId: state.subscriptionId,
-          period: open.period,
-          attempt: open.attempt,
-          priceMlx: mlxToWire(priceMlx),
-          transferId: subscriptionChargeTransferId(state.subscriptionId, open.period),
-          chargedAt: now.toISOString(),
-          paidThrough: paidThrough.toISOString(),
-          billingDay,
+  const loaded = await loadSubscription(deps, job.subscriptionId);
+  if (!loaded) return { outcome: 'stale' };
+  // Read once: an edit landing after this read cannot charge more than the subscriber agreed to.
+  const plan = await currentPlanPrice(deps, loaded.state.planId);
+  let chargeError: unknown;
+  const renew = (chargeRefused?: ChargeRefusal) =>
+    handleCommand(
+      deps,
+      subscriptionStream(job.subscriptionId),
+      subscriptionModel,
+      (state, now) => {
+        const decision = decideRenewal(
+          state,
+          { type: 'RenewSubscription', data: { ...job, plan, ...(chargeRefused ? { chargeRefused } : {}) } },
+          now,
+        );
+        return { events: eventsOf(decision), result: decision };
+      },
+      {
+        appendWith: async (appends, { result }, { state }) => {
+          if (result.kind !== 'charge' || !state) return lastAppended(await deps.store.appendToStreams(appends));
+          const charge = chargeTransfer(state.subscriptionId, result.period, result.priceMlx, await providerOf(deps, state.providerUserId));
+          try {
+            const executed = await executeTransfer(deps, state.subscriberUserId, charge, () => appends);
+            // The subscriber's wallet already holds this period's charge: recorded with its renewal after our read.
+            return executed.position === undefined ? 'alreadyRecorded' : { position: executed.position };
+          } catch (error) {
+            chargeError = error;
+            throw error;
+          }
         },
-      };
-      const command = chargeCommand(
-        state.subscriptionId,
-        open.period,
-        priceMlx,
-        await providerAddress(deps, state.providerUserId),
-        state.providerUserId,
-      );
-      try {
-        const executed = await executeTransfer(deps, state.subscriberUserId, command, () => ({
-          streamId: subscriptionStream(state.subscriptionId),
-          events: asNew([renewed]),
-          expectedRevision: revision,
-        }));
-        if (executed.position === undefined) continue;
-        return { outcome: 'renewed', position: executed.position, period: open.period };
-      } catch (error) {
-        // A deleted account's wallet is closed (ADR 042): its plans and subscriptions end.
-        const closedBy = isAppError(error) ? closedAccountEnding[error.messageKey] : undefined;
-        if (closedBy) {
-          await append(cancellationEvents(state, closedBy, now));
-          return { outcome: 'ended', reason: closedBy };
-        }
-        if (!(isAppError(error) && error.messageKey === 'errors:insufficientFunds')) throw error;
-      }
-      if (open.attempt >= CHARGE_ATTEMPTS_MAX) {
-        await append(cancellationEvents({ ...state, failedAttempts: Math.max(1, state.failedAttempts) }, 'unpaid', now));
-        return { outcome: 'ended', reason: 'unpaid' };
-      }
-      const nextAttemptAt = attemptDueAt(dueAt, open.attempt + 1);
-      await append([
-        {
-          type: 'SubscriptionChargeFailed',
-          data: {
-            subscriptionId: state.subscriptionId,
-            period: open.period,
-            attempt: open.attempt,
-            priceMlx: mlxToWire(priceMlx),
-            reason: 'insufficientFunds',
-            failedAt: now.toISOString(),
-            nextAttemptAt: nextAttemptAt.toISOString(),
-          },
-        },
-      ]);
-      return { outcome: 'failed', nextAttemptAt };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
+      },
+    );
+  try {
+    const handled = await renew();
+    const decision = handled.result;
+    if (decision.kind === 'charge' && handled.position !== undefined)
+      return { outcome: 'renewed', position: handled.position, period: decision.period };
+    return renewalOutcome(decision);
+  } catch (error) {
+    const refusal = error === chargeError ? await chargeRefusalOf(deps, loaded.state.subscriberUserId, error) : undefined;
+    if (!refusal) throw error;
+    return renewalOutcome((await renew(refusal)).result);
   }
-  throw new AppError('CONCURRENCY', 'errors:busy');
+}
+
+function lastAppended(results: { position: bigint }[]): { position: bigint } {
+  const last = results.at(-1);
+  if (!last) throw new Error('an append answered no result');
+  return { position: last.position };
+}
+
+const eventsOf = (decision: RenewalDecision): SubscriptionEvent[] => ('events' in decision ? decision.events : []);
+
+function renewalOutcome(decision: RenewalDecision): RenewalOutcome {
+  switch (decision.kind) {
+    case 'stale':
+      return { outcome: 'stale' };
+    case 'notDue':
+      return { outcome: 'notDue', dueAt: decision.dueAt };
+    case 'ended':
+      return { outcome: 'ended', reason: decision.reason };
+    case 'failed':
+      return { outcome: 'failed', nextAttemptAt: decision.nextAttemptAt };
+    case 'charge':
+      throw new Error('A renewal refused its charge and decided to charge again');
+  }
 }
 
 /** The refusal of a price consent command as the api answers it. */
@@ -372,7 +349,7 @@ function priceConsentError(refusal: PriceConsentRefusal): AppError {
 }
 
 /** The plan's current price, or undefined once it is deleted (or gone). */
-export async function currentPlanPrice(deps: Pick<SubscriptionDeps, 'store'>, planId: string): Promise<{ priceMlx: bigint | undefined }> {
+export async function currentPlanPrice(deps: Pick<SubscriptionDeps, 'store'>, planId: string): Promise<PlanPrice> {
   const plan = (await loadPlan(deps, planId))?.plan;
   return { priceMlx: plan && plan.deletedAt === undefined ? mlxFromWire(plan.terms.priceMlx) : undefined };
 }
@@ -390,8 +367,8 @@ async function appendPriceConsent(
   const loaded = await loadSubscription(deps, subscriptionId);
   if (!loaded) throw subscriptionNotFound();
   const plan = await currentPlanPrice(deps, loaded.state.planId);
-  return appendDecided(deps, subscriptionId, (state) => {
-    const decision = decide(state, plan, deps.clock.now());
+  return changeSubscription(deps, subscriptionId, (state, now) => {
+    const decision = decide(state, plan, now);
     if ('refusal' in decision) throw priceConsentError(decision.refusal);
     return decision.events;
   });
@@ -445,8 +422,8 @@ export async function resumeSubscription(deps: SubscriptionDeps, userId: string,
   const { subscriberUserId, providerUserId, planId } = loaded.state;
   if (userId !== subscriberUserId && userId !== providerUserId) throw subscriptionNotFound();
   const plan = await currentPlanPrice(deps, planId);
-  return appendDecided(deps, subscriptionId, (state) => {
-    const decision = decideResume(state, { userId, plan, now: deps.clock.now() });
+  return changeSubscription(deps, subscriptionId, (state, now) => {
+    const decision = decideResume(state, { userId, plan, now });
     if ('refusal' in decision) throw resumeError(decision.refusal);
     return decision.events;
   });
@@ -458,22 +435,14 @@ export function announcePriceChange(
   subscriptionId: string,
   change: { planRevision: string; previousPriceMlx: string; priceMlx: string },
 ) {
-  return appendDecided(deps, subscriptionId, (state) => {
-    if (state.ended || state.cancellation || state.announcedPlanRevisions.includes(change.planRevision)) return undefined;
-    return [
-      {
-        type: 'SubscriptionPriceChangeAnnounced',
-        data: { subscriptionId, ...change, effectiveFrom: state.paidThrough, announcedAt: deps.clock.now().toISOString() },
-      },
-    ];
-  });
+  return changeSubscription(deps, subscriptionId, (state, now) =>
+    decideAnnouncePriceChange(state, { type: 'AnnouncePriceChange', data: change }, now),
+  );
 }
 
 /** Records an e-mail as sent, once per e-mail id. */
 export function recordSubscriptionEmail(deps: SubscriptionDeps, subscriptionId: string, emailId: string, messageId: string) {
-  return appendDecided(deps, subscriptionId, (state) =>
-    state.emailsSent.includes(emailId)
-      ? undefined
-      : [{ type: 'SubscriptionEmailSent', data: { subscriptionId, emailId, messageId, sentAt: deps.clock.now().toISOString() } }],
+  return changeSubscription(deps, subscriptionId, (state, now) =>
+    decideRecordEmail(state, { type: 'RecordSubscriptionEmail', data: { emailId, messageId } }, now),
   );
 }

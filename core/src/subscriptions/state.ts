@@ -7,7 +7,8 @@
  * - `cancelled`: cancelled, still paid until `endsAt`, will not renew;
  * - `ended`: over (cancelled and past its paid period, never paid, or its plan deleted).
  */
-import type { CancelledBy, ChargeData, SubscriptionEvent } from './events.js';
+import { eventParser, type StreamModel } from '../shared/command-handler.js';
+import { type CancelledBy, type ChargeData, type SubscriptionEvent, subscriptionEventSchemas } from './events.js';
 import { attemptDueAt } from './schedule.js';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'cancelled' | 'ended';
@@ -123,6 +124,16 @@ export function evolveSubscription(
       return { ...next, emailsSent: [...state.emailsSent, event.data.emailId] };
   }
 }
+
+/**
+ * A subscription stream as the pipeline reads it: undefined until SubscriptionStarted. Every event
+ * on it is a subscription's, so each one folded is the revision after the state's.
+ */
+export const subscriptionModel: StreamModel<SubscriptionState | undefined, SubscriptionEvent> = {
+  initialState: () => undefined,
+  evolve: (state, event) => evolveSubscription(state, event, state ? state.revision + 1n : 0n),
+  parse: eventParser(subscriptionEventSchemas),
+};
 
 export function subscriptionStatus(state: SubscriptionState): SubscriptionStatus {
   if (state.ended) return 'ended';

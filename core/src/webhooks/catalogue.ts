@@ -4,15 +4,16 @@
  * endpoints subscribed to "everything" get it at once. The subscription types (issue 13) go to the
  * plan's provider, with the subscription as it was right after the event.
  */
-export const WEBHOOK_EVENT_TYPES = [
-  'order.paid',
-  'refund.succeeded',
-  'payout.completed',
+/** The subscription events (issue 13): `data` is the subscription object as the subscriptions API answers it. */
+export const SUBSCRIPTION_WEBHOOK_TYPES = [
   'subscription.created',
   'subscription.renewed',
   'subscription.past_due',
   'subscription.cancelled',
 ] as const;
+export type SubscriptionWebhookType = (typeof SUBSCRIPTION_WEBHOOK_TYPES)[number];
+
+export const WEBHOOK_EVENT_TYPES = ['order.paid', 'refund.succeeded', 'payout.completed', ...SUBSCRIPTION_WEBHOOK_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const isWebhookEventType = (value: string): value is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);

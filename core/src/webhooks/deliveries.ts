@@ -1,11 +1,10 @@
 /**
  * A delivery's state, folded from its stream: what to send, and its runs (run 0 is the first
  * delivery, each redelivery adds one), each with its attempts and its end (succeeded or failed).
- * At most one run is open at a time: a redelivery is refused while one is (decideRedelivery).
+ * At most one run is open at a time: a redelivery is refused while one is (decideRedelivery, decider.ts).
  */
 import { assertNever } from '../shared/assert.js';
-import { AppError } from '../shared/errors.js';
-import type { WebhookDeliveryAttempted, WebhookDeliveryEvent, WebhookDeliveryScheduled, WebhookRedeliveryRequested } from './events.js';
+import type { WebhookDeliveryAttempted, WebhookDeliveryEvent, WebhookDeliveryScheduled } from './events.js';
 
 export interface WebhookAttempt {
   run: number;
@@ -77,14 +76,3 @@ export function deliveryStatus(state: WebhookDeliveryState): 'pending' | 'delive
 
 /** A bound on redeliveries of one delivery, so one stream stays small. */
 export const WEBHOOK_REDELIVERIES_MAX = 20;
-
-export function decideRedelivery(state: WebhookDeliveryState, now: Date): WebhookRedeliveryRequested {
-  const scheduled = state.scheduled;
-  if (!scheduled) throw new AppError('NOT_FOUND', 'errors:webhookDeliveryNotFound');
-  if (openRun(state)) throw new AppError('CONFLICT', 'errors:webhookDeliveryInProgress');
-  if (state.runs.length > WEBHOOK_REDELIVERIES_MAX) throw new AppError('UNPROCESSABLE', 'errors:webhookRedeliveriesLimit');
-  return {
-    type: 'WebhookRedeliveryRequested',
-    data: { deliveryId: scheduled.deliveryId, run: state.runs.length, requestedAt: now.toISOString() },
-  };
-}

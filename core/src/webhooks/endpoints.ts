@@ -1,6 +1,6 @@
 /**
  * Webhook endpoints: the rules on a URL and on the subscribed events, the state folded from a
- * merchant's endpoint stream, and the pure decisions to create and delete one. Whether the URL's
+ * merchant's endpoint stream (its decisions are in decider.ts). Whether the URL's
  * host resolves to a public address is checked outside core (it needs DNS): at creation by the
  * api and again at each delivery by the sender; so is the URL's syntax (adapters/webhooks, with
  * the WHATWG URL parser, which core does not have).
@@ -8,7 +8,7 @@
 import { assertNever } from '../shared/assert.js';
 import { AppError } from '../shared/errors.js';
 import { isWebhookEventType, type WebhookEventType } from './catalogue.js';
-import type { WebhookEndpointCreated, WebhookEndpointDeleted, WebhookEndpointEvent, WebhookEndpointSecretRotated } from './events.js';
+import type { WebhookEndpointEvent } from './events.js';
 
 /** A bound on endpoints per merchant: each source event fans out to at most this many deliveries. */
 export const WEBHOOK_ENDPOINTS_MAX = 16;
@@ -91,42 +91,4 @@ export const endpointLiveAt = (endpoint: WebhookEndpoint, position: bigint): boo
 export function signingSecrets(endpoint: Pick<WebhookEndpoint, 'secret' | 'previousSecret'>, at: Date): string[] {
   const previous = endpoint.previousSecret;
   return previous && at.getTime() < Date.parse(previous.expiresAt) ? [endpoint.secret, previous.secret] : [endpoint.secret];
-}
-
-export interface CreateEndpointCommand {
-  endpointId: string;
-  merchantUserId: string;
-  url: string;
-  events: WebhookEventType[];
-  secret: string;
-  now: Date;
-}
-
-export function decideCreateEndpoint(state: WebhookEndpointsState, command: CreateEndpointCommand): WebhookEndpointCreated {
-  if (liveEndpoints(state).length >= WEBHOOK_ENDPOINTS_MAX)
-    throw new AppError('UNPROCESSABLE', 'errors:webhookEndpointsLimit', { url: 'errors:webhookEndpointsLimit' });
-  const { endpointId, merchantUserId, url, events, secret, now } = command;
-  return { type: 'WebhookEndpointCreated', data: { endpointId, merchantUserId, url, events, secret, createdAt: now.toISOString() } };
-}
-
-export function decideDeleteEndpoint(
-  state: WebhookEndpointsState,
-  command: { endpointId: string; merchantUserId: string; now: Date },
-): WebhookEndpointDeleted {
-  if (!liveEndpoints(state).some((e) => e.endpointId === command.endpointId))
-    throw new AppError('NOT_FOUND', 'errors:webhookEndpointNotFound');
-  return {
-    type: 'WebhookEndpointDeleted',
-    data: { endpointId: command.endpointId, merchantUserId: command.merchantUserId, deletedAt: command.now.toISOString() },
-  };
-}
-
-export function decideRotateSecret(
-  state: WebhookEndpointsState,
-  command: { endpointId: string; merchantUserId: string; secret: string; now: Date },
-): WebhookEndpointSecretRotated {
-  if (!liveEndpoints(state).some((e) => e.endpointId === command.endpointId))
-    throw new AppError('NOT_FOUND', 'errors:webhookEndpointNotFound');
-  const { endpointId, merchantUserId, secret, now } = command;
-  return { type: 'WebhookEndpointSecretRotated', data: { endpointId, merchantUserId, secret, rotatedAt: now.toISOString() } };
 }

@@ -21,7 +21,7 @@ export const WEBHOOK_DELIVERY_ID_PATTERN = /^msg_[0-9a-f]{32}$/;
 /** 32 hex: a digest of the source event's stream and revision. */
 export const WEBHOOK_FAN_OUT_ID_PATTERN = /^[0-9a-f]{32}$/;
 
-export interface WebhookEndpointCreated {
+export type WebhookEndpointCreated = {
   type: 'WebhookEndpointCreated';
   data: {
     endpointId: string;
@@ -33,14 +33,14 @@ export interface WebhookEndpointCreated {
     secret: string;
     createdAt: string;
   };
-}
+};
 
 /**
  * A new signing secret for an endpoint (ADR 056). The secret it replaces keeps signing beside it
  * for WEBHOOK_SECRET_OVERLAP_MS after `rotatedAt`, so receivers can switch without losing a
  * delivery; a secret older than the replaced one stops at once.
  */
-export interface WebhookEndpointSecretRotated {
+export type WebhookEndpointSecretRotated = {
   type: 'WebhookEndpointSecretRotated';
   data: {
     endpointId: string;
@@ -49,14 +49,14 @@ export interface WebhookEndpointSecretRotated {
     secret: string;
     rotatedAt: string;
   };
-}
+};
 
-export interface WebhookEndpointDeleted {
+export type WebhookEndpointDeleted = {
   type: 'WebhookEndpointDeleted';
   data: { endpointId: string; merchantUserId: string; deletedAt: string };
-}
+};
 
-export interface WebhookDeliveryScheduled {
+export type WebhookDeliveryScheduled = {
   type: 'WebhookDeliveryScheduled';
   data: {
     deliveryId: string;
@@ -78,15 +78,15 @@ export interface WebhookDeliveryScheduled {
     sourceRevision: string;
     scheduledAt: string;
   };
-}
+};
 
 /** A merchant asked to send a delivery again: run n ≥ 1 (run 0 is the first delivery). */
-export interface WebhookRedeliveryRequested {
+export type WebhookRedeliveryRequested = {
   type: 'WebhookRedeliveryRequested';
   data: { deliveryId: string; run: number; requestedAt: string };
-}
+};
 
-export interface WebhookDeliveryAttempted {
+export type WebhookDeliveryAttempted = {
   type: 'WebhookDeliveryAttempted';
   data: {
     deliveryId: string;
@@ -103,23 +103,23 @@ export interface WebhookDeliveryAttempted {
     responseExcerpt?: string;
     delivered: boolean;
   };
-}
+};
 
-export interface WebhookDeliverySucceeded {
+export type WebhookDeliverySucceeded = {
   type: 'WebhookDeliverySucceeded';
   data: { deliveryId: string; run: number; deliveredAt: string };
-}
+};
 
 /** The run gave up: every scheduled attempt failed, or the endpoint was deleted. */
-export interface WebhookDeliveryFailed {
+export type WebhookDeliveryFailed = {
   type: 'WebhookDeliveryFailed';
   data: { deliveryId: string; run: number; reason: 'attempts_exhausted' | 'endpoint_deleted'; failedAt: string };
-}
+};
 
-export interface WebhookFannedOut {
+export type WebhookFannedOut = {
   type: 'WebhookFannedOut';
   data: { fanOutId: string; sourceStreamId: string; sourceRevision: string; deliveryIds: string[]; fannedOutAt: string };
-}
+};
 
 export type WebhookEndpointEvent = WebhookEndpointCreated | WebhookEndpointSecretRotated | WebhookEndpointDeleted;
 export type WebhookDeliveryEvent =
@@ -140,7 +140,7 @@ const run = z.number().int().min(0).max(1_000);
 // they read as ERASED, and the stream must still load (its endpoints are deleted by then).
 const secret = z.union([z.string().regex(/^whsec_[A-Za-z0-9+/=]{16,100}$/), z.literal(ERASED)]);
 
-const schemas = {
+const dataSchemas = {
   WebhookEndpointCreated: z.object({
     endpointId,
     merchantUserId: text,
@@ -186,12 +186,58 @@ const schemas = {
   }),
 } satisfies Record<WebhookEvent['type'], z.ZodType>;
 
+/** A whole event's schema: its type and its data, so a parse yields the event itself, not a cast. */
+const eventOf = <Type extends WebhookEvent['type'], Data extends z.ZodType>(type: Type, data: Data) =>
+  z.object({ type: z.literal(type), data });
+
+/** One schema per event type, each parsing the whole event. */
+export const webhookEventSchemas = {
+  WebhookEndpointCreated: eventOf('WebhookEndpointCreated', dataSchemas.WebhookEndpointCreated),
+  WebhookEndpointSecretRotated: eventOf('WebhookEndpointSecretRotated', dataSchemas.WebhookEndpointSecretRotated),
+  WebhookEndpointDeleted: eventOf('WebhookEndpointDeleted', dataSchemas.WebhookEndpointDeleted),
+  WebhookDeliveryScheduled: eventOf('WebhookDeliveryScheduled', dataSchemas.WebhookDeliveryScheduled),
+  WebhookRedeliveryRequested: eventOf('WebhookRedeliveryRequested', dataSchemas.WebhookRedeliveryRequested),
+  WebhookDeliveryAttempted: eventOf('WebhookDeliveryAttempted', dataSchemas.WebhookDeliveryAttempted),
+  WebhookDeliverySucceeded: eventOf('WebhookDeliverySucceeded', dataSchemas.WebhookDeliverySucceeded),
+  WebhookDeliveryFailed: eventOf('WebhookDeliveryFailed', dataSchemas.WebhookDeliveryFailed),
+  WebhookFannedOut: eventOf('WebhookFannedOut', dataSchemas.WebhookFannedOut),
+} satisfies { [Type in WebhookEvent['type']]: z.ZodType<Extract<WebhookEvent, { type: Type }>> };
+
 export type WebhookEventTypeName = WebhookEvent['type'];
-export const isWebhookEventName = (type: string): type is WebhookEventTypeName => Object.hasOwn(schemas, type);
+export const isWebhookEventName = (type: string): type is WebhookEventTypeName => Object.hasOwn(webhookEventSchemas, type);
 
 /** A recorded event as a WebhookEvent, or undefined when it is not one or has not its shape. */
 export function toWebhookEvent(recorded: { type: string; data: unknown }): WebhookEvent | undefined {
   if (!isWebhookEventName(recorded.type)) return undefined;
-  const parsed = schemas[recorded.type].safeParse(recorded.data);
-  return parsed.success ? ({ type: recorded.type, data: parsed.data } as WebhookEvent) : undefined;
+  const schema: z.ZodType<WebhookEvent> = webhookEventSchemas[recorded.type];
+  const parsed = schema.safeParse({ type: recorded.type, data: recorded.data });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** An endpoint stream's event, or undefined when the record is not one (or not well-formed). */
+export function toWebhookEndpointEvent(recorded: { type: string; data: unknown }): WebhookEndpointEvent | undefined {
+  const event = toWebhookEvent(recorded);
+  switch (event?.type) {
+    case 'WebhookEndpointCreated':
+    case 'WebhookEndpointSecretRotated':
+    case 'WebhookEndpointDeleted':
+      return event;
+    default:
+      return undefined;
+  }
+}
+
+/** A delivery stream's event, or undefined when the record is not one (or not well-formed). */
+export function toWebhookDeliveryEvent(recorded: { type: string; data: unknown }): WebhookDeliveryEvent | undefined {
+  const event = toWebhookEvent(recorded);
+  switch (event?.type) {
+    case 'WebhookDeliveryScheduled':
+    case 'WebhookRedeliveryRequested':
+    case 'WebhookDeliveryAttempted':
+    case 'WebhookDeliverySucceeded':
+    case 'WebhookDeliveryFailed':
+      return event;
+    default:
+      return undefined;
+  }
 }

@@ -5,6 +5,7 @@
  * repeated fan-out appends nothing and a crash in the middle leaves nothing half done.
  */
 import type { Clock } from '../shared/clock.js';
+import { readState, type StreamModel, strictParser } from '../shared/command-handler.js';
 import {
   type EventStore,
   type ExpectedRevision,
@@ -15,11 +16,17 @@ import {
 import { AppError } from '../shared/errors.js';
 import type { QuernMode } from '../shared/quern-mode.js';
 import { endpointWants } from './catalogue.js';
-import { decideRedelivery, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
+import type { WebhookAttemptRecord } from './commands.js';
 import {
+  decideAbandonRun,
+  decideAttempt,
   decideCreateEndpoint,
   decideDeleteEndpoint,
+  decideRedelivery,
   decideRotateSecret,
+} from './decider.js';
+import { emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
+import {
   emptyWebhookEndpoints,
   endpointLiveAt,
   type WebhookEndpoint,
@@ -27,7 +34,8 @@ import {
   evolveWebhookEndpoints,
 } from './endpoints.js';
 import {
-  toWebhookEvent,
+  toWebhookDeliveryEvent,
+  toWebhookEndpointEvent,
   type WebhookDeliveryEvent,
   type WebhookDeliveryScheduled,
   type WebhookEndpointEvent,
@@ -57,28 +65,29 @@ const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
 /** `whsec_` + standard base64 of 24 to 64 random bytes (the caller encodes; core has no base64). */
 export const WEBHOOK_SECRET_PATTERN = /^whsec_(?:[A-Za-z0-9+/]{4}){8,22}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-function readEvent<T>(recorded: RecordedEvent): T {
-  const event = toWebhookEvent(recorded);
-  if (!event) throw new Error(`${recorded.type} at ${recorded.streamId}@${recorded.revision} is not a well-formed webhook event`);
-  return event as T;
-}
-
+/**
+ * The merchant's endpoints. Folded here rather than by a StreamModel: an endpoint keeps the log
+ * position of its creation and deletion (endpointLiveAt), and a model's evolve sees no position.
+ */
 export async function loadWebhookEndpoints(store: EventStore, merchantUserId: string) {
   const events = await store.readStream(webhookEndpointsStream(merchantUserId));
-  const state = events.reduce<WebhookEndpointsState>(
-    (s, e) => evolveWebhookEndpoints(s, readEvent<WebhookEndpointEvent>(e), e.position),
-    emptyWebhookEndpoints(),
-  );
+  const read = strictParser(toWebhookEndpointEvent);
+  const state = events.reduce<WebhookEndpointsState>((s, e) => {
+    const event = read(e);
+    return event ? evolveWebhookEndpoints(s, event, e.position) : s;
+  }, emptyWebhookEndpoints());
   return { state, revision: revisionOf(events) };
 }
 
-export async function loadWebhookDelivery(store: EventStore, deliveryId: string) {
-  const events = await store.readStream(webhookDeliveryStream(deliveryId));
-  const state = events.reduce<WebhookDeliveryState>(
-    (s, e) => evolveWebhookDelivery(s, readEvent<WebhookDeliveryEvent>(e)),
-    emptyWebhookDelivery(),
-  );
-  return { state, revision: revisionOf(events) };
+/** A delivery stream as the pipeline reads it: every event parsed with its schema. */
+export const webhookDeliveryModel: StreamModel<WebhookDeliveryState, WebhookDeliveryEvent> = {
+  initialState: emptyWebhookDelivery,
+  evolve: evolveWebhookDelivery,
+  parse: strictParser(toWebhookDeliveryEvent),
+};
+
+export function loadWebhookDelivery(store: EventStore, deliveryId: string) {
+  return readState(store, webhookDeliveryStream(deliveryId), webhookDeliveryModel);
 }
 
 async function changeEndpoints<E extends WebhookEndpointEvent>(
@@ -90,7 +99,7 @@ async function changeEndpoints<E extends WebhookEndpointEvent>(
     const { state, revision } = await loadWebhookEndpoints(deps.store, merchantUserId);
     const event = await decide(state);
     try {
-      await deps.store.append(webhookEndpointsStream(merchantUserId), [event as never], revision);
+      await deps.store.append(webhookEndpointsStream(merchantUserId), [event], revision);
       return event;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= APPEND_ATTEMPTS_MAX) throw error;
@@ -168,7 +177,7 @@ export async function requestWebhookRedelivery(deps: WebhookDeps, merchantUserId
     throw new AppError('NOT_FOUND', 'errors:webhookDeliveryNotFound');
   const event = decideRedelivery(state, deps.clock.now());
   try {
-    await deps.store.append(webhookDeliveryStream(deliveryId), [event as never], revision);
+    await deps.store.append(webhookDeliveryStream(deliveryId), [event], revision);
   } catch (error) {
     // Another request (or an attempt being recorded) moved the stream: the caller may try again.
     if (error instanceof WrongExpectedRevisionError) throw new AppError('CONFLICT', 'errors:webhookDeliveryInProgress');
@@ -233,10 +242,10 @@ export async function fanOutWebhook(
   const appends: StreamAppend[] = [
     ...deliveries.map((d) => ({
       streamId: webhookDeliveryStream(d.data.deliveryId),
-      events: [d as never],
+      events: [d],
       expectedRevision: 'no_stream' as const,
     })),
-    { streamId: webhookFanOutStream(fanOutId), events: [marker as never], expectedRevision: 'no_stream' },
+    { streamId: webhookFanOutStream(fanOutId), events: [marker], expectedRevision: 'no_stream' },
   ];
   try {
     await deps.store.appendToStreams(appends);
@@ -248,20 +257,6 @@ export async function fanOutWebhook(
   return marker.data.deliveryIds;
 }
 
-export interface WebhookAttemptRecord {
-  deliveryId: string;
-  run: number;
-  attempt: number;
-  startedAt: Date;
-  durationMs: number;
-  statusCode?: number;
-  error?: string;
-  responseExcerpt?: string;
-  delivered: boolean;
-  /** The run gives up with this attempt (it failed and was the last the schedule allows). */
-  lastAttempt: boolean;
-}
-
 /**
  * Records an attempt, and the run's end when it delivered or was the last, at the revision the
  * attempt was decided on: two overlapping runs of one job cannot both record attempt n.
@@ -271,28 +266,7 @@ export async function recordWebhookAttempt(
   revision: ExpectedRevision,
   a: WebhookAttemptRecord,
 ) {
-  const now = deps.clock.now().toISOString();
-  const { deliveryId, run } = a;
-  const events: WebhookDeliveryEvent[] = [
-    {
-      type: 'WebhookDeliveryAttempted',
-      data: {
-        deliveryId,
-        run,
-        attempt: a.attempt,
-        startedAt: a.startedAt.toISOString(),
-        durationMs: Math.max(0, Math.round(a.durationMs)),
-        ...(a.statusCode === undefined ? {} : { statusCode: a.statusCode }),
-        ...(a.error === undefined ? {} : { error: a.error }),
-        ...(a.responseExcerpt ? { responseExcerpt: a.responseExcerpt } : {}),
-        delivered: a.delivered,
-      },
-    },
-  ];
-  if (a.delivered) events.push({ type: 'WebhookDeliverySucceeded', data: { deliveryId, run, deliveredAt: now } });
-  else if (a.lastAttempt)
-    events.push({ type: 'WebhookDeliveryFailed', data: { deliveryId, run, reason: 'attempts_exhausted', failedAt: now } });
-  await deps.store.append(webhookDeliveryStream(deliveryId), events as never[], revision);
+  await deps.store.append(webhookDeliveryStream(a.deliveryId), decideAttempt(a, deps.clock.now()), revision);
 }
 
 /**
@@ -304,10 +278,5 @@ export async function abandonWebhookRun(
   revision: ExpectedRevision,
   ended: { deliveryId: string; run: number; reason: 'endpoint_deleted' | 'attempts_exhausted' },
 ) {
-  const { deliveryId, run, reason } = ended;
-  const event: WebhookDeliveryEvent = {
-    type: 'WebhookDeliveryFailed',
-    data: { deliveryId, run, reason, failedAt: deps.clock.now().toISOString() },
-  };
-  await deps.store.append(webhookDeliveryStream(deliveryId), [event as never], revision);
+  await deps.store.append(webhookDeliveryStream(ended.deliveryId), [decideAbandonRun(ended, deps.clock.now())], revision);
 }

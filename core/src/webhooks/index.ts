@@ -1,6 +1,8 @@
 /** Signed webhooks (Standard Webhooks), delivered from the log (ADR 035). */
 export * from './catalogue.js';
+export * from './commands.js';
 export * from './contracts.js';
+export * from './decider.js';
 export * from './deliveries.js';
 export * from './endpoints.js';
 export * from './events.js';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isLivemode, type QuernMode } from '../shared/quern-mode.js';
 import { type MerchantOrder, merchantOrderOutput } from '../checkout/merchant-order.js';
 import { type SubscriptionOutput, subscriptionOutput } from '../subscriptions/contracts.js';
-import type { WebhookEventType } from './catalogue.js';
+import { SUBSCRIPTION_WEBHOOK_TYPES, type SubscriptionWebhookType, type WebhookEventType } from './catalogue.js';
 
 export const webhookRefundObject = z.object({
   id: z.string(),
@@ -38,15 +38,6 @@ export type WebhookData =
   | { type: 'refund.succeeded'; data: WebhookRefund }
   | { type: 'payout.completed'; data: WebhookPayout }
   | { type: SubscriptionWebhookType; data: SubscriptionOutput };
-
-/** The subscription events (issue 13): `data` is the subscription object as the subscriptions API answers it. */
-export const SUBSCRIPTION_WEBHOOK_TYPES = [
-  'subscription.created',
-  'subscription.renewed',
-  'subscription.past_due',
-  'subscription.cancelled',
-] as const;
-export type SubscriptionWebhookType = (typeof SUBSCRIPTION_WEBHOOK_TYPES)[number];
 
 const livemode = z.boolean().meta({ description: 'false from a sandbox (test money only), true from a live Quern.' });
 

@@ -70,6 +70,6 @@ export async function sendWebhookTestEvent(
     mode: deps.mode,
     endpointsRevision: typeof revision === 'bigint' ? revision : 0n,
   });
-  await deps.store.append(webhookDeliveryStream(scheduled.data.deliveryId), [scheduled as never], 'no_stream');
+  await deps.store.append(webhookDeliveryStream(scheduled.data.deliveryId), [scheduled], 'no_stream');
   return scheduled.data.deliveryId;
 }

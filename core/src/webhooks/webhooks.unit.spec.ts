@@ -3,14 +3,13 @@
 // event get it), event subscriptions, delivery state (runs, attempts, status, redelivery refused
 // while a run is open), stable delivery ids, and the payload shapes.
 import { describe, expect, it } from 'vitest';
-import { endpointWants, isWebhookEventType, WEBHOOK_EVENT_TYPES } from './catalogue.js';
+import { endpointWants, isWebhookEventType, SUBSCRIPTION_WEBHOOK_TYPES, WEBHOOK_EVENT_TYPES } from './catalogue.js';
 import { evolveSubscription } from '../subscriptions/state.js';
 import { toSubscriptionOutput } from '../subscriptions/contracts.js';
-import { decideRedelivery, deliveryStatus, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
+import { deliveryStatus, emptyWebhookDelivery, evolveWebhookDelivery, type WebhookDeliveryState } from './deliveries.js';
+import { decideCreateEndpoint, decideDeleteEndpoint, decideRedelivery } from './decider.js';
 import {
   checkWebhookEvents,
-  decideCreateEndpoint,
-  decideDeleteEndpoint,
   emptyWebhookEndpoints,
   endpointLiveAt,
   evolveWebhookEndpoints,
@@ -21,7 +20,7 @@ import type { WebhookDeliveryEvent } from './events.js';
 import { toWebhookEvent } from './events.js';
 import { WEBHOOK_SECRET_PATTERN } from './handlers.js';
 import { webhookDeliveryId, webhookFanOutId } from './ids.js';
-import { payoutObjectOf, refundObjectOf, SUBSCRIPTION_WEBHOOK_TYPES, webhookBody, webhookPayloadSchema } from './payload.js';
+import { payoutObjectOf, refundObjectOf, webhookBody, webhookPayloadSchema } from './payload.js';
 import { attemptsOf, checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptDueMs } from './schedule.js';
 
 const now = new Date('2026-11-24T12:00:00.000Z');
