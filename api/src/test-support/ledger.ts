@@ -1,14 +1,8 @@
 /** Ledger helpers for integration tests: fund a wallet from the reserve, audit the whole log. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { systemClock, type EventStore } from '@quern/core';
-import {
-  createLedgerAuditor,
-  SYSTEM_WALLET_IDS,
-  sendMlx,
-  settleInternalTransfer,
-  type LedgerAudit,
-  type WalletDeps,
-} from '@quern/core/wallet';
+import { SYSTEM_WALLET_IDS, sendMlx, settleInternalTransfer, type WalletDeps } from '@quern/core/wallet';
+import { createLedgerAuditor, type LedgerAudit } from '@quern/core/audit';
 
 export const walletDepsFor = (store: EventStore): WalletDeps => ({
   store,

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock, type EventStore, type RecordedEvent } from '@quern/core';
 import {
-  auditLedger,
   createAddress,
   ensureSystemWallets,
   executeWalletCommand,
@@ -22,9 +21,9 @@ import {
   SEND_FEE_MLX,
   SYSTEM_WALLET_IDS,
   walletStream,
-  type LedgerAudit,
   type WalletDeps,
 } from '@quern/core/wallet';
+import { auditLedger, type LedgerAudit } from '@quern/core/audit';
 import type { Redis } from 'ioredis';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { openSimulatedNetwork, type SimulatedNetwork } from '@quern/adapters/millix';
