@@ -12,14 +12,9 @@ import { type ExpectedRevision, WrongExpectedRevisionError } from '../shared/por
 import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
 import { mlxFromWire } from '../wallet/money.js';
 import { currentExchangeRate } from '../wallet/rate.js';
-import { paymentStatusOf } from '../payments/amounts.js';
-import type { PaymentStatus } from '../payments/contracts.js';
-import { isRefundEventType } from '../refunds/events.js';
-import { loadOrderStream } from '../refunds/handlers.js';
-import { paymentOf, refundedMlxOf } from '../refunds/state.js';
 import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
 import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
-import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
+import { checkoutStream, isOrderStreamRefundType, toCheckoutEvent } from './events.js';
 import { type CheckoutPayment, type CheckoutState, evolveCheckout, initialCheckoutState } from './state.js';
 
 export type CheckoutDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
@@ -34,7 +29,7 @@ export async function loadCheckout(
   let state = initialCheckoutState();
   for (const record of records) {
     // An order's refunds share its stream (ADR 033); they are folded by the refunds capability.
-    if (isRefundEventType(record.type)) continue;
+    if (isOrderStreamRefundType(record.type)) continue;
     const event = toCheckoutEvent(record);
     if (!event) throw new Error(`Unreadable ${record.type} at ${checkoutStream(intentId)}@${record.revision}`);
     state = evolveCheckout(state, event);
@@ -138,48 +133,4 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
     }
   }
   throw new AppError('CONCURRENCY', 'errors:busy');
-}
-
-export interface CheckoutOrderView {
-  orderId: string;
-  /** Paid, then partially or wholly refunded by the merchant (ADR 033). */
-  status: PaymentStatus;
-  mlx: bigint;
-  refundedMlx: bigint;
-  currency: 'MLX';
-  /** USD per MLX when it was paid; absent when no rate was set. */
-  usdPerMlx?: string;
-  shopperUserId: string;
-  shopperUsername?: string;
-  merchantUserId: string;
-  transferId: string;
-  createdAt: string;
-  /** The shop's own order reference, when the checkout gave one. */
-  reference?: string;
-}
-
-/** A paid checkout order, for the merchant's verification call; undefined when there is none. */
-export async function readCheckoutOrder(deps: Pick<CheckoutDeps, 'store'>, orderId: string): Promise<CheckoutOrderView | undefined> {
-  const parsed = parseCheckoutOrderId(orderId);
-  if (!parsed) return undefined;
-  // The order's stream with its refunds (ADR 033), so the answer says how much was given back.
-  const { state } = await loadOrderStream(deps, parsed.intentId);
-  const payment = paymentOf(state, orderId);
-  if (!payment) return undefined;
-  const shopper = (await loadUser(deps, payment.shopperUserId)).state;
-  const refunded = refundedMlxOf(state, orderId);
-  return {
-    orderId,
-    status: paymentStatusOf(payment.mlx, refunded),
-    mlx: payment.mlx,
-    refundedMlx: refunded,
-    currency: 'MLX',
-    ...(payment.usdPerMlx ? { usdPerMlx: payment.usdPerMlx } : {}),
-    shopperUserId: payment.shopperUserId,
-    ...(shopper ? { shopperUsername: shopper.username } : {}),
-    merchantUserId: payment.merchantUserId,
-    transferId: payment.transferId,
-    createdAt: payment.paidAt,
-    ...(payment.reference === undefined ? {} : { reference: payment.reference }),
-  };
 }

@@ -7,8 +7,6 @@ import type { Clock } from '../shared/clock.js';
 import type { KeyedSerializer } from '../shared/keyed-serializer.js';
 import { AppError } from '../shared/errors.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type StreamAppend } from '../shared/ports/event-store.js';
-import { findPayeeByEmail } from '../identity/email-verification.js';
-import { findUserIdByKey } from '../identity/handlers.js';
 import { createAddress, type MillixNetwork } from './address.js';
 import type { WalletCommand } from './commands.js';
 import type { Recipient, SendCommandInput } from './contracts.js';
@@ -24,6 +22,7 @@ import {
   type WalletEvent,
   type WalletKind,
 } from './events.js';
+import type { PayeeDirectory } from './payee-directory.js';
 import { evolve, initialWalletState, type OutgoingTransfer, type WalletState } from './state.js';
 import { SNAPSHOT_EVERY_EVENTS, WALLET_SNAPSHOT_EVENT, fromWalletSnapshot, toWalletSnapshot, walletSnapshotStream } from './snapshot.js';
 
@@ -35,6 +34,8 @@ export interface WalletDeps {
   /** 20 random bytes: the key identifier of a new wallet's address. */
   newKeyIdentifier: () => Uint8Array;
   network: MillixNetwork;
+  /** Who a username or e-mail names (identity implements it, ADR 067). */
+  payees: PayeeDirectory;
   /** Queues commands per wallet within this process (see createKeyedSerializer); optional. */
   serialize?: KeyedSerializer;
   /** Folded wallet states kept between commands; used only together with `serialize`. */
@@ -626,9 +627,9 @@ export async function resolveRecipient(deps: WalletDeps, recipient: Recipient): 
   }
   const userId =
     recipient.kind === 'username'
-      ? await findUserIdByKey(deps, 'username', recipient.username)
+      ? await deps.payees.userIdByUsername(recipient.username)
       : // An address its owner never proved is refused, not resolved (ADR 046).
-        await findPayeeByEmail(deps, recipient.email);
+        await deps.payees.payeeByEmail(recipient.email);
   if (!userId) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
   // A payee paid before is in the state cache: its address costs no read (ADR 021).
   const address = deps.stateCache?.addressOf(userId) ?? (await walletAddressOf(deps, userId));

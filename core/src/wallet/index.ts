@@ -26,3 +26,4 @@ export * from './rate.js';
 export * from './network.js';
 export * from './deposits.js';
 export * from './recipient-lookup.js';
+export * from './payee-directory.js';

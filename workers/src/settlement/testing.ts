@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock, type EventStore, type RecordedEvent } from '@quern/core';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import {
   createAddress,
   ensureSystemWallets,
@@ -68,6 +69,7 @@ export async function openWalletWorld(options: { confirmDelayMs: number }): Prom
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
     network: 'mainnet',
+    payees: identityPayeeDirectory({ store }),
   };
   await ensureSystemWallets(deps, { supplyMlx: SUPPLY_MLX, reserveFundingMlx: RESERVE_FUNDING_MLX });
   await allocateNetworkAccount(deps);
