@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { type Clock, createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { errorText, isLanguage } from '@quern/core/i18n';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import {
   allProjections,
   DEFAULT_CHECKPOINT_KEY,
@@ -152,6 +153,7 @@ async function openFoundations(config: Config, parts: Parts): Promise<Foundation
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
     network: config.MILLIX_NETWORK,
+    payees: identityPayeeDirectory({ store }),
     serialize: createKeyedSerializer(),
     stateCache: new WalletStateCache(),
     // A settlement delay exists so people can watch a send pending (demos, the browser tests);

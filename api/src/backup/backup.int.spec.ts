@@ -19,7 +19,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openRawEventStore } from '@quern/adapters/eventstore';
-import { balanceOf, createLedgerAuditor, evolve, initialWalletState, toWalletEvent, type WalletState } from '@quern/core/wallet';
+import { balanceOf, evolve, initialWalletState, toWalletEvent, type WalletState } from '@quern/core/wallet';
+import { createLedgerAuditor } from '@quern/core/audit';
 import { getWalletBalance } from '@quern/projections';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { Redis } from 'ioredis';

@@ -25,6 +25,7 @@ import {
   walletStream,
   type WalletDeps,
 } from '@quern/core/wallet';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import { openEventStore } from '@quern/adapters/eventstore';
 import { createMailer, type Mailer } from '@quern/adapters/mail';
 import { openMillixNetwork, openSimulatedNetwork, simulatedNetworkFile, type OpenedMillixNetwork } from '@quern/adapters/millix';
@@ -115,7 +116,14 @@ beforeAll(async () => {
   redis = connectRedis(redisServer.url, 'audit-test');
   store = openEventStore({ dataDir });
   network = openMillixNetwork({ dataDir, confirmDelayMs: 0 });
-  deps = { store, clock: systemClock, newId: randomUUID, newKeyIdentifier: () => new Uint8Array(randomBytes(20)), network: 'mainnet' };
+  deps = {
+    store,
+    clock: systemClock,
+    newId: randomUUID,
+    newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
+    network: 'mainnet',
+    payees: identityPayeeDirectory({ store }),
+  };
   await ensureSystemWallets(deps, { supplyMlx: SUPPLY_MLX, reserveFundingMlx: RESERVE_FUNDING_MLX });
   aliceAddress = await openUserWallet(deps, alice);
   bobAddress = await openUserWallet(deps, bob);

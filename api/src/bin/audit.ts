@@ -9,7 +9,8 @@
  * line names the mode (ADR 049), so a report of test money is never mistaken for the live ledger.
  */
 import { resolve } from 'node:path';
-import { createLedgerAuditor, formatMlx } from '@quern/core/wallet';
+import { formatMlx } from '@quern/core/wallet';
+import { createLedgerAuditor } from '@quern/core/audit';
 import { loadConfig } from '../config.js';
 import { openRawEventStore } from '@quern/adapters/eventstore';
 

@@ -4,7 +4,8 @@
 // paying oneself are refused with a message and move nothing; a shopper short of MLX gets the 4001
 // answer with the MLX missing and the rate, and nothing moves; history rows name the payment; the
 // ledger audit (checkouts included) stays clean after each.
-import { readCheckoutOrder, verifyCheckoutToken } from '@quern/core/checkout';
+import { verifyCheckoutToken } from '@quern/core/checkout';
+import { readCheckoutOrder } from '@quern/core/refunds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, fundFromReserve } from '../test-support/ledger.js';
 import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';

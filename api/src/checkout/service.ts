@@ -20,9 +20,9 @@ import {
   type MerchantOrder,
   merchantOrderOf,
   payCheckout,
-  readCheckoutOrder,
   verifyCheckoutToken,
 } from '@quern/core/checkout';
+import { readCheckoutOrder } from '@quern/core/refunds';
 import { AppError } from '@quern/core';
 import type { Session } from '../identity/sessions.js';
 import type { CheckoutLookupLimits } from './lookup-limits.js';

@@ -22,7 +22,6 @@ import {
   subscribe,
 } from '@quern/core/subscriptions';
 import {
-  createLedgerAuditor,
   ensureSystemWallets,
   openUserWallet,
   readWallet,
@@ -31,6 +30,7 @@ import {
   settleInternalTransfer,
   availableMlx,
 } from '@quern/core/wallet';
+import { createLedgerAuditor } from '@quern/core/audit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { walletDepsFor } from '../test-support/ledger.js';

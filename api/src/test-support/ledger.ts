@@ -1,14 +1,9 @@
 /** Ledger helpers for integration tests: fund a wallet from the reserve, audit the whole log. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { systemClock, type EventStore } from '@quern/core';
-import {
-  createLedgerAuditor,
-  SYSTEM_WALLET_IDS,
-  sendMlx,
-  settleInternalTransfer,
-  type LedgerAudit,
-  type WalletDeps,
-} from '@quern/core/wallet';
+import { SYSTEM_WALLET_IDS, sendMlx, settleInternalTransfer, type WalletDeps } from '@quern/core/wallet';
+import { createLedgerAuditor, type LedgerAudit } from '@quern/core/audit';
+import { identityPayeeDirectory } from '@quern/core/identity';
 
 export const walletDepsFor = (store: EventStore): WalletDeps => ({
   store,
@@ -16,6 +11,7 @@ export const walletDepsFor = (store: EventStore): WalletDeps => ({
   newId: randomUUID,
   newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
   network: 'mainnet',
+  payees: identityPayeeDirectory({ store }),
 });
 
 /** Moves amountMlx from the reserve to the address and settles it (the worker may also; both are idempotent). */

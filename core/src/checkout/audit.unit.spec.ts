@@ -1,6 +1,6 @@
 // Proves the checkout audit: a clean history passes with its figures, and each forged history is reported (a checkout transfer without its CheckoutPaid, a CheckoutPaid without its transfer or of another amount or payee, an order paid twice, a payment on the wrong stream or out of sequence, a malformed event).
 import { describe, expect, it } from 'vitest';
-import { type LedgerRecord, auditLedger } from '../wallet/audit.js';
+import { type LedgerRecord, auditLedger } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
 import { CheckoutLedger } from './checkout-ledger.js';

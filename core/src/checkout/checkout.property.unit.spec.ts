@@ -1,7 +1,7 @@
 // Proves that any interleaving of checkouts (the same cart paid again and again, within and after the repeat window, by shoppers with and without enough MLX, to merchants and to themselves) and sends between users keeps every audit invariant (checkouts included), pays an intent at most once per window, moves exactly the price from shopper to merchant when it pays and nothing otherwise, and reports the exact MLX missing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLedgerAuditor, type LedgerRecord } from '../wallet/audit.js';
+import { createLedgerAuditor, type LedgerRecord } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { availableMlx } from '../wallet/state.js';
 import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';

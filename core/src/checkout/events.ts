@@ -11,6 +11,7 @@ import { CHECKOUT_REFERENCE_PATTERN } from './contracts.js';
 
 export const CHECKOUT_STREAM_PREFIX = 'checkout-';
 export const checkoutStream = (intentId: string): string => `${CHECKOUT_STREAM_PREFIX}${intentId}`;
+export const isCheckoutStream = (streamId: string): boolean => streamId.startsWith(CHECKOUT_STREAM_PREFIX);
 
 /** 128 bits of SHA-256 in lower-case hex: long enough that two intents never share a stream. */
 export const CHECKOUT_INTENT_ID_PATTERN = /^[0-9a-f]{32}$/;
@@ -71,6 +72,14 @@ const checkoutPaidData: z.ZodType<CheckoutPaid['data']> = z.object({
 });
 
 export const isCheckoutEventType = (type: string): type is CheckoutEventType => type === 'CheckoutPaid';
+
+/**
+ * The event types refunds append to an order's stream (ADR 033: a refund is decided on its order's
+ * revision). Checkout's fold and audit pass over them by name, so checkout needs nothing of the
+ * refunds capability; refunds/events.ts owns their shape (its spec checks the two agree).
+ */
+export const ORDER_STREAM_REFUND_EVENT_TYPES: readonly string[] = ['CheckoutRefunded'];
+export const isOrderStreamRefundType = (type: string): boolean => ORDER_STREAM_REFUND_EVENT_TYPES.includes(type);
 
 /** A recorded event as a CheckoutEvent, or undefined when it is not one or has not its shape. */
 export function toCheckoutEvent(recorded: { type: string; data: unknown }): CheckoutEvent | undefined {

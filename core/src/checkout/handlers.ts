@@ -12,14 +12,9 @@ import { AppError } from '../shared/errors.js';
 import { executeTransfer, walletAddressOf, type WalletDeps } from '../wallet/handlers.js';
 import { currentExchangeRate } from '../wallet/rate.js';
 import { transferRefusalOf } from '../wallet/refusals.js';
-import { paymentStatusOf } from '../payments/amounts.js';
-import type { PaymentStatus } from '../payments/contracts.js';
-import { isRefundEventType } from '../refunds/events.js';
-import { loadOrderStream } from '../refunds/handlers.js';
-import { paymentOf, refundedMlxOf } from '../refunds/state.js';
 import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
 import { type CheckoutPlan, checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
-import { type CheckoutEvent, type CheckoutPaid, checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
+import { type CheckoutEvent, type CheckoutPaid, checkoutStream, isOrderStreamRefundType, toCheckoutEvent } from './events.js';
 import { type CheckoutPayment, type CheckoutState, evolveCheckout, initialCheckoutState } from './state.js';
 
 export type CheckoutDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
@@ -28,7 +23,7 @@ export type CheckoutDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 's
 export const checkoutModel: StreamModel<CheckoutState, CheckoutEvent> = {
   initialState: initialCheckoutState,
   evolve: evolveCheckout,
-  parse: strictParser(toCheckoutEvent, isRefundEventType),
+  parse: strictParser(toCheckoutEvent, isOrderStreamRefundType),
 };
 
 export function loadCheckout(deps: Pick<CheckoutDeps, 'store'>, intentId: string): Promise<StreamState<CheckoutState>> {
@@ -136,47 +131,3 @@ export async function payCheckout(deps: CheckoutDeps, input: CheckoutPayInput): 
 
 /** What a checkout decided on its stream: answer the payment found, or pay with this CheckoutPaid. */
 type CheckoutDecided = { kind: 'alreadyPaid'; payment: CheckoutPayment } | { kind: 'pay'; plan: CheckoutPlan; event: CheckoutPaid };
-
-export interface CheckoutOrderView {
-  orderId: string;
-  /** Paid, then partially or wholly refunded by the merchant (ADR 033). */
-  status: PaymentStatus;
-  mlx: bigint;
-  refundedMlx: bigint;
-  currency: 'MLX';
-  /** USD per MLX when it was paid; absent when no rate was set. */
-  usdPerMlx?: string;
-  shopperUserId: string;
-  shopperUsername?: string;
-  merchantUserId: string;
-  transferId: string;
-  createdAt: string;
-  /** The shop's own order reference, when the checkout gave one. */
-  reference?: string;
-}
-
-/** A paid checkout order, for the merchant's verification call; undefined when there is none. */
-export async function readCheckoutOrder(deps: Pick<CheckoutDeps, 'store'>, orderId: string): Promise<CheckoutOrderView | undefined> {
-  const parsed = parseCheckoutOrderId(orderId);
-  if (!parsed) return undefined;
-  // The order's stream with its refunds (ADR 033), so the answer says how much was given back.
-  const { state } = await loadOrderStream(deps, parsed.intentId);
-  const payment = paymentOf(state, orderId);
-  if (!payment) return undefined;
-  const shopper = (await loadUser(deps, payment.shopperUserId)).state;
-  const refunded = refundedMlxOf(state, orderId);
-  return {
-    orderId,
-    status: paymentStatusOf(payment.mlx, refunded),
-    mlx: payment.mlx,
-    refundedMlx: refunded,
-    currency: 'MLX',
-    ...(payment.usdPerMlx ? { usdPerMlx: payment.usdPerMlx } : {}),
-    shopperUserId: payment.shopperUserId,
-    ...(shopper ? { shopperUsername: shopper.username } : {}),
-    merchantUserId: payment.merchantUserId,
-    transferId: payment.transferId,
-    createdAt: payment.paidAt,
-    ...(payment.reference === undefined ? {} : { reference: payment.reference }),
-  };
-}

@@ -4,9 +4,27 @@
  * object with snake_case names like the spec's other calls; amounts are decimal strings.
  */
 import { z } from 'zod';
-import { PAYMENT_STATUSES } from '../payments/contracts.js';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../payments/contracts.js';
 import { checkoutReference } from './contracts.js';
-import type { CheckoutOrderView } from './handlers.js';
+
+/** A paid checkout order as its merchant verifies it (read by refunds/order-view.ts, which knows the refunds). */
+export interface CheckoutOrderView {
+  orderId: string;
+  /** Paid, then partially or wholly refunded by the merchant (ADR 033). */
+  status: PaymentStatus;
+  mlx: bigint;
+  refundedMlx: bigint;
+  currency: 'MLX';
+  /** USD per MLX when it was paid; absent when no rate was set. */
+  usdPerMlx?: string;
+  shopperUserId: string;
+  shopperUsername?: string;
+  merchantUserId: string;
+  transferId: string;
+  createdAt: string;
+  /** The shop's own order reference, when the checkout gave one. */
+  reference?: string;
+}
 
 /** `<orderId>.<43 characters>` is 108 at most (token.ts); the bound keeps nonsense cheap to refuse. */
 const TOKEN_MAX = 200;

@@ -3,19 +3,16 @@
  * are i18n keys ("errors:..."), resolved to text by the web app and by the api's error mapper.
  */
 import { z } from 'zod';
+import { normalizePhone, usernamePattern } from '../shared/person-keys.js';
 import { passwordPolicyProblem } from './password-policy.js';
+
+// The key rules live below every capability (the wallet reads them too); identity's API keeps them.
+export { normalizeEmail, normalizePhone, normalizeUsername, usernamePattern } from '../shared/person-keys.js';
 
 const required = 'errors:allFieldsRequired';
 
-/** Letters, digits and underscore only, as the spec's username rule says. */
-export const usernamePattern = /^[A-Za-z0-9_]+$/;
 /** Digits with an optional leading +; separators people type are stripped first. */
 const phoneDigits = /^\+?[0-9]{7,15}$/;
-
-/** Strips the separators people type in phone numbers so "+1 (555) 010-2030" claims one key. */
-export const normalizePhone = (phone: string): string => phone.replace(/[\s().-]/g, '');
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
-export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
 
 /**
  * A new password: present, 8 to 128 characters, not blank. The rest of the policy needs the

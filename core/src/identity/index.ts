@@ -11,3 +11,4 @@ export * from './two-factor.js';
 export * from './deletion.js';
 export * from './recovery-codes.js';
 export * from './email-verification.js';
+export * from './payee-directory.js';

@@ -1,11 +1,11 @@
 /**
- * The purchase part of the ledger audit (ADR 025), fed by the wallet audit (audit.ts in wallet),
- * so `npm run audit` and every test that audits the log check purchases too. It ties the money
+ * The purchase rule of the ledger audit (ADR 025, run by core/src/audit/, ADR 067), so
+ * `npm run audit` and every test that audits the log check purchases too. It ties the money
  * movements of purchases to the purchase streams:
  *
  * - every transfer with a `purchase` reference matches exactly one PurchaseCredited (same transfer
  *   id, order, capture and MLX; from the reserve to the order's buyer), and every PurchaseCredited
- *   names such a transfer;
+ *   names such a transfer (the transfer-claim auditor, configured here);
  * - no order and no capture id is credited twice; no credit without PurchaseCaptured of that
  *   capture, and none of another amount than the order's;
  * - every refund or reversal that moved MLX names a transfer (buyer → reserve, same amount, same
@@ -16,8 +16,9 @@
  *
  * Conservation needs nothing new: the transfers are ordinary wallet events (fee 0).
  */
+import type { AuditReport, AuditWhere, CapabilityAudit, CapabilityAuditRule, ClaimBook } from '../shared/audit-rule.js';
 import type { PurchaseTransferReference } from '../wallet/events.js';
-import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
+import { SYSTEM_WALLET_IDS, purchaseReferenceKinds } from '../wallet/events.js';
 import { PURCHASE_STREAM_PREFIX, type PurchaseEvent, toPurchaseEvent } from './events.js';
 
 export type PurchaseViolationCode =
@@ -33,17 +34,6 @@ export type PurchaseViolationCode =
   /** A reserve loss that does not fit its reversal, or a reversed order whose credit is not all taken back or lost. */
   | 'purchaseReserveLossMismatch';
 
-export interface PurchaseViolation {
-  code: PurchaseViolationCode;
-  message: string;
-  streamId?: string;
-  transferId?: string;
-  position?: string;
-}
-
-type Where = Omit<PurchaseViolation, 'code' | 'message'>;
-export type PurchaseReport = (code: PurchaseViolationCode, message: string, where?: Where) => void;
-
 interface OrderTrack {
   buyerUserId: string;
   mlx: bigint;
@@ -57,21 +47,13 @@ interface OrderTrack {
 }
 
 /** A purchase event's claim about a transfer: what the matching wallet transfer must look like. */
-interface TransferClaim {
+interface PurchaseClaim {
   kind: PurchaseTransferReference['kind'];
   orderId: string;
   captureId: string;
   refundId?: string;
   payerWalletId: string;
   payeeWalletId: string;
-  amountMlx: bigint;
-}
-
-/** A transfer as the reservation recorded it. */
-interface ReferencedTransfer {
-  reference: PurchaseTransferReference;
-  payerWalletId: string;
-  payeeWalletId: string | undefined;
   amountMlx: bigint;
 }
 
@@ -94,23 +76,15 @@ export interface PurchaseFigures {
   reserveLossMlx: bigint;
 }
 
-export interface PurchaseAuditor {
-  /** A record of a `purchase-` stream. */
-  addPurchaseRecord(record: { streamId: string; type: string; data: unknown }, where: Where): void;
-  /** A wallet TransferReserved that carries a purchase reference (checkout references go to the checkout auditor). */
-  addReferencedTransfer(transferId: string, transfer: ReferencedTransfer): void;
-  /** The cross-checks between transfers and purchase events, reported without changing the run. */
-  finalCheck(report: PurchaseReport): void;
-  figures(): PurchaseFigures;
-}
-
 export const isPurchaseStream = (streamId: string): boolean => streamId.startsWith(PURCHASE_STREAM_PREFIX);
 
-export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
+/** The purchase checks over `purchase-` streams for one audit run; claims go to the transfer-claim auditor. */
+function startPurchaseAudit(
+  report: AuditReport<PurchaseViolationCode>,
+  claims: ClaimBook<PurchaseClaim>,
+): CapabilityAudit<PurchaseViolationCode, PurchaseFigures> {
   const orders = new Map<string, OrderTrack>();
   const creditedCaptures = new Map<string, string>();
-  const claims = new Map<string, TransferClaim>();
-  const transfers = new Map<string, ReferencedTransfer>();
   const figures: PurchaseFigures = {
     ordered: 0,
     captured: 0,
@@ -126,13 +100,13 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
     reserveLossMlx: 0n,
   };
 
-  function claim(transferId: string, value: TransferClaim, where: Where): void {
-    if (claims.has(transferId))
+  function claim(transferId: string, value: PurchaseClaim, where: AuditWhere): void {
+    if (claims.isClaimed(transferId))
       report('purchaseTransferMismatch', `transfer ${transferId} named by two purchase events`, { ...where, transferId });
-    else claims.set(transferId, value);
+    else claims.claim(transferId, value);
   }
 
-  function track(event: PurchaseEvent, order: OrderTrack | undefined, where: Where) {
+  function track(event: PurchaseEvent, order: OrderTrack | undefined, where: AuditWhere) {
     const id = event.data.orderId;
     if (event.type === 'PurchaseOrdered') {
       if (order) return report('purchaseStreamMismatch', `order ${id} ordered twice`, where);
@@ -240,7 +214,7 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
   }
 
   /** A reversal's shortfall: after its reversal, once, of the difference it states, within the credit. */
-  function trackLoss(event: Extract<PurchaseEvent, { type: 'PurchaseReserveLoss' }>, order: OrderTrack, where: Where): void {
+  function trackLoss(event: Extract<PurchaseEvent, { type: 'PurchaseReserveLoss' }>, order: OrderTrack, where: AuditWhere): void {
     const d = event.data;
     const [owed, returned, lost] = [BigInt(d.mlxOwed), BigInt(d.mlxReturned), BigInt(d.mlxLost)];
     const reversal = order.reversals.get(d.reversalId);
@@ -262,7 +236,7 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
   }
 
   return {
-    addPurchaseRecord(record, where) {
+    addRecord(record, where) {
       const event = toPurchaseEvent(record);
       if (!event)
         return report('malformedPurchaseEvent', `${record.type} on ${record.streamId} is not a well-formed purchase event`, where);
@@ -271,9 +245,6 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
       const order = orders.get(event.data.orderId);
       if (event.type === 'PurchaseReserveLoss' && order) return trackLoss(event, order, where);
       track(event, order, where);
-    },
-    addReferencedTransfer(transferId, transfer) {
-      transfers.set(transferId, transfer);
     },
     finalCheck(finalReport) {
       // Every chargeback accounts for all it owed: taken back, or recorded as the reserve's loss, so
@@ -285,26 +256,27 @@ export function createPurchaseAuditor(report: PurchaseReport): PurchaseAuditor {
               'purchaseReserveLossMismatch',
               `order ${orderId}: reversal ${reversalId} took back ${reversal.mlxReturned} of ${reversal.mlxOwed} MLX owed and recorded no reserve loss`,
             );
-      for (const [transferId, t] of transfers) {
-        const c = claims.get(transferId);
-        const matches =
-          c !== undefined &&
-          c.kind === t.reference.kind &&
-          c.orderId === t.reference.orderId &&
-          c.captureId === t.reference.captureId &&
-          c.refundId === t.reference.refundId &&
-          c.payerWalletId === t.payerWalletId &&
-          c.payeeWalletId === t.payeeWalletId &&
-          c.amountMlx === t.amountMlx;
-        if (!matches)
-          finalReport('purchaseTransferMismatch', `${t.reference.kind} transfer ${transferId} matches no purchase event`, { transferId });
-      }
-      for (const [transferId, c] of claims)
-        if (!transfers.has(transferId))
-          finalReport('purchaseTransferMismatch', `order ${c.orderId}: ${c.kind} names transfer ${transferId}, which was never made`, {
-            transferId,
-          });
     },
     figures: () => ({ ...figures }),
   };
 }
+
+export const purchaseAuditRule: CapabilityAuditRule<PurchaseViolationCode, PurchaseClaim, PurchaseTransferReference, PurchaseFigures> = {
+  readsRecord: (record) => isPurchaseStream(record.streamId),
+  transfers: {
+    mismatch: 'purchaseTransferMismatch',
+    isOwnReference: (reference): reference is PurchaseTransferReference =>
+      (purchaseReferenceKinds as readonly string[]).includes(reference.kind),
+    matches: (c, t) =>
+      c.kind === t.reference.kind &&
+      c.orderId === t.reference.orderId &&
+      c.captureId === t.reference.captureId &&
+      c.refundId === t.reference.refundId &&
+      c.payerWalletId === t.payerWalletId &&
+      c.payeeWalletId === t.payeeWalletId &&
+      c.amountMlx === t.amountMlx,
+    unmatchedMessage: (transferId, t) => `${t.reference.kind} transfer ${transferId} matches no purchase event`,
+    neverMadeMessage: (transferId, c) => `order ${c.orderId}: ${c.kind} names transfer ${transferId}, which was never made`,
+  },
+  start: startPurchaseAudit,
+};

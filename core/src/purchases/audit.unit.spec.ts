@@ -1,6 +1,6 @@
 // Proves the purchase invariants of the ledger audit: a sound purchase log (order, capture, credit, refund, reversal) passes, and each kind of corruption (a credit without its transfer or transfer without its credit, another amount, a second credit of a capture, a credit without a capture, more MLX taken back than credited, a refund transfer of another amount) is reported.
 import { describe, expect, it } from 'vitest';
-import { type LedgerRecord, auditLedger } from '../wallet/audit.js';
+import { type LedgerRecord, auditLedger } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
 import { parseExchangeRate } from '../wallet/money.js';

@@ -1,7 +1,7 @@
 // Proves that any interleaving of purchases (orders, approvals, declines and captures naming their approval or not, receipts, credits attempted again and again, by the buyer, by others, with wrong amounts), refunds and reversals (full, partial, repeated, after the buyer spent), and sends between buyers keeps every audit invariant, moves each order's MLX at most once, never takes back more than was credited, records every chargeback's shortfall as the reserve's loss, and never lets a send use bought MLX while it is held.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLedgerAuditor, type LedgerRecord } from '../wallet/audit.js';
+import { createLedgerAuditor, type LedgerRecord } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { parseExchangeRate } from '../wallet/money.js';
 import { PurchaseHoldRefusal } from '../wallet/decider.js';

@@ -1,16 +1,17 @@
 /**
- * The refund part of the ledger audit (ADR 033), fed by the wallet audit like the checkout part:
+ * The refund rule of the ledger audit (ADR 033, run by core/src/audit/, ADR 067):
  *
  * - every transfer with a `checkoutRefund` reference matches exactly one CheckoutRefunded (same
  *   transfer id, order, refund id, MLX; from the order's merchant to its shopper), and every
- *   CheckoutRefunded names such a transfer;
+ *   CheckoutRefunded names such a transfer (the transfer-claim auditor, configured here);
  * - a refund lands on its order's stream, after the order was paid, names the order's merchant
  *   and shopper, and the refunds of an order never sum above what was paid;
  * - no refund id twice.
  *
  * Conservation needs nothing new: the transfers are ordinary wallet events (fee 0).
  */
-import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from '../checkout/events.js';
+import { checkoutStream, isCheckoutStream, parseCheckoutOrderId, toCheckoutEvent } from '../checkout/events.js';
+import type { CapabilityAuditRule, LedgerRecord, AuditWhere } from '../shared/audit-rule.js';
 import type { CheckoutRefundTransferReference } from '../wallet/events.js';
 import { isRefundEventType, toRefundEvent } from './events.js';
 
@@ -22,31 +23,9 @@ export type RefundViolationCode =
   | 'refundedTwice'
   | 'refundTransferMismatch';
 
-interface Where {
-  streamId?: string;
-  transferId?: string;
-  position?: string;
-}
-export type RefundReport = (code: RefundViolationCode, message: string, where?: Where) => void;
-
-export interface RefundReferencedTransfer {
-  reference: CheckoutRefundTransferReference;
-  payerWalletId: string;
-  payeeWalletId: string | undefined;
-  amountMlx: bigint;
-}
-
 export interface RefundFigures {
   refunds: number;
   refundedMlx: bigint;
-}
-
-export interface RefundAuditor {
-  /** Every record of a `checkout-` stream: payments are remembered, refunds checked against them. */
-  addCheckoutRecord(record: { streamId: string; type: string; data: unknown }, where: Where): void;
-  addReferencedTransfer(transferId: string, transfer: RefundReferencedTransfer): void;
-  finalCheck(report: RefundReport): void;
-  figures(): RefundFigures;
 }
 
 interface PaidOrder {
@@ -64,77 +43,72 @@ interface RefundClaim {
   amountMlx: bigint;
 }
 
-export function createRefundAuditor(report: RefundReport): RefundAuditor {
-  const orders = new Map<string, PaidOrder>();
-  const refundIds = new Set<string>();
-  const claims = new Map<string, RefundClaim>();
-  const transfers = new Map<string, RefundReferencedTransfer>();
-  const figures: RefundFigures = { refunds: 0, refundedMlx: 0n };
+export const refundAuditRule: CapabilityAuditRule<RefundViolationCode, RefundClaim, CheckoutRefundTransferReference, RefundFigures> = {
+  // Every record of a `checkout-` stream: payments are remembered, refunds checked against them.
+  readsRecord: (record) => isCheckoutStream(record.streamId),
+  transfers: {
+    mismatch: 'refundTransferMismatch',
+    isOwnReference: (reference): reference is CheckoutRefundTransferReference => reference.kind === 'checkoutRefund',
+    matches: (c, t) =>
+      c.orderId === t.reference.orderId &&
+      c.refundId === t.reference.refundId &&
+      c.payerWalletId === t.payerWalletId &&
+      c.payeeWalletId === t.payeeWalletId &&
+      c.amountMlx === t.amountMlx,
+    unmatchedMessage: (transferId) => `refund transfer ${transferId} matches no refund`,
+    neverMadeMessage: (transferId, c) => `refund ${c.refundId} names transfer ${transferId}, which was never made`,
+  },
+  start(report, claims) {
+    const orders = new Map<string, PaidOrder>();
+    const refundIds = new Set<string>();
+    const figures: RefundFigures = { refunds: 0, refundedMlx: 0n };
 
-  function addRefund(record: { streamId: string; type: string; data: unknown }, where: Where) {
-    const event = toRefundEvent(record);
-    if (!event) return report('malformedRefundEvent', `${record.type} on ${record.streamId} is not a well-formed refund event`, where);
-    const d = event.data;
-    const w = { ...where, transferId: d.transferId };
-    const order = parseCheckoutOrderId(d.orderId);
-    if (!order || record.streamId !== checkoutStream(order.intentId))
-      return report('refundStreamMismatch', `refund ${d.refundId} of order ${d.orderId} appended to ${record.streamId}`, w);
-    if (refundIds.has(d.refundId)) return report('refundedTwice', `refund ${d.refundId} recorded more than once`, w);
-    refundIds.add(d.refundId);
-    const mlx = BigInt(d.mlx);
-    figures.refunds += 1;
-    figures.refundedMlx += mlx;
-    const paid = orders.get(d.orderId);
-    if (!paid) report('refundWithoutPayment', `refund ${d.refundId} of order ${d.orderId}, which was never paid`, w);
-    else {
-      if (paid.merchantUserId !== d.merchantUserId || paid.shopperUserId !== d.shopperUserId)
-        report('refundTransferMismatch', `refund ${d.refundId} names other parties than order ${d.orderId}`, w);
-      paid.refundedMlx += mlx;
-      if (paid.refundedMlx > paid.paidMlx)
-        report('refundAbovePaid', `order ${d.orderId} refunded ${paid.refundedMlx} MLX, paid ${paid.paidMlx}`, w);
-    }
-    if (claims.has(d.transferId)) return report('refundTransferMismatch', `transfer ${d.transferId} named by two refunds`, w);
-    claims.set(d.transferId, {
-      orderId: d.orderId,
-      refundId: d.refundId,
-      payerWalletId: d.merchantUserId,
-      payeeWalletId: d.shopperUserId,
-      amountMlx: mlx,
-    });
-  }
-
-  return {
-    addCheckoutRecord(record, where) {
-      if (isRefundEventType(record.type)) return addRefund(record, where);
-      // Payments are checked by the checkout auditor; here they are only the bound of their refunds.
-      const paid = toCheckoutEvent(record);
-      if (paid && !orders.has(paid.data.orderId))
-        orders.set(paid.data.orderId, {
-          merchantUserId: paid.data.merchantUserId,
-          shopperUserId: paid.data.shopperUserId,
-          paidMlx: BigInt(paid.data.mlx),
-          refundedMlx: 0n,
-        });
-    },
-    addReferencedTransfer(transferId, transfer) {
-      transfers.set(transferId, transfer);
-    },
-    finalCheck(finalReport) {
-      for (const [transferId, t] of transfers) {
-        const c = claims.get(transferId);
-        const matches =
-          c !== undefined &&
-          c.orderId === t.reference.orderId &&
-          c.refundId === t.reference.refundId &&
-          c.payerWalletId === t.payerWalletId &&
-          c.payeeWalletId === t.payeeWalletId &&
-          c.amountMlx === t.amountMlx;
-        if (!matches) finalReport('refundTransferMismatch', `refund transfer ${transferId} matches no refund`, { transferId });
+    function addRefund(record: LedgerRecord, where: AuditWhere) {
+      const event = toRefundEvent(record);
+      if (!event) return report('malformedRefundEvent', `${record.type} on ${record.streamId} is not a well-formed refund event`, where);
+      const d = event.data;
+      const w = { ...where, transferId: d.transferId };
+      const order = parseCheckoutOrderId(d.orderId);
+      if (!order || record.streamId !== checkoutStream(order.intentId))
+        return report('refundStreamMismatch', `refund ${d.refundId} of order ${d.orderId} appended to ${record.streamId}`, w);
+      if (refundIds.has(d.refundId)) return report('refundedTwice', `refund ${d.refundId} recorded more than once`, w);
+      refundIds.add(d.refundId);
+      const mlx = BigInt(d.mlx);
+      figures.refunds += 1;
+      figures.refundedMlx += mlx;
+      const paid = orders.get(d.orderId);
+      if (!paid) report('refundWithoutPayment', `refund ${d.refundId} of order ${d.orderId}, which was never paid`, w);
+      else {
+        if (paid.merchantUserId !== d.merchantUserId || paid.shopperUserId !== d.shopperUserId)
+          report('refundTransferMismatch', `refund ${d.refundId} names other parties than order ${d.orderId}`, w);
+        paid.refundedMlx += mlx;
+        if (paid.refundedMlx > paid.paidMlx)
+          report('refundAbovePaid', `order ${d.orderId} refunded ${paid.refundedMlx} MLX, paid ${paid.paidMlx}`, w);
       }
-      for (const [transferId, c] of claims)
-        if (!transfers.has(transferId))
-          finalReport('refundTransferMismatch', `refund ${c.refundId} names transfer ${transferId}, which was never made`, { transferId });
-    },
-    figures: () => ({ ...figures }),
-  };
-}
+      if (claims.isClaimed(d.transferId)) return report('refundTransferMismatch', `transfer ${d.transferId} named by two refunds`, w);
+      claims.claim(d.transferId, {
+        orderId: d.orderId,
+        refundId: d.refundId,
+        payerWalletId: d.merchantUserId,
+        payeeWalletId: d.shopperUserId,
+        amountMlx: mlx,
+      });
+    }
+
+    return {
+      addRecord(record, where) {
+        if (isRefundEventType(record.type)) return addRefund(record, where);
+        // Payments are checked by the checkout rule; here they are only the bound of their refunds.
+        const paid = toCheckoutEvent(record);
+        if (paid && !orders.has(paid.data.orderId))
+          orders.set(paid.data.orderId, {
+            merchantUserId: paid.data.merchantUserId,
+            shopperUserId: paid.data.shopperUserId,
+            paidMlx: BigInt(paid.data.mlx),
+            refundedMlx: 0n,
+          });
+      },
+      figures: () => ({ ...figures }),
+    };
+  },
+};

@@ -8,3 +8,4 @@ export * from './decider.js';
 export * from './contracts.js';
 export * from './handlers.js';
 export * from './audit.js';
+export * from './order-view.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CheckoutLedger } from '../checkout/checkout-ledger.js';
 import type { CartLine } from '../checkout/cart.js';
-import { createLedgerAuditor, type LedgerRecord } from '../wallet/audit.js';
+import { createLedgerAuditor, type LedgerRecord } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { availableMlx } from '../wallet/state.js';
 import { expectOk, MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';

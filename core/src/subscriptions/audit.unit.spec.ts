@@ -3,7 +3,8 @@
 // amount or with a fee, a subscription started twice, a charge above the price the subscriber
 // agreed to and a price accepted by someone else; a sound trail reports nothing.
 import { describe, expect, it } from 'vitest';
-import { createSubscriptionAuditor, type SubscriptionViolationCode } from './audit.js';
+import { createCapabilityAuditor } from '../audit/transfer-claims.js';
+import { subscriptionAuditRule, type SubscriptionViolationCode } from './audit.js';
 import { subscriptionChargeTransferId, subscriptionStream } from './events.js';
 
 const SUB = 'sub_0123456789abcdef01234567';
@@ -30,13 +31,14 @@ const ended = {
 
 function audit(records: Array<{ type: string; data: unknown }>, transfers: Array<{ period: number; amountMlx?: bigint; feeMlx?: bigint }>) {
   const codes: SubscriptionViolationCode[] = [];
-  const auditor = createSubscriptionAuditor((code) => codes.push(code));
-  for (const record of records) auditor.addSubscriptionRecord({ streamId: subscriptionStream(SUB), ...record }, {});
+  const auditor = createCapabilityAuditor(subscriptionAuditRule, (code) => codes.push(code));
+  for (const record of records) auditor.addRecord({ streamId: subscriptionStream(SUB), ...record }, {});
   for (const t of transfers)
-    auditor.addReferencedTransfer(subscriptionChargeTransferId(SUB, t.period), {
+    auditor.offerTransfer(subscriptionChargeTransferId(SUB, t.period), {
       reference: { kind: 'subscriptionCharge', subscriptionId: SUB, period: t.period },
       payerWalletId: 'subr',
       payeeWalletId: 'prov',
+      toAddress: undefined,
       amountMlx: t.amountMlx ?? 500n,
       feeMlx: t.feeMlx ?? 0n,
     });

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
-import { auditLedger } from './audit.js';
+import { auditLedger } from '../audit/ledger.js';
 import type { ReserveTransfer } from './commands.js';
 import { decideTransfer, type TransferDecision } from './decider.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';

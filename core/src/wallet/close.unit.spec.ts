@@ -1,7 +1,7 @@
 // Proves closing a wallet (ADR 042): refused unless posted, held and pending are all zero, a second close is answered with nothing, and a closed wallet is neither paid by a Quern wallet (atomic or settled later, voided `recipientClosed`) nor able to send, while network deposits to it are still recorded.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
-import { auditLedger } from './audit.js';
+import { auditLedger } from '../audit/ledger.js';
 import type { ReserveTransfer, WalletCommand } from './commands.js';
 import { decide, decideTransfer } from './decider.js';
 import type { WalletEvent } from './events.js';

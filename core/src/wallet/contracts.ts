@@ -4,7 +4,7 @@
  * server as decimal strings: a JSON number cannot hold every MLX amount exactly.
  */
 import { z } from 'zod';
-import { normalizeEmail, normalizeUsername, usernamePattern } from '../identity/contracts.js';
+import { normalizeEmail, normalizeUsername, usernamePattern } from '../shared/person-keys.js';
 import { parseAddress } from './address.js';
 import { checkHistoryRange, hasHistoryFilter, historyFilterInput, historyFilterQueryFields } from './history-filter.js';
 import { OPEN_RESERVATIONS_MAX } from './decider.js';

@@ -19,8 +19,6 @@ import {
   walletModel,
 } from './load.js';
 import { transferRefusalOf } from './refusals.js';
-import { findPayeeByEmail } from '../identity/email-verification.js';
-import { findUserIdByKey } from '../identity/handlers.js';
 import { createAddress, type MillixNetwork } from './address.js';
 import type { WalletCommand } from './commands.js';
 import type { Recipient, SendCommandInput } from './contracts.js';
@@ -36,6 +34,7 @@ import {
   type WalletEvent,
   type WalletKind,
 } from './events.js';
+import type { PayeeDirectory } from './payee-directory.js';
 import { initialWalletState, type OutgoingTransfer, type WalletState } from './state.js';
 
 // Loading lives in load.ts; these stay importable from the handlers, where callers found them.
@@ -49,6 +48,8 @@ export interface WalletDeps {
   /** 20 random bytes: the key identifier of a new wallet's address. */
   newKeyIdentifier: () => Uint8Array;
   network: MillixNetwork;
+  /** Who a username or e-mail names (identity implements it, ADR 067). */
+  payees: PayeeDirectory;
   /** Queues commands per wallet within this process (see createKeyedSerializer); optional. */
   serialize?: KeyedSerializer;
   /** Folded wallet states kept between commands; used only together with `serialize`. */
@@ -377,9 +378,9 @@ export async function resolveRecipient(deps: WalletDeps, recipient: Recipient): 
   }
   const userId =
     recipient.kind === 'username'
-      ? await findUserIdByKey(deps, 'username', recipient.username)
+      ? await deps.payees.userIdByUsername(recipient.username)
       : // An address its owner never proved is refused, not resolved (ADR 046).
-        await findPayeeByEmail(deps, recipient.email);
+        await deps.payees.payeeByEmail(recipient.email);
   if (!userId) throw new AppError('NOT_FOUND', 'errors:unknownRecipient', { to: 'errors:unknownRecipient' });
   // A payee paid before is in the state cache: its address costs no read (ADR 021).
   const address = deps.stateCache?.addressOf(userId) ?? (await walletAddressOf(deps, userId));

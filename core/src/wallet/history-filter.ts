@@ -5,7 +5,7 @@
  * message per field; the matcher is pure, so the read model and its tests share it.
  */
 import { z } from 'zod';
-import { normalizeUsername, usernamePattern } from '../identity/contracts.js';
+import { normalizeUsername, usernamePattern } from '../shared/person-keys.js';
 import { parseAddress } from './address.js';
 import { type HistoryKind, historyKindOf, isHistoryKind } from './history-kind.js';
 

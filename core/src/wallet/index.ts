@@ -5,7 +5,7 @@
  * `state.eventCount - 1` (or 'no_stream' when eventCount is 0). See docs/decisions/005.
  */
 export * from './address.js';
-export * from './audit.js';
+export * from './derived-account.js';
 export { BASE58_ALPHABET, base58CheckDecode, base58CheckEncode, base58Decode, base58Encode, isBase58 } from './base58.js';
 export type { Base58CheckDecoded, Base58CheckFailure } from './base58.js';
 export * from './commands.js';
@@ -27,3 +27,4 @@ export * from './rate.js';
 export * from './network.js';
 export * from './deposits.js';
 export * from './recipient-lookup.js';
+export * from './payee-directory.js';

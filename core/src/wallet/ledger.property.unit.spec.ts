@@ -1,8 +1,8 @@
 // Proves that any interleaving of sends (two-step and one-append), retries, credits, posts, voids, races, deposits, external sends and wallet closes (ADR 042) among many wallets, with or without a network allocation, keeps every audit invariant (the network boundary of ADR 017 and the closed-wallet rules included) and every wallet stream's available balance at or above zero.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditLedger, createLedgerAuditor } from './audit.js';
-import type { LedgerRecord } from './audit.js';
+import { auditLedger, createLedgerAuditor } from '../audit/ledger.js';
+import type { LedgerRecord } from '../audit/ledger.js';
 import type { BalanceSnapshot } from './events.js';
 import { mlxToWire } from './money.js';
 import type { ReserveTransfer } from './commands.js';

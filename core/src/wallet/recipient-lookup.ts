@@ -4,8 +4,6 @@
  * summary and the send itself never disagree about the payee.
  */
 import { z } from 'zod';
-import { findPayeeByEmail } from '../identity/email-verification.js';
-import { findUserIdByKey, loadUser } from '../identity/handlers.js';
 import { type Recipient, sendInput } from './contracts.js';
 import { findWalletIdByAddress, walletAddressOf, type WalletDeps } from './handlers.js';
 
@@ -29,18 +27,20 @@ export type RecipientLookup =
    */
   | { kind: 'unknown' };
 
-export async function lookUpRecipient(deps: Pick<WalletDeps, 'store'>, recipient: Recipient): Promise<RecipientLookup> {
+export async function lookUpRecipient(deps: Pick<WalletDeps, 'store' | 'payees'>, recipient: Recipient): Promise<RecipientLookup> {
   if (recipient.kind === 'address') {
     const walletId = await findWalletIdByAddress(deps, recipient.address);
     // A system wallet (reserve, genesis) has an address but no account: it reads as external.
-    const user = walletId ? (await loadUser(deps, walletId)).state : undefined;
-    return user ? { kind: 'user', username: user.username, address: recipient.address } : { kind: 'external', address: recipient.address };
+    const username = walletId ? await deps.payees.usernameOf(walletId) : undefined;
+    return username !== undefined
+      ? { kind: 'user', username, address: recipient.address }
+      : { kind: 'external', address: recipient.address };
   }
   const userId =
     recipient.kind === 'username'
-      ? await findUserIdByKey(deps, 'username', recipient.username)
-      : await findPayeeByEmail(deps, recipient.email);
+      ? await deps.payees.userIdByUsername(recipient.username)
+      : await deps.payees.payeeByEmail(recipient.email);
   const address = userId ? await walletAddressOf(deps, userId) : undefined;
-  const user = userId && address ? (await loadUser(deps, userId)).state : undefined;
-  return user && address ? { kind: 'user', username: user.username, address } : { kind: 'unknown' };
+  const username = userId && address ? await deps.payees.usernameOf(userId) : undefined;
+  return username !== undefined && address ? { kind: 'user', username, address } : { kind: 'unknown' };
 }

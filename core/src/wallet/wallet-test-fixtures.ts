@@ -7,7 +7,7 @@
 import { AppError } from '../shared/errors.js';
 import type { MillixNetwork } from './address.js';
 import { createAddress } from './address.js';
-import type { LedgerRecord } from './audit.js';
+import type { LedgerRecord } from '../shared/audit-rule.js';
 import type { WalletCommand } from './commands.js';
 import type { WalletDecision } from './decider.js';
 import { decide } from './decider.js';

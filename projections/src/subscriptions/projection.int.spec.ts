@@ -6,6 +6,7 @@
 import { type Clock, createKeyedSerializer } from '@quern/core';
 import { createPlan, deletePlan, updatePlan } from '@quern/core/plans';
 import { cancelSubscription, subscribe } from '@quern/core/subscriptions';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import {
   ensureSystemWallets,
   openUserWallet,
@@ -59,6 +60,7 @@ describe('subscriptions read model', () => {
       newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
       newKeyIdentifier: () => new Uint8Array(20).fill(n++ % 250),
       network: 'mainnet',
+      payees: identityPayeeDirectory({ store: temp.store }),
       serialize: createKeyedSerializer(),
     };
     try {

@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { systemClock, type EventStore } from '@quern/core';
 import { creditPurchase, orderPurchase, recordCaptureResult, recordRefund, recordReversal, requestCapture } from '@quern/core/purchases';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import {
   MLX_TOTAL_SUPPLY,
   SEND_FEE_MLX,
@@ -27,6 +28,7 @@ export const walletDeps = (store: EventStore): WalletDeps => ({
   newId: randomUUID,
   newKeyIdentifier: () => randomBytes(20),
   network: 'mainnet',
+  payees: identityPayeeDirectory({ store }),
 });
 
 /** The last position in the log (pages through it: every read is bounded). */

@@ -1,7 +1,7 @@
 // Proves the credit job on a real log: it waits out the grace from the capture in BullMQ's delayed set (holding no worker), then moves the order's MLX once; a credit the browser made first, a refund before the credit, or a re-run moves nothing; a capture of another amount or a job without a capture fails for good; and the ledger audit stays clean.
 import { systemClock } from '@quern/core';
 import { purchaseStream, recordCaptureResult, recordRefund, ensurePurchaseCredited } from '@quern/core/purchases';
-import { createLedgerAuditor } from '@quern/core/wallet';
+import { createLedgerAuditor } from '@quern/core/audit';
 import { captureLog } from '@quern/test-support/log';
 import { UnrecoverableError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

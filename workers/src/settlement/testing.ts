@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock, type EventStore, type RecordedEvent } from '@quern/core';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import {
-  auditLedger,
   createAddress,
   ensureSystemWallets,
   executeWalletCommand,
@@ -22,9 +22,9 @@ import {
   SEND_FEE_MLX,
   SYSTEM_WALLET_IDS,
   walletStream,
-  type LedgerAudit,
   type WalletDeps,
 } from '@quern/core/wallet';
+import { auditLedger, type LedgerAudit } from '@quern/core/audit';
 import type { Redis } from 'ioredis';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { openSimulatedNetwork, type SimulatedNetwork } from '@quern/adapters/millix';
@@ -69,6 +69,7 @@ export async function openWalletWorld(options: { confirmDelayMs: number }): Prom
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
     network: 'mainnet',
+    payees: identityPayeeDirectory({ store }),
   };
   await ensureSystemWallets(deps, { supplyMlx: SUPPLY_MLX, reserveFundingMlx: RESERVE_FUNDING_MLX });
   await allocateNetworkAccount(deps);

@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { systemClock, type EventStore } from '@quern/core';
 import { captureRequestIdFor, loadPurchase, orderPurchase, requestCapture } from '@quern/core/purchases';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import { ensureSystemWallets, openUserWallet, recordConfiguredExchangeRate, type WalletDeps } from '@quern/core/wallet';
 import type { PayPalClient, PayPalOrder } from '@quern/adapters/paypal';
 import { captureLog } from '@quern/test-support/log';
@@ -22,6 +23,7 @@ export const walletDepsFor = (store: EventStore): WalletDeps => ({
   newId: randomUUID,
   newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
   network: 'mainnet',
+  payees: identityPayeeDirectory({ store }),
 });
 
 export async function preparePurchases(store: EventStore): Promise<void> {

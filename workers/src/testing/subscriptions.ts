@@ -6,6 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Clock, EventStore } from '@quern/core';
 import { createPlan } from '@quern/core/plans';
+import { identityPayeeDirectory } from '@quern/core/identity';
 import {
   SYSTEM_WALLET_IDS,
   ensureSystemWallets,
@@ -41,6 +42,7 @@ export const billingDeps = (store: EventStore, clock: Clock): WalletDeps => ({
   newId: randomUUID,
   newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
   network: 'mainnet',
+  payees: identityPayeeDirectory({ store }),
 });
 
 export async function prepareBilling(store: EventStore, clock: Clock): Promise<void> {

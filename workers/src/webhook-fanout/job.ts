@@ -5,9 +5,9 @@
  * delivery streams are opened with 'no_stream' in one append, so a second run appends nothing.
  */
 import type { Clock, EventStore, QuernMode, RecordedEvent } from '@quern/core';
-import { merchantOrderOf, readCheckoutOrder, toCheckoutEvent } from '@quern/core/checkout';
+import { merchantOrderOf, toCheckoutEvent } from '@quern/core/checkout';
 import { payoutIdOfTransfer, payoutStream, toPayoutEvent } from '@quern/core/payouts';
-import { toRefundEvent } from '@quern/core/refunds';
+import { readCheckoutOrder, toRefundEvent } from '@quern/core/refunds';
 import { fanOutWebhook, PAYOUT_TO_PLACEHOLDER, payoutObjectOf, refundObjectOf, type WebhookSource } from '@quern/core/webhooks';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../email-job.js';

@@ -1,9 +1,9 @@
 // Proves the ledger audit passes a sound log with the right figures (including the network boundary of ADR 017) and names each kind of corruption in a broken one.
 import { describe, expect, it } from 'vitest';
-import type { LedgerRecord, LedgerViolationCode } from './audit.js';
-import { AUDIT_VIOLATIONS_MAX, auditLedger } from './audit.js';
-import { SYSTEM_WALLET_IDS, walletStream } from './events.js';
-import { MemoryLedger, NOW, expectOk, testAddress } from './wallet-test-fixtures.js';
+import type { LedgerRecord, LedgerViolationCode } from './ledger.js';
+import { AUDIT_VIOLATIONS_MAX, auditLedger } from './ledger.js';
+import { SYSTEM_WALLET_IDS, walletStream } from '../wallet/events.js';
+import { MemoryLedger, NOW, expectOk, testAddress } from '../wallet/wallet-test-fixtures.js';
 
 const at = NOW.toISOString();
 const SUPPLY_MLX = 1_000_000_000n;

@@ -43,48 +43,32 @@
  * reservation open at its WalletClosed); after closing it is credited no transfer and never
  * reserves or posts one. Deposits from the millix network are still recorded on it (the MLX did
  * arrive at its address): they are no violation but a figure, the MLX held for closed accounts.
+ *
+ * Above the ledger (ADR 067). The audit sits above every capability: the wallet knows none of
+ * them, and each capability that moves MLX (purchases, checkouts, refunds, payouts,
+ * subscriptions) contributes a rule (its audit.ts) that reads its own streams and claims the
+ * transfers carrying its reference; one transfer-claim auditor (transfer-claims.ts) matches the
+ * claims with the wallet's transfers for all of them.
  */
+import { type CheckoutFigures, type CheckoutViolationCode, checkoutAuditRule } from '../checkout/audit.js';
+import { type PayoutFigures, type PayoutViolationCode, payoutAuditRule } from '../payouts/audit.js';
+import { type PurchaseFigures, type PurchaseViolationCode, purchaseAuditRule } from '../purchases/audit.js';
+import { type RefundFigures, type RefundViolationCode, refundAuditRule } from '../refunds/audit.js';
 import { assertNever } from '../shared/assert.js';
-import {
-  type CheckoutAuditor,
-  type CheckoutFigures,
-  type CheckoutViolationCode,
-  createCheckoutAuditor,
-  isCheckoutStream,
-} from '../checkout/audit.js';
-import {
-  createPurchaseAuditor,
-  isPurchaseStream,
-  type PurchaseAuditor,
-  type PurchaseFigures,
-  type PurchaseViolationCode,
-} from '../purchases/audit.js';
-import { createPayoutAuditor, isPayoutStream, type PayoutAuditor, type PayoutFigures, type PayoutViolationCode } from '../payouts/audit.js';
-import {
-  createSubscriptionAuditor,
-  isSubscriptionStream,
-  type SubscriptionAuditor,
-  type SubscriptionFigures,
-  type SubscriptionViolationCode,
-} from '../subscriptions/audit.js';
-import { createRefundAuditor, type RefundAuditor, type RefundFigures, type RefundViolationCode } from '../refunds/audit.js';
-import { isRefundEventType } from '../refunds/events.js';
-import type { WalletEvent } from './events.js';
-import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, isPurchaseReference, toWalletEvent } from './events.js';
-import { MLX_TOTAL_SUPPLY, mlxFromWire } from './money.js';
-import type { WalletState } from './state.js';
-import { evolve, initialWalletState, isWalletClosed, isWalletEmpty } from './state.js';
+import type { AuditWhere, LedgerRecord } from '../shared/audit-rule.js';
+import { type SubscriptionFigures, type SubscriptionViolationCode, subscriptionAuditRule } from '../subscriptions/audit.js';
+import { derivedAccountDelta } from '../wallet/derived-account.js';
+import type { WalletEvent } from '../wallet/events.js';
+import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from '../wallet/events.js';
+import { MLX_TOTAL_SUPPLY, mlxFromWire } from '../wallet/money.js';
+import type { WalletState } from '../wallet/state.js';
+import { evolve, initialWalletState, isWalletClosed, isWalletEmpty } from '../wallet/state.js';
+import { type CapabilityAuditor, createCapabilityAuditor } from './transfer-claims.js';
+
+export type { LedgerRecord } from '../shared/audit-rule.js';
 
 /** Violations kept in the report; the count goes on. A log this broken needs a person, not a longer list. */
 export const AUDIT_VIOLATIONS_MAX = 1000;
-
-/** The part of a recorded event the audit reads (RecordedEvent from the event-store port fits). */
-export interface LedgerRecord {
-  streamId: string;
-  type: string;
-  data: unknown;
-  position?: bigint;
-}
 
 export type LedgerViolationCode =
   | 'malformedEvent'
@@ -115,7 +99,7 @@ export type LedgerViolationCode =
   | 'closedNotEmpty'
   | 'creditAfterClose'
   | 'transferAfterClose'
-  /** The purchase invariants (ADR 025, core/src/purchases/audit.ts). */
+  /** The capabilities' rules (ADR 067): the purchase invariants (ADR 025, core/src/purchases/audit.ts). */
   | PurchaseViolationCode
   /** The checkout invariants (ADR 029, core/src/checkout/audit.ts). */
   | CheckoutViolationCode
@@ -125,14 +109,9 @@ export type LedgerViolationCode =
   /** The subscription invariants (ADR 037, core/src/subscriptions/audit.ts). */
   | SubscriptionViolationCode;
 
-export interface LedgerViolation {
+export interface LedgerViolation extends AuditWhere {
   code: LedgerViolationCode;
   message: string;
-  streamId?: string;
-  transferId?: string;
-  depositId?: string;
-  /** Global log position of the offending event, as decimal text. */
-  position?: string;
 }
 
 export interface LedgerAudit {
@@ -183,19 +162,6 @@ export interface LedgerAudit {
   violationCount: number;
 }
 
-/**
- * What a settled event adds to the two derived accounts. Projections that show the fee and
- * network balances use this, so they and the audit agree by construction.
- */
-export function derivedAccountDelta(event: WalletEvent): { feeMlx: bigint; networkMlx: bigint } {
-  if (event.type === 'TransferPosted') {
-    const networkMlx = event.data.toWalletId === undefined ? mlxFromWire(event.data.amountMlx) : 0n;
-    return { feeMlx: mlxFromWire(event.data.feeMlx), networkMlx };
-  }
-  if (event.type === 'DepositConfirmed') return { feeMlx: 0n, networkMlx: -mlxFromWire(event.data.amountMlx) };
-  return { feeMlx: 0n, networkMlx: 0n };
-}
-
 interface TransferTrack {
   payerWalletId: string;
   toWalletId: string | undefined;
@@ -242,14 +208,17 @@ interface AuditRun {
   awaitingReservation: AwaitingReservation | undefined;
   /** DepositConfirmed events on wallets already closed. */
   depositsConfirmedAfterClose: number;
-  purchases: PurchaseAuditor;
-  checkouts: CheckoutAuditor;
-  refunds: RefundAuditor;
-  payouts: PayoutAuditor;
-  subscriptions: SubscriptionAuditor;
+  purchases: CapabilityAuditor<PurchaseViolationCode, PurchaseFigures>;
+  checkouts: CapabilityAuditor<CheckoutViolationCode, CheckoutFigures>;
+  refunds: CapabilityAuditor<RefundViolationCode, RefundFigures>;
+  payouts: CapabilityAuditor<PayoutViolationCode, PayoutFigures>;
+  subscriptions: CapabilityAuditor<SubscriptionViolationCode, SubscriptionFigures>;
 }
 
-type Where = Omit<LedgerViolation, 'code' | 'message'>;
+/** The capabilities' rules in the order their end-of-log findings are reported. */
+const capabilitiesOf = (run: AuditRun) => [run.purchases, run.checkouts, run.refunds, run.payouts, run.subscriptions];
+
+type Where = AuditWhere;
 
 function report(run: AuditRun, code: LedgerViolationCode, message: string, where: Where = {}): void {
   run.violationCount += 1;
@@ -276,19 +245,16 @@ function trackReserved(run: AuditRun, data: Extract<WalletEvent, { type: 'Transf
   });
   const reference = data.reference;
   if (reference !== undefined) {
-    const transfer = { payerWalletId: data.walletId, payeeWalletId: data.toWalletId, amountMlx: mlxFromWire(data.amountMlx) };
-    if (reference.kind === 'checkout') run.checkouts.addReferencedTransfer(data.transferId, { ...transfer, reference });
-    else if (reference.kind === 'checkoutRefund') run.refunds.addReferencedTransfer(data.transferId, { ...transfer, reference });
-    else if (reference.kind === 'payout')
-      run.payouts.addReferencedTransfer(data.transferId, {
-        ...transfer,
-        reference,
-        toAddress: data.toAddress,
-        feeMlx: mlxFromWire(data.feeMlx),
-      });
-    else if (reference.kind === 'subscriptionCharge')
-      run.subscriptions.addReferencedTransfer(data.transferId, { ...transfer, reference, feeMlx: mlxFromWire(data.feeMlx) });
-    else if (isPurchaseReference(reference)) run.purchases.addReferencedTransfer(data.transferId, { ...transfer, reference });
+    const transfer = {
+      reference,
+      payerWalletId: data.walletId,
+      payeeWalletId: data.toWalletId,
+      toAddress: data.toAddress,
+      amountMlx: mlxFromWire(data.amountMlx),
+      feeMlx: mlxFromWire(data.feeMlx),
+    };
+    // A reference kind is one capability's: the rule that owns it takes the transfer.
+    for (const capability of capabilitiesOf(run)) if (capability.offerTransfer(data.transferId, transfer)) break;
   }
   const early = run.awaitingReservation;
   if (early?.data.transferId === data.transferId) {
@@ -478,30 +444,12 @@ function closeAwaited(run: AuditRun, next?: WalletEvent): void {
 
 function auditRecord(run: AuditRun, record: LedgerRecord): void {
   run.eventCount += 1;
-  if (isPurchaseStream(record.streamId)) {
+  const readers = capabilitiesOf(run).filter((capability) => capability.readsRecord(record));
+  if (readers.length > 0) {
     const where: Where = { streamId: record.streamId };
     if (record.position !== undefined) where.position = record.position.toString(10);
-    run.purchases.addPurchaseRecord(record, where);
-    return;
-  }
-  if (isCheckoutStream(record.streamId)) {
-    const where: Where = { streamId: record.streamId };
-    if (record.position !== undefined) where.position = record.position.toString(10);
-    // An order's refunds share its checkout stream (ADR 033): the refund auditor sees the payments too.
-    run.refunds.addCheckoutRecord(record, where);
-    if (!isRefundEventType(record.type)) run.checkouts.addCheckoutRecord(record, where);
-    return;
-  }
-  if (isPayoutStream(record.streamId)) {
-    const where: Where = { streamId: record.streamId };
-    if (record.position !== undefined) where.position = record.position.toString(10);
-    run.payouts.addPayoutRecord(record, where);
-    return;
-  }
-  if (isSubscriptionStream(record.streamId)) {
-    const where: Where = { streamId: record.streamId };
-    if (record.position !== undefined) where.position = record.position.toString(10);
-    run.subscriptions.addSubscriptionRecord(record, where);
+    // An order's refunds share its checkout stream (ADR 033): both the checkout and the refund rule read it.
+    for (const capability of readers) capability.addRecord(record, where);
     return;
   }
   if (!record.streamId.startsWith(WALLET_STREAM_PREFIX)) return;
@@ -585,11 +533,7 @@ function summarize(run: AuditRun): LedgerAudit {
   if (ledgerTotalMlx !== run.mintedMlx) report(final, 'supplyMismatch', `balances sum to ${ledgerTotalMlx}, minted ${run.mintedMlx}`);
   if (pendingDebitsMlx !== open.holdsMlx)
     report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
-  run.purchases.finalCheck((code, message, where) => report(final, code, message, where));
-  run.checkouts.finalCheck((code, message, where) => report(final, code, message, where));
-  run.refunds.finalCheck((code, message, where) => report(final, code, message, where));
-  run.payouts.finalCheck((code, message, where) => report(final, code, message, where));
-  run.subscriptions.finalCheck((code, message, where) => report(final, code, message, where));
+  for (const capability of capabilitiesOf(run)) capability.finalCheck((code, message, where) => report(final, code, message, where));
   if (pendingCreditsMlx !== open.depositsMlx)
     report(final, 'pendingCreditsMismatch', `pending credits ${pendingCreditsMlx}, open deposits ${open.depositsMlx}`);
   const transfers = [...run.transfers.values()];
@@ -644,12 +588,13 @@ export interface LedgerAuditor {
 }
 
 export function createLedgerAuditor(): LedgerAuditor {
-  // The purchase auditor reports into the run's own list (the run is created just below).
-  const purchases = createPurchaseAuditor((code, message, where) => report(run, code, message, where));
-  const checkouts = createCheckoutAuditor((code, message, where) => report(run, code, message, where));
-  const refunds = createRefundAuditor((code, message, where) => report(run, code, message, where));
-  const payouts = createPayoutAuditor((code, message, where) => report(run, code, message, where));
-  const subscriptions = createSubscriptionAuditor((code, message, where) => report(run, code, message, where));
+  // The capabilities' rules report into the run's own list (the run is created just below).
+  const into = (code: LedgerViolationCode, message: string, where?: Where) => report(run, code, message, where);
+  const purchases = createCapabilityAuditor(purchaseAuditRule, into);
+  const checkouts = createCapabilityAuditor(checkoutAuditRule, into);
+  const refunds = createCapabilityAuditor(refundAuditRule, into);
+  const payouts = createCapabilityAuditor(payoutAuditRule, into);
+  const subscriptions = createCapabilityAuditor(subscriptionAuditRule, into);
   const run: AuditRun = {
     purchases,
     checkouts,
