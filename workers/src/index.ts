@@ -12,17 +12,15 @@ export {
   type WorkersStatus,
 } from './workers.js';
 export type { OpenPurchaseRange, OpenPurchases, PurchaseSweepStatus } from './purchase-sweep/sweep.js';
-export {
-  depositConfirmationRule,
-  dispatchRules,
-  passwordResetEmailRule,
-  purchaseCaptureRule,
-  purchaseCreditRule,
-  purchaseReceiptEmailRule,
-  settlementRule,
-  welcomeEmailRule,
-  type DispatchRule,
-} from './dispatch/rules.js';
+export { dispatchRules, subscriptionRules } from './dispatch/rules.js';
+export type { DispatchRule } from './job/dispatch-rule.js';
+export { welcomeEmailRule } from './welcome-email/rules.js';
+export { passwordResetEmailRule } from './password-reset-email/rules.js';
+export { settlementRule } from './settlement/rules.js';
+export { depositConfirmationRule } from './deposits/rules.js';
+export { purchaseCaptureRule } from './purchase-capture/rules.js';
+export { purchaseCreditRule } from './purchase-credit/rules.js';
+export { purchaseReceiptEmailRule } from './purchase-receipt-email/rules.js';
 export {
   DEPOSIT_CURSOR_KEY,
   startDepositWatcher,
@@ -43,6 +41,8 @@ export type { PlanSubscriptions } from './plan-price-notice/job.js';
 export { PLAN_PRICE_NOTICE_QUEUE, planPriceNoticeJobId } from './plan-price-notice/payload.js';
 export { SUBSCRIPTION_EMAIL_QUEUE, subscriptionEmailJobId } from './subscription-email/payload.js';
 export { SUBSCRIPTION_RENEWAL_QUEUE, subscriptionRenewalJobId } from './subscription-renewal/payload.js';
-export { planPriceNoticeRule, subscriptionEmailRules, subscriptionRenewalRules, subscriptionRules } from './dispatch/subscription-rules.js';
+export { planPriceNoticeRule } from './plan-price-notice/rules.js';
+export { subscriptionEmailRules } from './subscription-email/rules.js';
+export { subscriptionRenewalRules } from './subscription-renewal/rules.js';
 export { ALL_QUEUES } from './queues.js';
 export type { WebhookDeliveryOutcomeLabel } from './webhook-delivery/job.js';

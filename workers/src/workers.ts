@@ -11,7 +11,7 @@ import { confirmDeposit } from './deposits/job.js';
 import { DEPOSIT_CONFIRMATION_QUEUE } from './deposits/payload.js';
 import type { Mailer } from '@quern/adapters/mail';
 import type { PayPalClient } from '@quern/adapters/paypal';
-import type { EmailJobDeps } from './email-job.js';
+import type { EmailJobDeps } from './job/email-job.js';
 import { sendEmailVerificationEmail } from './email-verification-email/job.js';
 import {
   DEFAULT_QUEUE_PREFIX,
@@ -37,7 +37,7 @@ import { type OpenPurchases, type PurchaseSweep, type PurchaseSweepStatus, start
 import { settleTransfer } from './settlement/job.js';
 import type { MillixNetworkPort } from '@quern/core/wallet';
 import { SETTLEMENT_QUEUE } from './settlement/payload.js';
-import { checkedWait, resumableBullJob, type NetworkWait } from './settlement/resumable.js';
+import { checkedWait, resumableBullJob, type NetworkWait } from './job/resumable.js';
 import { sendWelcomeEmail } from './welcome-email/job.js';
 import { mailerForMode } from './email/sandbox-subject.js';
 import { checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@quern/core/webhooks';

@@ -6,30 +6,22 @@ import express, { type Express, type Request, type Response, type Router } from 
 import { AppError, type QuernMode } from '@quern/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { appRouter } from '../trpc/router.js';
-import { directRestRoutes } from '../direct/rest.js';
+import { apiModules } from '../modules.js';
 import { v1Routes } from '../v1/router.js';
 import { v1RouteTable } from '../v1/table.js';
 import { openApiRoute } from '../v1/openapi-route.js';
 import type { DirectService } from '../direct/service.js';
-import { identityRestRoutes } from '../identity/rest.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
 import type { CheckoutService } from '../checkout/service.js';
 import type { PayoutService } from '../payouts/service.js';
 import type { RefundService } from '../refunds/service.js';
-import { checkoutRestRoutes } from '../checkout/rest.js';
-import { contactRestRoutes } from '../contact/rest.js';
 import type { ContactService } from '../contact/service.js';
 import type { PaymentsService } from '../payments/service.js';
-import { paymentsRestRoutes } from '../payments/rest.js';
-import { planRestRoutes } from '../plans/rest.js';
 import type { PlanService } from '../plans/service.js';
-import { subscriptionRestRoutes } from '../subscriptions/rest.js';
 import type { SubscriptionService } from '../subscriptions/service.js';
 import type { PurchaseService } from '../purchases/service.js';
-import { purchaseRestRoutes } from '../purchases/rest.js';
 import type { WalletService } from '../wallet/service.js';
-import { walletRestRoutes } from '../wallet/rest.js';
 import type { RequestContext } from './context.js';
 import { readCookie } from './cookies.js';
 import { csrfGuard } from './csrf.js';
@@ -135,15 +127,7 @@ export function createApp(deps: AppDeps): Express {
       onError: onTrpcError,
     }),
   );
-  app.use(identityRestRoutes(createContext));
-  app.use(walletRestRoutes(createContext, deps.allowedOrigins));
-  app.use(purchaseRestRoutes(createContext));
-  app.use(checkoutRestRoutes(createContext));
-  app.use(directRestRoutes(createContext));
-  app.use(paymentsRestRoutes(createContext));
-  app.use(planRestRoutes(createContext));
-  app.use(subscriptionRestRoutes(createContext));
-  app.use(contactRestRoutes(createContext));
+  for (const module of apiModules) if (module.rest) app.use(module.rest(createContext, { allowedOrigins: deps.allowedOrigins }));
   app.use(openApiRoute(v1RouteTable, { publicUrl: deps.publicUrl }));
   app.use(v1Routes(createContext, deps.direct, v1RouteTable, deps.mode ?? 'sandbox'));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);

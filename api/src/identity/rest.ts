@@ -16,6 +16,7 @@ import {
   userUpdateInput,
 } from '@quern/core/identity';
 import { z } from 'zod';
+import { identityClientOf } from '../http/identity-client.js';
 import { restRoute, type ContextFactory } from '../http/rest.js';
 import type { Session } from './sessions.js';
 
@@ -29,15 +30,15 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
   const routes = Router();
   routes.post(
     '/api/user/register',
-    restRoute(createContext, registerInput, (ctx, input) => ctx.identity.register(input, ctx.http)),
+    restRoute(createContext, registerInput, (ctx, input) => ctx.identity.register(input, identityClientOf(ctx.http))),
   );
   routes.post(
     '/api/user/login',
-    restRoute(createContext, loginInput, (ctx, input) => ctx.identity.login(input, ctx.http)),
+    restRoute(createContext, loginInput, (ctx, input) => ctx.identity.login(input, identityClientOf(ctx.http))),
   );
   routes.post(
     '/api/user/login/two-factor',
-    restRoute(createContext, twoFactorLoginInput, (ctx, input) => ctx.identity.loginTwoFactor(input, ctx.http)),
+    restRoute(createContext, twoFactorLoginInput, (ctx, input) => ctx.identity.loginTwoFactor(input, identityClientOf(ctx.http))),
   );
   // The profile's two-factor calls (ADR 040); the session is checked before the body.
   routes.post(
@@ -60,14 +61,14 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
     '/api/user/reauthenticate',
     restRoute(createContext, null, async (ctx) => {
       const session = await requireSession(ctx.getSession);
-      return ctx.identity.reauthenticate(session, reauthenticateInput.parse(ctx.http.req.body ?? {}), ctx.http);
+      return ctx.identity.reauthenticate(session, reauthenticateInput.parse(ctx.http.req.body ?? {}), identityClientOf(ctx.http));
     }),
   );
   routes.post(
     '/api/user/two-factor/disable',
     restRoute(createContext, null, async (ctx) => {
       const session = await requireSession(ctx.getSession);
-      return ctx.identity.disableTwoFactor(session, twoFactorDisableInput.parse(ctx.http.req.body ?? {}), ctx.http);
+      return ctx.identity.disableTwoFactor(session, twoFactorDisableInput.parse(ctx.http.req.body ?? {}), identityClientOf(ctx.http));
     }),
   );
   routes.post(
@@ -79,7 +80,7 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
   );
   routes.post(
     '/api/user/logout',
-    restRoute(createContext, null, (ctx) => ctx.identity.logout(ctx.http)),
+    restRoute(createContext, null, (ctx) => ctx.identity.logout(identityClientOf(ctx.http))),
   );
   routes.post(
     '/api/user/get/:id',
@@ -95,7 +96,7 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
     restRoute(createContext, null, async (ctx) => {
       const session = await requireSession(ctx.getSession);
       const id = z.object({ id: userIdParam }).parse(ctx.http.req.params).id;
-      return ctx.identity.updateUser(session, id, userUpdateInput.parse(ctx.http.req.body ?? {}), ctx.http);
+      return ctx.identity.updateUser(session, id, userUpdateInput.parse(ctx.http.req.body ?? {}), identityClientOf(ctx.http));
     }),
   );
   // Deleting one's own account (ADR 042), beside update/{id}: only for the session's own id.
@@ -104,12 +105,14 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
     restRoute(createContext, null, async (ctx) => {
       const session = await requireSession(ctx.getSession);
       const id = z.object({ id: userIdParam }).parse(ctx.http.req.params).id;
-      return ctx.identity.deleteAccount(session, accountDeleteInput.parse(ctx.http.req.body ?? {}), ctx.http, id);
+      return ctx.identity.deleteAccount(session, accountDeleteInput.parse(ctx.http.req.body ?? {}), identityClientOf(ctx.http), id);
     }),
   );
   routes.post(
     '/api/user/password/reset',
-    restRoute(createContext, passwordResetRequestInput, (ctx, input) => ctx.identity.requestPasswordReset(input, ctx.http)),
+    restRoute(createContext, passwordResetRequestInput, (ctx, input) =>
+      ctx.identity.requestPasswordReset(input, identityClientOf(ctx.http)),
+    ),
   );
   routes.post(
     ['/api/user/password/reset-verify', '/api/user/password/reset-verify/'],
@@ -126,7 +129,9 @@ export function identityRestRoutes(createContext: ContextFactory): Router {
   );
   routes.post(
     '/api/user/email/resend',
-    restRoute(createContext, null, async (ctx) => ctx.identity.resendEmailVerification(await requireSession(ctx.getSession), ctx.http)),
+    restRoute(createContext, null, async (ctx) =>
+      ctx.identity.resendEmailVerification(await requireSession(ctx.getSession), identityClientOf(ctx.http)),
+    ),
   );
   return routes;
 }

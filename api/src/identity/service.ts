@@ -4,7 +4,6 @@
  * both call this, so they cannot drift apart.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { CookieOptions } from 'express';
 import { AppError, type Clock } from '@quern/core';
 import { log } from '@quern/adapters/runtime';
 import {
@@ -50,13 +49,10 @@ import {
   type EmailVerificationStatus,
   type EmailVerifyInput,
 } from '@quern/core/identity';
-import type { HttpExchange } from '../http/context.js';
-import { readCookie } from '../http/cookies.js';
-import { requestLanguage } from '../http/rest.js';
+import type { IdentityClient, IdentityCookieOptions } from './client.js';
 import { assertNotBlocked, consume, count, isOver, limitRequest, tooManyAttempts, type IdentityLimits } from './limits.js';
 import { SESSION_COOKIE, type Session, type SessionStore } from './sessions.js';
 import { CHALLENGE_TTL_MS, enrollmentQr, makeChallenge, newChallengeNonce, readChallenge, totpCodes } from './totp.js';
-import { clientAddressForLimits } from '../http/client-address.js';
 
 /** The httpOnly cookie binding a sign-in challenge to the client that passed the password (ADR 045). */
 export const TWO_FACTOR_COOKIE = 'quern_two_factor';
@@ -81,9 +77,6 @@ export interface IdentityServiceDeps {
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
-/** The client's address for limits: IPv4 per address, IPv6 per /64 (client-address.ts). */
-const clientIp = (http: HttpExchange) => clientAddressForLimits(http.req);
-
 /** How long after the password was last given a session may create keys and endpoints (ADR 045). */
 export const REAUTHENTICATION_AFTER_MS = 10 * 60 * 1000;
 
@@ -91,13 +84,13 @@ export const REAUTHENTICATION_AFTER_MS = 10 * 60 * 1000;
 export const RESET_ANSWER_FLOOR_MS = 250;
 
 /** A 429 that says how long to wait, in the message and in Retry-After. */
-function waitBeforeRetrying(http: HttpExchange, waitMs: number): AppError {
-  http.res.set('Retry-After', String(Math.max(1, Math.ceil(waitMs / 1000))));
+function waitBeforeRetrying(client: IdentityClient, waitMs: number): AppError {
+  client.retryAfter(Math.max(1, Math.ceil(waitMs / 1000)));
   return tooManyAttempts(waitMs);
 }
 
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const cookieOptions = (): CookieOptions => ({
+  const cookieOptions = (): IdentityCookieOptions => ({
     httpOnly: true,
     sameSite: 'lax',
     secure: deps.secureCookies,
@@ -106,30 +99,30 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   });
 
   /** Refuses a try while the pair or the address must wait; otherwise counts it (login-throttle.ts). */
-  async function throttled(account: string, ip: string, http: HttpExchange): Promise<void> {
-    await assertNotBlocked(deps.limits.failedLoginsPerIp, ip, (ms) => waitBeforeRetrying(http, ms));
+  async function throttled(account: string, ip: string, client: IdentityClient): Promise<void> {
+    await assertNotBlocked(deps.limits.failedLoginsPerIp, ip, (ms) => waitBeforeRetrying(client, ms));
     // An account failing from many addresses is under attack: every address then waits after
     // its first failure. A new address's first try still gets through, so the owner is not
     // locked out by strangers.
     const underAttack = await isOver(deps.limits.failedLoginsPerAccount, account);
     const freeFailures = underAttack ? 1 : deps.limits.loginFreeFailures;
     const decision = await deps.limits.loginThrottle.attempt(account, ip, deps.clock.now().getTime(), freeFailures);
-    if (!decision.allowed) throw waitBeforeRetrying(http, decision.waitMs);
+    if (!decision.allowed) throw waitBeforeRetrying(client, decision.waitMs);
   }
 
   /** A wrong password or code counts against the address and the account; other errors pass. */
-  async function failed(error: unknown, account: string, ip: string, http: HttpExchange): Promise<unknown> {
+  async function failed(error: unknown, account: string, ip: string, client: IdentityClient): Promise<unknown> {
     if (!(error instanceof AppError) || (error.code !== 'UNAUTHENTICATED' && error.code !== 'VALIDATION')) return error;
     const overIp = await consume(deps.limits.failedLoginsPerIp, ip);
     await consume(deps.limits.failedLoginsPerAccount, account);
-    return overIp ? waitBeforeRetrying(http, overIp.msBeforeNext) : error;
+    return overIp ? waitBeforeRetrying(client, overIp.msBeforeNext) : error;
   }
 
   /** Over the account's cap of wrong codes, a code is refused unread: only a recovery code works. */
-  async function assertCodesNotLocked(userId: string, http: HttpExchange): Promise<void> {
+  async function assertCodesNotLocked(userId: string, client: IdentityClient): Promise<void> {
     const counted = await deps.limits.twoFactorFailuresPerAccount.get(userId);
     if (counted && counted.consumedPoints >= deps.limits.twoFactorFailuresPerAccount.points) {
-      http.res.set('Retry-After', String(Math.max(1, Math.ceil(counted.msBeforeNext / 1000))));
+      client.retryAfter(Math.max(1, Math.ceil(counted.msBeforeNext / 1000)));
       throw new AppError('RATE_LIMITED', 'errors:twoFactorLocked', {}, { minutes: Math.max(1, Math.ceil(counted.msBeforeNext / 60_000)) });
     }
   }
@@ -147,18 +140,23 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
-  async function signIn(user: { userId: string; email: string }, account: string, ip: string, http: HttpExchange): Promise<SessionOutput> {
+  async function signIn(
+    user: { userId: string; email: string },
+    account: string,
+    ip: string,
+    client: IdentityClient,
+  ): Promise<SessionOutput> {
     await deps.limits.loginThrottle.succeeded(account, ip);
     const token = await deps.sessions.create(user.userId, user.email, deps.clock.now());
-    http.res.cookie(SESSION_COOKIE, token, cookieOptions());
+    client.setCookie(SESSION_COOKIE, token, cookieOptions());
     await recordSignIn(deps.core, user.userId);
     return { id: user.userId, email: user.email };
   }
 
   return {
-    async register(input: RegisterInput, http: HttpExchange): Promise<SessionOutput> {
-      await limitRequest(deps.limits.registrationsPerIp, clientIp(http));
-      const registered = await registerUser(deps.core, input, requestLanguage(http.req));
+    async register(input: RegisterInput, client: IdentityClient): Promise<SessionOutput> {
+      await limitRequest(deps.limits.registrationsPerIp, client.ip());
+      const registered = await registerUser(deps.core, input, client.language());
       await deps
         .openWallet(registered.userId)
         .catch((error) =>
@@ -171,26 +169,26 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      * The password step. With two-factor on, a right password answers a challenge for the code
      * step and creates no session (ADR 040); the pair's throttle is not cleared until the code.
      */
-    async login(input: LoginInput, http: HttpExchange): Promise<LoginOutput> {
+    async login(input: LoginInput, client: IdentityClient): Promise<LoginOutput> {
       const account = normalizeEmail(input.email);
-      const ip = clientIp(http);
-      await throttled(account, ip, http);
+      const ip = client.ip();
+      await throttled(account, ip, client);
       let user: { userId: string; email: string };
       try {
         user = await authenticate(deps.core, input);
       } catch (error) {
-        throw await failed(error, account, ip, http);
+        throw await failed(error, account, ip, client);
       }
       if ((await twoFactorStatus(deps.core, user.userId)).enabled) {
         // The challenge works only with this cookie and from this address (ADR 045).
         const nonce = newChallengeNonce();
-        http.res.cookie(TWO_FACTOR_COOKIE, nonce, { ...cookieOptions(), maxAge: CHALLENGE_TTL_MS });
+        client.setCookie(TWO_FACTOR_COOKIE, nonce, { ...cookieOptions(), maxAge: CHALLENGE_TTL_MS });
         return {
           two_factor_required: true,
           challenge: makeChallenge(deps.appSecret, user.userId, deps.clock.now().getTime(), { nonce, ip }),
         };
       }
-      return signIn(user, account, ip, http);
+      return signIn(user, account, ip, client);
     },
 
     /**
@@ -199,28 +197,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      * codes from every address count against the account, and over its cap only a recovery code
      * works until the count's hour ends (ADR 045).
      */
-    async loginTwoFactor(input: TwoFactorLoginInput, http: HttpExchange): Promise<SessionOutput> {
-      const ip = clientIp(http);
-      const nonce = readCookie(http.req.get('cookie'), TWO_FACTOR_COOKIE);
-      const client = nonce === undefined ? undefined : { nonce, ip };
-      const challenge = readChallenge(deps.appSecret, input.challenge, deps.clock.now().getTime(), client);
+    async loginTwoFactor(input: TwoFactorLoginInput, client: IdentityClient): Promise<SessionOutput> {
+      const ip = client.ip();
+      const nonce = client.cookie(TWO_FACTOR_COOKIE);
+      const challenger = nonce === undefined ? undefined : { nonce, ip };
+      const challenge = readChallenge(deps.appSecret, input.challenge, deps.clock.now().getTime(), challenger);
       const state = challenge ? (await loadUser(deps.core, challenge.userId)).state : undefined;
       const invalid = () => new AppError('UNAUTHENTICATED', 'errors:twoFactorChallengeInvalid');
       if (!challenge || !state) throw invalid();
       if (await isOver(deps.limits.twoFactorFailuresPerChallenge, challenge.challengeId)) throw invalid();
       const { userId } = challenge;
       const account = state.email;
-      await throttled(account, ip, http);
-      if (input.code !== undefined) await assertCodesNotLocked(userId, http);
+      await throttled(account, ip, client);
+      if (input.code !== undefined) await assertCodesNotLocked(userId, client);
       try {
         await verifySecondFactor(deps.core, totpCodes, userId, { code: input.code, recoveryCode: input.recovery_code });
       } catch (error) {
         if (error instanceof AppError && error.code === 'VALIDATION') await wrongSecondFactor(challenge, input.code !== undefined);
-        throw await failed(error, account, ip, http);
+        throw await failed(error, account, ip, client);
       }
-      const session = await signIn({ userId, email: state.email }, account, ip, http);
+      const session = await signIn({ userId, email: state.email }, account, ip, client);
       // After the session's cookie, so clients that read the first Set-Cookie still find the session.
-      http.res.clearCookie(TWO_FACTOR_COOKIE, { ...cookieOptions(), maxAge: undefined });
+      client.clearCookie(TWO_FACTOR_COOKIE, { ...cookieOptions(), maxAge: undefined });
       return session;
     },
 
@@ -243,13 +241,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return { recovery_codes: recoveryCodes };
     },
 
-    async disableTwoFactor(session: Session, input: TwoFactorDisableInput, http: HttpExchange): Promise<{ success: true }> {
-      const ip = clientIp(http);
-      await throttled(session.email, ip, http);
+    async disableTwoFactor(session: Session, input: TwoFactorDisableInput, client: IdentityClient): Promise<{ success: true }> {
+      const ip = client.ip();
+      await throttled(session.email, ip, client);
       try {
         await disableTwoFactor(deps.core, totpCodes, session.userId, input);
       } catch (error) {
-        throw await failed(error, session.email, ip, http);
+        throw await failed(error, session.email, ip, client);
       }
       await deps.limits.loginThrottle.succeeded(session.email, ip);
       return { success: true };
@@ -262,26 +260,26 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async deleteAccount(
       session: Session,
       input: AccountDeleteInput,
-      http: HttpExchange,
+      client: IdentityClient,
       userId = session.userId,
     ): Promise<{ message: string }> {
       if (userId !== session.userId) throw new AppError('FORBIDDEN', 'errors:forbidden');
-      const ip = clientIp(http);
-      await throttled(session.email, ip, http);
+      const ip = client.ip();
+      await throttled(session.email, ip, client);
       const proof = { password: input.password, code: input.code, recoveryCode: input.recovery_code };
       try {
         await deleteOwnAccount(deps.core, totpCodes, session.userId, userId, proof, deps.closeAccount);
       } catch (error) {
         // Only a wrong password or code counts as a failed try; a full wallet is not a guess.
         if (error instanceof AppError && error.code === 'CONFLICT') throw error;
-        throw await failed(error, session.email, ip, http);
+        throw await failed(error, session.email, ip, client);
       }
       await deps.limits.loginThrottle.succeeded(session.email, ip);
       // Counters keyed by the e-mail expire on their own; the account's go now, with it.
       await deps.limits.failedLoginsPerAccount.delete(session.email);
       await deps.sessions.destroyAllFor(userId);
-      http.res.clearCookie(SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined });
-      return { message: deps.deletedMessage(requestLanguage(http.req)) };
+      client.clearCookie(SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined });
+      return { message: deps.deletedMessage(client.language()) };
     },
 
     /**
@@ -289,16 +287,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      * again, throttled like a sign-in with the session's account and this address; then this
      * session counts as freshly authenticated for REAUTHENTICATION_AFTER_MS.
      */
-    async reauthenticate(session: Session, input: ReauthenticateInput, http: HttpExchange): Promise<{ success: true }> {
-      const ip = clientIp(http);
-      await throttled(session.email, ip, http);
+    async reauthenticate(session: Session, input: ReauthenticateInput, client: IdentityClient): Promise<{ success: true }> {
+      const ip = client.ip();
+      await throttled(session.email, ip, client);
       try {
         await proveIdentity(deps.core, totpCodes, session.userId, input);
       } catch (error) {
-        throw await failed(error, session.email, ip, http);
+        throw await failed(error, session.email, ip, client);
       }
       await deps.limits.loginThrottle.succeeded(session.email, ip);
-      await deps.sessions.markAuthenticated(readCookie(http.req.get('cookie'), SESSION_COOKIE), deps.clock.now());
+      await deps.sessions.markAuthenticated(client.cookie(SESSION_COOKIE), deps.clock.now());
       return { success: true };
     },
 
@@ -314,11 +312,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
     },
 
-    async logout(http: HttpExchange): Promise<{ success: true }> {
-      const token = readCookie(http.req.get('cookie'), SESSION_COOKIE);
+    async logout(client: IdentityClient): Promise<{ success: true }> {
+      const token = client.cookie(SESSION_COOKIE);
       const session = await deps.sessions.get(token);
       await deps.sessions.destroy(token);
-      http.res.clearCookie(SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined });
+      client.clearCookie(SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined });
       if (session) await recordSignOut(deps.core, session.userId);
       return { success: true };
     },
@@ -333,14 +331,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      * A password change asks for the current one, so it goes through the sign-in throttle with
      * the session's account and this address (ADR 038): guessing here is as slow as at /login.
      */
-    async updateUser(session: Session, userId: string, input: UserUpdateInput, http: HttpExchange): Promise<UserOutput> {
-      const language = requestLanguage(http.req);
+    async updateUser(session: Session, userId: string, input: UserUpdateInput, client: IdentityClient): Promise<UserOutput> {
+      const language = client.language();
       if (input.password === undefined || session.userId !== userId) {
         const updated = await updateOwnProfile(deps.core, session.userId, userId, input, language);
         return updated.profile;
       }
-      const ip = clientIp(http);
-      await throttled(session.email, ip, http);
+      const ip = client.ip();
+      await throttled(session.email, ip, client);
       let updated: Awaited<ReturnType<typeof updateOwnProfile>>;
       try {
         updated = await updateOwnProfile(deps.core, session.userId, userId, input, language);
@@ -348,20 +346,20 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         // Only a wrong current password is a failed guess; a refused new password (its policy is
         // checked only after the current one was right) clears the pair like a right password.
         if (error instanceof AppError && error.messageKey === 'errors:wrongCurrentPassword')
-          throw await failed(error, session.email, ip, http);
+          throw await failed(error, session.email, ip, client);
         if (error instanceof AppError && error.fields.password !== undefined) await deps.limits.loginThrottle.succeeded(session.email, ip);
         throw error;
       }
       await deps.limits.loginThrottle.succeeded(session.email, ip);
-      if (updated.passwordChanged) await deps.sessions.destroyOthersFor(userId, readCookie(http.req.get('cookie'), SESSION_COOKIE));
+      if (updated.passwordChanged) await deps.sessions.destroyOthersFor(userId, client.cookie(SESSION_COOKIE));
       return updated.profile;
     },
 
-    async requestPasswordReset(input: PasswordResetRequestInput, http: HttpExchange): Promise<{ success: true }> {
-      await limitRequest(deps.limits.resetRequestsPerIp, clientIp(http));
+    async requestPasswordReset(input: PasswordResetRequestInput, client: IdentityClient): Promise<{ success: true }> {
+      await limitRequest(deps.limits.resetRequestsPerIp, client.ip());
       // Known and unknown e-mails take different paths (an append, or nothing); answering no
       // sooner than a fixed floor hides which one ran.
-      await Promise.all([requestPasswordReset(deps.core, input, requestLanguage(http.req)), delay(RESET_ANSWER_FLOOR_MS)]);
+      await Promise.all([requestPasswordReset(deps.core, input, client.language()), delay(RESET_ANSWER_FLOOR_MS)]);
       return { success: true };
     },
 
@@ -371,8 +369,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     /** Another verification mail for the session's account; 429 past the hourly limit (ADR 046). */
-    async resendEmailVerification(session: Session, http: HttpExchange): Promise<EmailVerificationStatus> {
-      return resendEmailVerification(deps.core, session.userId, requestLanguage(http.req));
+    async resendEmailVerification(session: Session, client: IdentityClient): Promise<EmailVerificationStatus> {
+      return resendEmailVerification(deps.core, session.userId, client.language());
     },
 
     /** The verification link opened: its MAC checked here, its single use and expiry against the log. */

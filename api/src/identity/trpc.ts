@@ -18,6 +18,7 @@ import {
   userUpdateFields,
 } from '@quern/core/identity';
 import { z } from 'zod';
+import { identityClientOf } from '../http/identity-client.js';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '@quern/core/identity';
 
@@ -25,16 +26,16 @@ export const identityRouter = router({
   register: publicProcedure
     .input(registerInput)
     .output(sessionOutput)
-    .mutation(({ ctx, input }) => ctx.identity.register(input, ctx.http)),
+    .mutation(({ ctx, input }) => ctx.identity.register(input, identityClientOf(ctx.http))),
   login: publicProcedure
     .input(loginInput)
     .output(loginOutput)
-    .mutation(({ ctx, input }) => ctx.identity.login(input, ctx.http)),
+    .mutation(({ ctx, input }) => ctx.identity.login(input, identityClientOf(ctx.http))),
   /** The code step after a password step that answered `two_factor_required`. */
   loginTwoFactor: publicProcedure
     .input(twoFactorLoginInput)
     .output(sessionOutput)
-    .mutation(({ ctx, input }) => ctx.identity.loginTwoFactor(input, ctx.http)),
+    .mutation(({ ctx, input }) => ctx.identity.loginTwoFactor(input, identityClientOf(ctx.http))),
   twoFactorStatus: authedProcedure
     .output(z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number() }))
     .query(({ ctx }) => ctx.identity.twoFactorStatus(ctx.session)),
@@ -47,17 +48,17 @@ export const identityRouter = router({
     .mutation(({ ctx, input }) => ctx.identity.confirmTwoFactor(ctx.session, input)),
   disableTwoFactor: authedProcedure
     .input(twoFactorDisableInput)
-    .mutation(({ ctx, input }) => ctx.identity.disableTwoFactor(ctx.session, input, ctx.http)),
+    .mutation(({ ctx, input }) => ctx.identity.disableTwoFactor(ctx.session, input, identityClientOf(ctx.http))),
   /** Step-up re-authentication (ADR 045) before creating keys and webhook endpoints. */
   reauthenticate: authedProcedure
     .input(reauthenticateInput)
     .output(z.object({ success: z.literal(true) }))
-    .mutation(({ ctx, input }) => ctx.identity.reauthenticate(ctx.session, input, ctx.http)),
+    .mutation(({ ctx, input }) => ctx.identity.reauthenticate(ctx.session, input, identityClientOf(ctx.http))),
   /** The startup verify call: the session's id and e-mail, or null for a visitor. */
   session: publicProcedure
     .output(sessionOutput.nullable())
     .query(({ ctx }) => ctx.getSession().then((s) => (s ? { id: s.userId, email: s.email } : null))),
-  logout: publicProcedure.mutation(({ ctx }) => ctx.identity.logout(ctx.http)),
+  logout: publicProcedure.mutation(({ ctx }) => ctx.identity.logout(identityClientOf(ctx.http))),
   user: authedProcedure
     .input(z.strictObject({ id: userIdParam }))
     .output(userOutput)
@@ -66,21 +67,21 @@ export const identityRouter = router({
   update: authedProcedure
     .input(z.strictObject({ id: userIdParam, ...userUpdateFields }).superRefine(checkUserUpdate))
     .output(userOutput)
-    .mutation(({ ctx, input: { id, ...fields } }) => ctx.identity.updateUser(ctx.session, id, fields, ctx.http)),
+    .mutation(({ ctx, input: { id, ...fields } }) => ctx.identity.updateUser(ctx.session, id, fields, identityClientOf(ctx.http))),
   /** POST /api/user/delete/{id} for the web app: always the session's own account (ADR 042). */
   deleteAccount: authedProcedure
     .input(accountDeleteInput)
     .output(accountDeleteOutput)
-    .mutation(({ ctx, input }) => ctx.identity.deleteAccount(ctx.session, input, ctx.http)),
+    .mutation(({ ctx, input }) => ctx.identity.deleteAccount(ctx.session, input, identityClientOf(ctx.http))),
   /** Whether the session's e-mail address is proven (ADR 046). */
   emailVerification: authedProcedure.output(emailVerificationOutput).query(({ ctx }) => ctx.identity.emailVerification(ctx.session)),
   resendEmailVerification: authedProcedure
     .output(emailVerificationOutput)
-    .mutation(({ ctx }) => ctx.identity.resendEmailVerification(ctx.session, ctx.http)),
+    .mutation(({ ctx }) => ctx.identity.resendEmailVerification(ctx.session, identityClientOf(ctx.http))),
   verifyEmail: publicProcedure.input(emailVerifyInput).mutation(({ ctx, input }) => ctx.identity.verifyEmail(input)),
   requestPasswordReset: publicProcedure
     .input(passwordResetRequestInput)
-    .mutation(({ ctx, input }) => ctx.identity.requestPasswordReset(input, ctx.http)),
+    .mutation(({ ctx, input }) => ctx.identity.requestPasswordReset(input, identityClientOf(ctx.http))),
   confirmPasswordReset: publicProcedure
     .input(passwordResetConfirmInput)
     .mutation(({ ctx, input }) => ctx.identity.confirmPasswordReset(input)),

@@ -27,6 +27,7 @@ const t = initTRPC.context<RequestContext>().create({
 });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const publicProcedure = t.procedure;
 
 /** Requires a session; the handler receives it as ctx.session. */

@@ -1,29 +1,19 @@
-/** The web app's API: one router per capability, each calling the same handlers as REST. */
-import { router } from './init.js';
-import { checkoutRouter } from '../checkout/trpc.js';
-import { contactRouter } from '../contact/trpc.js';
-import { directRouter } from '../direct/trpc.js';
-import { identityRouter } from '../identity/trpc.js';
-import { paymentsRouter } from '../payments/trpc.js';
-import { plansRouter } from '../plans/trpc.js';
-import { subscriptionsRouter } from '../subscriptions/trpc.js';
-import { purchasesRouter } from '../purchases/trpc.js';
-import { refundsRouter } from '../refunds/trpc.js';
-import { walletRouter } from '../wallet/trpc.js';
-import { webhooksRouter } from '../webhooks/trpc.js';
+/**
+ * The web app's API: the tRPC procedures of every module in the list (modules.ts), each module's
+ * router keyed by its namespace, merged into one. Each procedure calls the same handlers as REST.
+ */
+import type { AnyTRPCRouter } from '@trpc/server';
+import { apiModules } from '../modules.js';
+import { mergeRouters } from './init.js';
 
-export const appRouter = router({
-  identity: identityRouter,
-  wallet: walletRouter,
-  purchases: purchasesRouter,
-  checkout: checkoutRouter,
-  refunds: refundsRouter,
-  direct: directRouter,
-  webhooks: webhooksRouter,
-  payments: paymentsRouter,
-  plans: plansRouter,
-  subscriptions: subscriptionsRouter,
-  contact: contactRouter,
-});
+/** The modules' routers, position by position, with each one's own type (so AppRouter is exact). */
+type TrpcRoutersOf<T extends readonly { trpc: AnyTRPCRouter }[]> = { -readonly [K in keyof T]: T[K]['trpc'] };
+
+function trpcRoutersOf<const T extends readonly { trpc: AnyTRPCRouter }[]>(modules: T): TrpcRoutersOf<T> {
+  // Array.map cannot say that it maps a tuple position by position; the mapped type says it.
+  return modules.map((module) => module.trpc) as TrpcRoutersOf<T>;
+}
+
+export const appRouter = mergeRouters(...trpcRoutersOf(apiModules));
 
 export type AppRouter = typeof appRouter;

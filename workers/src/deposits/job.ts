@@ -18,9 +18,9 @@ import {
   type MillixNetworkPort,
 } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
-import { parsePayload } from '../email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import type { Logger } from '@quern/core';
-import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from '../settlement/resumable.js';
+import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from '../job/resumable.js';
 import { depositConfirmationJobData, type DepositConfirmationJobData } from './payload.js';
 
 export interface DepositConfirmationDeps {

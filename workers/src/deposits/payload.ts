@@ -4,7 +4,7 @@
  */
 import { DEPOSIT_ID_PATTERN, WALLET_ID_PATTERN } from '@quern/core/wallet';
 import { z } from 'zod';
-import { waitProgress } from '../settlement/resumable.js';
+import { waitProgress } from '../job/resumable.js';
 
 export const DEPOSIT_CONFIRMATION_QUEUE = 'deposit-confirmation';
 export const DEPOSIT_CONFIRMATION_JOB_NAME = 'confirm-deposit';

@@ -5,7 +5,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { dispatchedJobOptions } from '../jobs.js';
-import type { PendingJob } from './rules.js';
+import type { PendingJob } from '../job/dispatch-rule.js';
 
 const ADD_BULK_SIZE = 500;
 

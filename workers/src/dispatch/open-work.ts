@@ -5,7 +5,7 @@
  * jobs check the log before acting; it only costs a job run that finds its work already done.
  */
 import type { RecordedEvent } from '@quern/core';
-import { jobsRequestedBy, type DispatchRule, type PendingJob } from './rules.js';
+import { jobsRequestedBy, type DispatchRule, type PendingJob } from '../job/dispatch-rule.js';
 
 export class OpenWork {
   /** Insertion order is log order, so the first keys are the oldest requests. */

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../testing/recorded.js';
 import { OpenWork } from './open-work.js';
-import { dispatchRules, jobsRequestedBy, purchaseCaptureRule, purchaseCreditRule, purchaseReceiptEmailRule } from './rules.js';
+import { jobsRequestedBy } from '../job/dispatch-rule.js';
+import { purchaseCaptureRule } from '../purchase-capture/rules.js';
+import { purchaseCreditRule } from '../purchase-credit/rules.js';
+import { purchaseReceiptEmailRule } from '../purchase-receipt-email/rules.js';
+import { dispatchRules } from './rules.js';
 
 const at = '2026-03-01T10:00:00.000Z';
 const orderId = '5O190127TN364715T';

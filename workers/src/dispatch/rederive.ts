@@ -4,7 +4,7 @@
  */
 import type { EventStore, RecordedEvent } from '@quern/core';
 import { OpenWork } from './open-work.js';
-import type { DispatchRule, PendingJob } from './rules.js';
+import type { DispatchRule, PendingJob } from '../job/dispatch-rule.js';
 
 export interface RederiveOptions {
   store: EventStore;

@@ -1,17 +1,15 @@
 // Proves the dispatch rules derive the same job id and a valid payload from a request event, match completions to those ids, and refuse malformed requests.
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../testing/recorded.js';
-import {
-  depositConfirmationRule,
-  dispatchRules,
-  emailVerificationEmailRule,
-  jobsRequestedBy,
-  passwordChangedEmailRule,
-  passwordResetEmailRule,
-  settlementRule,
-  twoFactorLockedEmailRule,
-  welcomeEmailRule,
-} from './rules.js';
+import { depositConfirmationRule } from '../deposits/rules.js';
+import { emailVerificationEmailRule } from '../email-verification-email/rules.js';
+import { jobsRequestedBy } from '../job/dispatch-rule.js';
+import { passwordChangedEmailRule } from '../password-changed-email/rules.js';
+import { passwordResetEmailRule } from '../password-reset-email/rules.js';
+import { settlementRule } from '../settlement/rules.js';
+import { twoFactorLockedEmailRule } from '../two-factor-locked-email/rules.js';
+import { welcomeEmailRule } from '../welcome-email/rules.js';
+import { dispatchRules } from './rules.js';
 
 const userId = '0b6f4e0c-7c1e-4d3a-9f7a-3f0e2d1c4b5a';
 const requestId = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';

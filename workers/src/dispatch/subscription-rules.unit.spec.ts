@@ -5,8 +5,9 @@
 import type { RecordedEvent } from '@quern/core';
 import { describe, expect, it } from 'vitest';
 import { OpenWork } from './open-work.js';
-import { dispatchRules, jobsRequestedBy } from './rules.js';
-import { planPriceNoticeRule } from './subscription-rules.js';
+import { jobsRequestedBy } from '../job/dispatch-rule.js';
+import { planPriceNoticeRule } from '../plan-price-notice/rules.js';
+import { dispatchRules } from './rules.js';
 
 const sub = `sub_${'a'.repeat(24)}`;
 const planId = '00000000-0000-4000-8000-000000000001';

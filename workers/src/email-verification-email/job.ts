@@ -12,7 +12,8 @@ import {
 } from '@quern/core/identity';
 import { UnrecoverableError } from 'bullmq';
 import { composeEmailVerificationEmail } from '../email/compose.js';
-import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, type EmailJobDeps, type EmailJobResult } from '../job/email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import { appendCompletionOnce, emailVerifiedIn, readUserStream } from '../user-stream.js';
 import { emailVerificationEmailJobId, emailVerificationEmailPayload } from './payload.js';
 

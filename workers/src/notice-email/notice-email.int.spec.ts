@@ -11,7 +11,7 @@ import type { TestSmtpServer } from '@quern/test-support/smtp';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EmailJobDeps } from '../email-job.js';
+import type { EmailJobDeps } from '../job/email-job.js';
 import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
 import { registerUser, type TestUser } from '../testing/identity-events.js';
 import { captureLog, deleteKeys, eventually, startPipeline, TEST_APP_SECRET, TEST_PUBLIC_URL, type Pipeline } from '../testing/pipeline.js';

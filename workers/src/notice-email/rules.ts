@@ -10,7 +10,7 @@
  */
 import type { RecordedEvent } from '@quern/core';
 import { SYSTEM_WALLET_IDS } from '@quern/core/wallet';
-import type { DispatchRule } from '../dispatch/rules.js';
+import type { DispatchRule } from '../job/dispatch-rule.js';
 import {
   NOTICE_EMAIL_DONE,
   NOTICE_EMAIL_JOB_NAME,

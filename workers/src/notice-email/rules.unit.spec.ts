@@ -1,7 +1,8 @@
 // Proves which events ask for which notice e-mail: every checkout payment asks for a receipt and a "you were paid", a credit asks for money received unless another mail already covers it or the payee is a system wallet, and the NoticeEmailDone of a notice closes exactly its job; the same event always names the same job.
 import { SYSTEM_WALLET_IDS } from '@quern/core/wallet';
 import { describe, expect, it } from 'vitest';
-import { dispatchRules, jobsRequestedBy } from '../dispatch/rules.js';
+import { dispatchRules } from '../dispatch/rules.js';
+import { jobsRequestedBy } from '../job/dispatch-rule.js';
 import { recorded } from '../testing/recorded.js';
 import { NOTICE_EMAIL_DONE, NOTICE_EMAIL_QUEUE, noticeEmailJobId, noticeIdOf } from './payload.js';
 import { noticeEmailRules } from './rules.js';

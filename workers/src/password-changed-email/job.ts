@@ -8,7 +8,8 @@ import type { RecordedEvent } from '@quern/core';
 import type { PasswordChanged, PasswordChangedEmailSent, UserNameChanged, UserRegistered } from '@quern/core/identity';
 import { UnrecoverableError } from 'bullmq';
 import { composePasswordChangedEmail } from '../email/compose.js';
-import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, type EmailJobDeps, type EmailJobResult } from '../job/email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import { appendCompletionOnce, emailVerifiedIn, readUserStream } from '../user-stream.js';
 import { passwordChangedEmailJobId, passwordChangedEmailPayload } from './payload.js';
 

@@ -11,8 +11,8 @@
 import type { EventStore, Clock } from '@quern/core';
 import { planStream, toPlanEvent } from '@quern/core/plans';
 import { announcePriceChange, type SubscriptionDeps } from '@quern/core/subscriptions';
-import { parsePayload } from '../email-job.js';
-import type { ResumableJob } from '../settlement/resumable.js';
+import { parsePayload } from '../job/parse-payload.js';
+import type { ResumableJob } from '../job/resumable.js';
 import { planPriceNoticePayload } from './payload.js';
 
 /** The subscriptions of a plan, from a read model (the lead's projection; test-support has one over the log). */

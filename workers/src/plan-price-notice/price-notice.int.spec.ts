@@ -5,7 +5,7 @@
 import { cancelSubscription, loadSubscription, subscribe } from '@quern/core/subscriptions';
 import { updatePlan } from '@quern/core/plans';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ResumableJob } from '../settlement/resumable.js';
+import type { ResumableJob } from '../job/resumable.js';
 import { LogPlanSubscriptions } from '../testing/plan-subscriptions.js';
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../testing/subscriptions.js';

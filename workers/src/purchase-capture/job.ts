@@ -6,7 +6,7 @@
  */
 import { captureJobStanding, loadPurchase } from '@quern/core/purchases';
 import { UnrecoverableError } from 'bullmq';
-import { parsePayload } from '../email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import type { PurchaseJobDeps } from './deps.js';
 import { purchaseCapturePayload } from './payload.js';
 import { captureAtPayPal, type CaptureStepResult } from './paypal-capture.js';

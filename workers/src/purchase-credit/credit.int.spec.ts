@@ -5,7 +5,7 @@ import { createLedgerAuditor } from '@quern/core/audit';
 import { captureLog } from '@quern/test-support/log';
 import { UnrecoverableError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ResumableJob } from '../settlement/resumable.js';
+import type { ResumableJob } from '../job/resumable.js';
 import { approvedOrder, ORDER_USD_CENTS, preparePurchases, registerBuyer } from '../testing/purchases.js';
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { creditPurchaseAfterGrace } from './job.js';

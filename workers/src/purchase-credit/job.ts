@@ -14,8 +14,8 @@
 import { creditFromLog, creditStanding, loadPurchase } from '@quern/core/purchases';
 import { UnrecoverableError } from 'bullmq';
 import type { PurchaseJobDeps } from '../purchase-capture/deps.js';
-import { parsePayload } from '../email-job.js';
-import type { ResumableJob } from '../settlement/resumable.js';
+import { parsePayload } from '../job/parse-payload.js';
+import type { ResumableJob } from '../job/resumable.js';
 import { purchaseCreditPayload } from './payload.js';
 
 export interface PurchaseCreditDeps extends Pick<PurchaseJobDeps, 'core' | 'logger'> {

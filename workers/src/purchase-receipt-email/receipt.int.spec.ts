@@ -6,7 +6,7 @@ import { captureLog } from '@quern/test-support/log';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { UnrecoverableError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EmailJobDeps } from '../email-job.js';
+import type { EmailJobDeps } from '../job/email-job.js';
 import { TEST_APP_SECRET, TEST_PUBLIC_URL } from '../testing/pipeline.js';
 import { approvedOrder, preparePurchases, registerBuyer } from '../testing/purchases.js';
 import { openTempStore, type TempStore } from '../testing/store.js';

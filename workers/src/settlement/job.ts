@@ -27,10 +27,10 @@ import {
   type VoidTransfer,
 } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
-import { parsePayload } from '../email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import type { Logger } from '@quern/core';
 import { settlementJobData, type SettlementJobData, type SettlementProgress } from './payload.js';
-import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from './resumable.js';
+import { nextPollAtMs, waitIsOver, type NetworkWait, type ResumableJob } from '../job/resumable.js';
 
 export interface SettlementDeps {
   /** The process's per-wallet command queue, shared with the api (see createKeyedSerializer). */

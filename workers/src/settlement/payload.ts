@@ -5,7 +5,7 @@
  */
 import { NETWORK_TRANSACTION_HASH_PATTERN, TRANSFER_ID_PATTERN, WALLET_ID_PATTERN } from '@quern/core/wallet';
 import { z } from 'zod';
-import { waitProgress } from './resumable.js';
+import { waitProgress } from '../job/resumable.js';
 
 export const SETTLEMENT_QUEUE = 'settlement';
 export const SETTLEMENT_JOB_NAME = 'settle-transfer';

@@ -33,7 +33,7 @@ import { startDispatcher, type Dispatcher } from '../dispatcher.js';
 import { createMailer, type Mailer } from '@quern/adapters/mail';
 import type { Logger } from '@quern/core';
 import { startWorkers, type StartWorkersOptions, type WorkersHandle } from '../workers.js';
-import type { ResumableJob } from './resumable.js';
+import type { ResumableJob } from '../job/resumable.js';
 
 export const SUPPLY_MLX = 9_000_000_000_000_000n;
 export const RESERVE_FUNDING_MLX = 1_000_000_000n;

@@ -22,7 +22,8 @@ import {
 import { mlxFromWire } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
 import { composeSubscriptionEmail, type SubscriptionEmail } from '../email/subscription-compose.js';
-import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, type EmailJobDeps, type EmailJobResult } from '../job/email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import { languageIn } from '../language.js';
 import { emailVerifiedIn, readUserStream } from '../user-stream.js';
 import { emailIdOf, type SubscriptionEmailPayload, subscriptionEmailMessageKey, subscriptionEmailPayload } from './payload.js';

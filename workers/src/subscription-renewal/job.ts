@@ -5,8 +5,8 @@
  * The wait is measured on the workers' clock (tests move it), turned into a wall-clock instant.
  */
 import { type RenewalOutcome, runRenewal, type SubscriptionDeps } from '@quern/core/subscriptions';
-import { parsePayload } from '../email-job.js';
-import type { ResumableJob } from '../settlement/resumable.js';
+import { parsePayload } from '../job/parse-payload.js';
+import type { ResumableJob } from '../job/resumable.js';
 import { subscriptionRenewalPayload } from './payload.js';
 
 /** What BullMQ keeps as the job's return value: JSON, so the log position is decimal text. */

@@ -13,7 +13,7 @@ import { connectRedis, deleteKeys, eventually, uniquePrefix } from '../testing/p
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../testing/subscriptions.js';
 import { LookBackoff } from '../purchase-sweep/look-backoff.js';
-import { resumableBullJob } from '../settlement/resumable.js';
+import { resumableBullJob } from '../job/resumable.js';
 import { renewSubscription } from './job.js';
 import { SUBSCRIPTION_RENEWAL_JOB_NAME, SUBSCRIPTION_RENEWAL_QUEUE, subscriptionRenewalJobId } from './payload.js';
 import { sweepFailedRenewals } from './sweep.js';

@@ -10,7 +10,8 @@ import { supportStream, toSupportEvent, type SupportMessageSent, type SupportMes
 import type { EmailMessage } from '@quern/adapters/mail';
 import { UnrecoverableError } from 'bullmq';
 import { composeSupportAcknowledgement, composeSupportMessage } from '../email/support-compose.js';
-import { companyOf, parsePayload, type EmailJobDeps, type EmailJobResult } from '../email-job.js';
+import { companyOf, type EmailJobDeps, type EmailJobResult } from '../job/email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import { verifiedEmailOf } from '../user-stream.js';
 import { supportEmailJobId, supportEmailPayload } from './payload.js';
 

@@ -9,7 +9,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, fanOutWebhook, loadWebhoo
 import { ERASED } from '@quern/core/personal-data';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '@quern/adapters/webhooks';
 import { openTempStore, type TempStore } from '../testing/store.js';
-import type { ResumableJob } from '../settlement/resumable.js';
+import type { ResumableJob } from '../job/resumable.js';
 import { deliverWebhook, type WebhookDeliveryDeps } from './job.js';
 
 let temp: TempStore;

@@ -21,8 +21,8 @@ import {
 import { ERASED } from '@quern/core/personal-data';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '@quern/adapters/webhooks';
 import { UnrecoverableError } from 'bullmq';
-import { parsePayload } from '../email-job.js';
-import type { ResumableJob } from '../settlement/resumable.js';
+import { parsePayload } from '../job/parse-payload.js';
+import type { ResumableJob } from '../job/resumable.js';
 import { webhookDeliveryPayload } from './payload.js';
 
 export interface WebhookDeliveryDeps {

@@ -13,7 +13,8 @@ import {
   webhookPayloadSchema,
 } from '@quern/core/webhooks';
 import { OpenWork } from '../dispatch/open-work.js';
-import { dispatchRules, jobsRequestedBy } from '../dispatch/rules.js';
+import { dispatchRules } from '../dispatch/rules.js';
+import { jobsRequestedBy } from '../job/dispatch-rule.js';
 import { openTempStore, type TempStore } from '../testing/store.js';
 import { fanOutWebhookJob } from './job.js';
 

@@ -10,7 +10,7 @@ import { payoutIdOfTransfer, payoutStream, toPayoutEvent } from '@quern/core/pay
 import { readCheckoutOrder, toRefundEvent } from '@quern/core/refunds';
 import { fanOutWebhook, PAYOUT_TO_PLACEHOLDER, payoutObjectOf, refundObjectOf, type WebhookSource } from '@quern/core/webhooks';
 import { UnrecoverableError } from 'bullmq';
-import { parsePayload } from '../email-job.js';
+import { parsePayload } from '../job/parse-payload.js';
 import { webhookFanOutPayload } from './payload.js';
 import { subscriptionWebhookSource } from './subscription-source.js';
 

@@ -6,7 +6,7 @@
 import type { RecordedEvent } from '@quern/core';
 import { payoutIdOfTransfer } from '@quern/core/payouts';
 import { toWebhookEvent, webhookFanOutId, type WebhookEvent } from '@quern/core/webhooks';
-import type { DispatchRule } from '../dispatch/rules.js';
+import type { DispatchRule } from '../job/dispatch-rule.js';
 import {
   WEBHOOK_DELIVERY_JOB_NAME,
   WEBHOOK_DELIVERY_QUEUE,

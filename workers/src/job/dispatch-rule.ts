@@ -1,9 +1,49 @@
 /**
- * Typed dispatch rules, shared by the rule lists of every capability (dispatch/rules.ts and the
- * subscription rules).
+ * A dispatch rule: which event asks for which job, and which event records it as done. Each job
+ * folder declares its own rules with these types; dispatch/rules.ts only lists them, so this
+ * module imports no job and no list (a leaf every rule can import without a circle).
  */
 import type { RecordedEvent } from '@quern/core';
-import type { DispatchRule } from './rules.js';
+
+export interface DispatchRule {
+  /** Event type that asks for the work. */
+  request: string;
+  /**
+   * Event types that record the work as done; any one of them closes it (a transfer ends
+   * posted or voided). Each must carry what matchCompletion needs to name the job.
+   */
+  completions: readonly string[];
+  queue: string;
+  /** BullMQ job name. */
+  name: string;
+  /** Deterministic: a pure function of the request event. Throws when the event is malformed. */
+  jobId(request: RecordedEvent): string;
+  /** The job's data, already valid for the job's payload schema. Throws when the event is malformed. */
+  payload(request: RecordedEvent): Record<string, unknown>;
+  /** The job id this completion event closes, so matching requests and completions is a lookup. */
+  matchCompletion(completion: RecordedEvent): string;
+  /**
+   * Whether this request event needs the job at all (default: always). Decided from the event
+   * alone, so live dispatch and re-derivation after a Redis loss agree.
+   */
+  needsJob?(request: RecordedEvent): boolean;
+}
+
+/** A job ready to enqueue, with the position of the request that asked for it. */
+export interface PendingJob {
+  queue: string;
+  name: string;
+  jobId: string;
+  data: Record<string, unknown>;
+  position: bigint;
+}
+
+/** The jobs this event asks for (usually none). Throws when a request event is malformed. */
+export function jobsRequestedBy(event: RecordedEvent, rules: readonly DispatchRule[]): PendingJob[] {
+  return rules
+    .filter((rule) => rule.request === event.type && (rule.needsJob?.(event) ?? true))
+    .map((rule) => ({ queue: rule.queue, name: rule.name, jobId: rule.jobId(event), data: rule.payload(event), position: event.position }));
+}
 
 export type TypedEvent = { type: string; data: unknown };
 

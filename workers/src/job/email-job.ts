@@ -1,7 +1,5 @@
 /** What the e-mail jobs share: their dependencies, their result, and payload parsing. */
 import type { Clock, EventStore } from '@quern/core';
-import { UnrecoverableError } from 'bullmq';
-import type { z } from 'zod';
 import type { Mailer } from '@quern/adapters/mail';
 import type { Logger } from '@quern/core';
 
@@ -31,11 +29,3 @@ export type EmailJobResult =
   | { outcome: 'expired' }
   /** The address was never proven by its owner (ADR 046): nothing but the verification goes to it. */
   | { outcome: 'unverified' };
-
-/** A payload that does not parse will not parse on a retry either. */
-export function parsePayload<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
-  const parsed = schema.safeParse(data);
-  if (!parsed.success)
-    throw new UnrecoverableError(`Invalid job payload: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data;
-}

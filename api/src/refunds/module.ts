@@ -1,0 +1,11 @@
+/** The refunds capability's registration: its tRPC procedures and /api/v1 operations (ADR 068). */
+import { apiModule } from '../http/api-module.js';
+import { router } from '../trpc/init.js';
+import { refundsRouter } from './trpc.js';
+import { refundV1Routes } from './v1-routes.js';
+
+export const refundsModule = apiModule({
+  name: 'refunds',
+  trpc: router({ refunds: refundsRouter }),
+  v1: refundV1Routes,
+});

@@ -1,0 +1,11 @@
+/** The webhooks capability's registration: its tRPC procedures and /api/v1 operations (ADR 068). */
+import { apiModule } from '../http/api-module.js';
+import { router } from '../trpc/init.js';
+import { webhooksRouter } from './trpc.js';
+import { webhookV1Routes } from './v1-routes.js';
+
+export const webhooksModule = apiModule({
+  name: 'webhooks',
+  trpc: router({ webhooks: webhooksRouter }),
+  v1: webhookV1Routes,
+});
