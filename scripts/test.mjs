@@ -61,7 +61,11 @@ steps.push(['size', run('size budget', 'node', ['scripts/size-check.mjs'])]);
 const playwrightJson = join(reports, 'playwright.json');
 steps.push([
   'e2e',
-  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }),
+  // The app was built by the step above: the browser tests' setup need not build it again (ADR 070).
+  run('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    QUERN_E2E_WEB_BUILT: '1',
+  }),
 ]);
 if (!countPlaywright(playwrightJson)) totals.failed += 1;
 

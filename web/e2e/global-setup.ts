@@ -1,7 +1,8 @@
 /**
  * Playwright global setup: makes sure Debian's chromium is installed, starts a private Redis
- * when REDIS_URL is unset, builds the web app, and starts Quern on a free port with a fresh
- * DATA_DIR, waiting for GET /healthz = 200. The returned function stops everything again.
+ * when REDIS_URL is unset, builds the web app (unless QUERN_E2E_WEB_BUILT=1 says the caller just
+ * did), and starts Quern on a free port with a fresh DATA_DIR, waiting for GET /healthz = 200.
+ * The returned function stops everything again.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -92,7 +93,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     console.log(`[e2e setup] private redis-server at ${redis.url}`);
   }
   const redisUrl = process.env.REDIS_URL ?? redis?.url ?? '';
-  buildWebApp();
+  // `npm test` builds the app in its own step just before (scripts/test.mjs); building it again
+  // here would only repeat that work.
+  if (process.env.QUERN_E2E_WEB_BUILT === '1') console.log('[e2e setup] web app already built (QUERN_E2E_WEB_BUILT=1)');
+  else buildWebApp();
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'quern-e2e-'));

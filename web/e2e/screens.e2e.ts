@@ -21,9 +21,15 @@ async function useTheme(page: Page, theme: (typeof themes)[number]): Promise<voi
   await page.addInitScript((value) => localStorage.setItem('quern.darkMode', value), theme === 'dark' ? '1' : '0');
 }
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
+/** Soft, so that the screens after a failing one are still checked; `name` says which one failed. */
+async function expectNoAxeViolations(page: Page, name: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect
+    .soft(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      `axe on ${name}`,
+    )
+    .toEqual([]);
 }
 
 for (const viewport of viewports) {
@@ -39,32 +45,40 @@ for (const viewport of viewports) {
         await page.getByRole('button', { name: 'Register', exact: true }).click();
         await expect(page.getByRole('alert')).toHaveText('All fields are required');
         await page.screenshot({ path: `test-results/screenshots/register-errors-${viewport.name}-${theme}.png`, fullPage: true });
-        await expectNoAxeViolations(page);
+        await expectNoAxeViolations(page, 'register errors');
 
         await page.getByRole('button', { name: 'Read the terms' }).click();
         const dialog = page.getByRole('dialog', { name: 'Terms of Service in brief' });
         await expect(dialog).toBeVisible();
         await page.screenshot({ path: `test-results/screenshots/terms-dialog-${viewport.name}-${theme}.png` });
-        await expectNoAxeViolations(page);
+        await expectNoAxeViolations(page, 'terms dialog');
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
         await expect(page.getByRole('button', { name: 'Read the terms' })).toBeFocused();
       });
 
-      for (const screen of screens) {
-        test(`${screen.name} is accessible`, async ({ page }) => {
+      // One test per sign-in state, each screen a step of it: one browser page (and one signed-in
+      // user) visits them all (ADR 070).
+      for (const signedIn of [false, true]) {
+        const group = screens.filter((screen) => screen.signedIn === signedIn);
+        test(`${group.map((screen) => screen.name).join(', ')} ${group.length > 1 ? 'are' : 'is'} accessible`, async ({ page }) => {
+          test.setTimeout(group.length * 30_000);
           await useTheme(page, theme);
-          if (screen.signedIn) {
+          if (signedIn) {
             const user = uniqueUser();
             await registerByApi(page.request, user);
             await loginByApi(page.request, user);
           }
-          await page.goto(screen.path);
-          await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.ready);
-          if (screen.signedIn) await expect(page.locator('.account-username')).toBeVisible();
+          for (const screen of group) {
+            await test.step(screen.name, async () => {
+              await page.goto(screen.path);
+              await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.ready);
+              if (screen.signedIn) await expect(page.locator('.account-username')).toBeVisible();
 
-          await page.screenshot({ path: `test-results/screenshots/${screen.name}-${viewport.name}-${theme}.png`, fullPage: true });
-          await expectNoAxeViolations(page);
+              await page.screenshot({ path: `test-results/screenshots/${screen.name}-${viewport.name}-${theme}.png`, fullPage: true });
+              await expectNoAxeViolations(page, screen.name);
+            });
+          }
         });
       }
     });
@@ -101,6 +115,6 @@ test.describe('mobile menu', () => {
     await page.getByRole('button', { name: `Account menu: ${user.userName}` }).click();
     await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screenshots/menu-signed-in-mobile-dark.png' });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, 'signed-in mobile menu');
   });
 });

@@ -1,11 +1,8 @@
 /** Test users: unique on every call, so tests can run in parallel against one server. */
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { type APIRequestContext, type BrowserContext, type Page, expect, request, test } from '@playwright/test';
 import { verificationTokenIn } from '@quern/test-support/eml';
 import { Secret, TOTP } from 'otpauth';
@@ -100,8 +97,6 @@ export async function verifyEmailByLink(request: APIRequestContext, user: Pick<T
   if (!response.ok()) throw new Error(`verify answered ${response.status()}: ${await response.text()}`);
 }
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runFile = promisify(execFile);
 const quernUrl = () => process.env.QUERN_E2E_BASE_URL ?? '';
 
 /** A new user, registered and signed in on an API context of their own. */
@@ -121,19 +116,28 @@ export async function trpcQuery<T>(api: APIRequestContext, path: string, input?:
   return ((await response.json()) as { result: { data: T } }).result.data;
 }
 
-/** Deposits MLX to an address through the dev faucet, against the e2e Quern's data dir. */
+/**
+ * Deposits MLX to an address (or a user's wallet) through the dev faucet, against the e2e Quern's
+ * data dir. It runs the faucet command's own code (`runFaucet`, the same arguments and environment)
+ * in this worker instead of a `tsx` process per call: a process cost about 1.5 s of CPU, and
+ * the journeys call it 27 times (ADR 070). Imported on first use, so specs without deposits never
+ * load the event store and the simulated network.
+ */
 export async function faucet(to: string, amountMlx: number, options: { confirmDelayMs?: number } = {}): Promise<void> {
   const dataDir = process.env.QUERN_E2E_DATA_DIR;
   if (!dataDir) throw new Error('QUERN_E2E_DATA_DIR is not set: run through playwright (web/e2e/global-setup.ts)');
-  await runFile(process.execPath, ['--import', 'tsx', 'api/src/bin/faucet.ts', '--to', to, '--amount', String(amountMlx)], {
-    cwd: repoRoot,
-    env: {
+  const { runFaucet } = await import('@quern/adapters/millix/faucet');
+  const lines: string[] = [];
+  const code = await runFaucet(
+    ['--to', to, '--amount', String(amountMlx)],
+    {
       ...process.env,
       DATA_DIR: dataDir,
       MILLIX_CONFIRM_DELAY_MS: String(options.confirmDelayMs ?? process.env.QUERN_E2E_MILLIX_CONFIRM_DELAY_MS ?? '2000'),
     },
-    timeout: 60_000,
-  });
+    { log: (line) => lines.push(line), error: (line) => lines.push(line) },
+  );
+  if (code !== 0) throw new Error(`the faucet exited with ${code}: ${lines.join('\n')}`);
 }
 
 /** A tRPC mutation's data, or an error naming the procedure and the answer. */
