@@ -2,7 +2,7 @@
 import { SYSTEM_WALLET_IDS } from '@quern/core/wallet';
 import { describe, expect, it } from 'vitest';
 import { dispatchRules, jobsRequestedBy } from '../dispatch/rules.js';
-import { recorded } from '../testing/recorded.js';
+import { recorded } from '../../test/recorded.js';
 import { NOTICE_EMAIL_DONE, NOTICE_EMAIL_QUEUE, noticeEmailJobId, noticeIdOf } from './payload.js';
 import { noticeEmailRules } from './rules.js';
 

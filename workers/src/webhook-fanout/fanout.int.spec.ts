@@ -14,7 +14,7 @@ import {
 } from '@quern/core/webhooks';
 import { OpenWork } from '../dispatch/open-work.js';
 import { dispatchRules, jobsRequestedBy } from '../dispatch/rules.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { fanOutWebhookJob } from './job.js';
 
 const clock = { now: () => new Date('2026-11-24T12:00:00.000Z') };

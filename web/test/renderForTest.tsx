@@ -8,8 +8,8 @@ import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { AuthProvider } from '../auth/AuthProvider.js';
-import type { AuthState } from '../auth/authState.js';
+import { AuthProvider } from '../src/features/auth/AuthProvider.js';
+import type { AuthState } from '../src/features/auth/authState.js';
 
 export type TestLanguage = 'en' | 'es';
 
