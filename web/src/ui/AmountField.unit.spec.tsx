@@ -2,8 +2,8 @@
 // ignores anything but digits, hands the bare digits to the form, and keeps the caret in place.
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, typeInto } from '../../../test/dom.js';
-import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
+import { byLabel, typeInto } from '../../test/dom.js';
+import { render, type Rendered, type TestLanguage } from '../../test/renderForTest.js';
 import { AmountField } from './AmountField.js';
 
 let rendered: Rendered | undefined;
