@@ -13,7 +13,7 @@ import type { AuthState } from '../src/features/auth/authState.js';
 
 export type TestLanguage = 'en' | 'es';
 
-const localeFiles = import.meta.glob<Record<string, unknown>>('../../../../core/src/i18n/locales/*/*.json', {
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../core/src/i18n/locales/*/*.json', {
   eager: true,
   import: 'default',
 });
