@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKeyedSerializer, type Clock, type EventStore } from '@quern/core';
-import { userStream } from '@quern/core/identity';
+import { identityPayeeDirectory, userStream } from '@quern/core/identity';
 import { createPlan } from '@quern/core/plans';
 import { addMonthsOnBillingDay, subscribe } from '@quern/core/subscriptions';
 import {
@@ -146,6 +146,7 @@ async function main(): Promise<void> {
     network: 'mainnet',
     serialize,
     stateCache,
+    payees: identityPayeeDirectory({ store }),
   };
   const quiet = { info: () => {}, error: (m: string) => console.error(m) };
   const dispatcher = startDispatcher({ store, redis, prefix: PREFIX, rules: subscriptionRenewalRules, logger: quiet });

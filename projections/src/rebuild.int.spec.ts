@@ -2,10 +2,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rebuildProjections } from './rebuild.js';
 import { startProjections } from './runner.js';
-import { dumpKeys } from './testing/redis-dump.js';
-import { registerUsers } from './testing/events.js';
-import { captureLog, eventually, openPrivateRedis, type PrivateRedis } from './testing/redis.js';
-import { openTempStore, type TempStore } from './testing/store.js';
+import { dumpKeys } from '../test/redis-dump.js';
+import { registerUsers } from '../test/events.js';
+import { captureLog, eventually, openPrivateRedis, type PrivateRedis } from '../test/redis.js';
+import { openTempStore, type TempStore } from '../test/store.js';
 import type { Projection } from './types.js';
 import { usersProjection } from './users/projection.js';
 

@@ -5,9 +5,9 @@ import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startDispatcher, type Dispatcher } from './dispatcher.js';
 import { WELCOME_EMAIL_QUEUE } from './jobs.js';
-import { registerUser } from './testing/identity-events.js';
-import { captureLog, connectRedis, deleteKeys, eventually, uniquePrefix } from './testing/pipeline.js';
-import { openTempStore, type TempStore } from './testing/store.js';
+import { registerUser } from '../test/identity-events.js';
+import { captureLog, connectRedis, deleteKeys, eventually, uniquePrefix } from '../test/pipeline.js';
+import { openTempStore, type TempStore } from '../test/store.js';
 
 const redisUrl = process.env.REDIS_URL as string;
 let temp: TempStore;

@@ -3,10 +3,10 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { createMailer, type Mailer } from '@quern/adapters/mail';
-import { registerUser, type TestUser } from './testing/identity-events.js';
-import { captureLog, connectRedis, eventsOfType, eventually, startPipeline, type Pipeline } from './testing/pipeline.js';
+import { registerUser, type TestUser } from '../test/identity-events.js';
+import { captureLog, connectRedis, eventsOfType, eventually, startPipeline, type Pipeline } from '../test/pipeline.js';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
-import { openTempStore, type TempStore } from './testing/store.js';
+import { openTempStore, type TempStore } from '../test/store.js';
 
 const USERS = 30;
 let server: RedisServer;

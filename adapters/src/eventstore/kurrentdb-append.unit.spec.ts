@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { DuplicateEventIdError, type ExpectedRevision, type NewEvent, WrongExpectedRevisionError } from '@quern/core';
 import { describe, expect, it } from 'vitest';
 import { kurrentAppender } from './kurrentdb-append.js';
-import { FakeKurrentServer } from './kurrentdb-fake-server.js';
+import { FakeKurrentServer } from '../../test/eventstore/kurrentdb-fake-server.js';
 import { METADATA_ENVELOPE_KEY } from './kurrentdb-mapping.js';
 import { prepareAppend } from './validation.js';
 

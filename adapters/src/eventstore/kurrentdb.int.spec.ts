@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { GenericContainer, getContainerRuntimeClient, type StartedTestContainer, Wait } from 'testcontainers';
 import { afterAll, beforeAll, it } from 'vitest';
-import { describeEventStoreContract } from './contract.js';
+import { describeEventStoreContract } from '../../test/eventstore/contract.js';
 import { openKurrentEventStore } from './kurrentdb.js';
 
 const KURRENTDB_PORT = 2113;

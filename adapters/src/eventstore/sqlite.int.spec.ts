@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DuplicateEventIdError, type RecordedEvent, WrongExpectedRevisionError } from '@quern/core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { describeEventStoreContract } from './contract.js';
+import { describeEventStoreContract } from '../../test/eventstore/contract.js';
 import { openSqliteEventStore, type SqliteEventStore } from './sqlite.js';
 
 const root = mkdtempSync(join(tmpdir(), 'quern-sqlite-store-'));

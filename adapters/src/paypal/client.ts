@@ -160,7 +160,7 @@ export function createPayPalClient(options: PayPalClientOptions): PayPalClient {
       const request = new paypal.orders.OrdersCreateRequest();
       // This SDK's create request predates PayPal-Request-Id on orders (it has no setter), but
       // the API honours the header: without it a retried create makes a second order.
-      (request.headers as unknown as Record<string, string>)['PayPal-Request-Id'] = requestId;
+      Object.assign(request.headers, { 'PayPal-Request-Id': requestId });
       request.prefer('return=representation');
       request.requestBody({
         intent: 'CAPTURE',

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERASED } from '@quern/core/personal-data';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeEventStoreContract } from '../eventstore/contract.js';
+import { describeEventStoreContract } from '../../test/eventstore/contract.js';
 import { assertSealedLog, KEY_VAULT_FILE, openEventStore, openRawEventStore } from '../eventstore/index.js';
 import { openKeyVault } from './key-vault.js';
 import { withPersonalDataSealing } from './sealing-store.js';

@@ -55,11 +55,12 @@ function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
-      const list = addresses as unknown as { address: string; family: number }[];
+      const list = addresses;
       if (!allowPrivateNetworks && (list.length === 0 || !list.every((a) => isPublicAddress(a.address))))
         return callback(new RefusedAddressError(`${hostname} resolves to a non-public address`), '', 0);
-      if (options.all) return callback(null, list as never, 0);
-      const first = list[0] as { address: string; family: number };
+      if (options.all) return callback(null, list, 0);
+      const [first] = list;
+      if (!first) return callback(new RefusedAddressError(`${hostname} has no address`), '', 0);
       callback(null, first.address, first.family);
     });
   };

@@ -26,10 +26,10 @@ import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { runCli } from '../test-support/cli.js';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser, userFactory } from '../test-support/users.js';
+import { runCli } from '../../test/cli.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser, userFactory } from '../../test/users.js';
 import { type Manifest, MANIFEST_FILE } from './manifest.js';
 import { RestoreRefused, restoreBackup } from './restore-backup.js';
 

@@ -42,7 +42,7 @@ import {
 } from '@quern/workers';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../test-support/quern.js';
+import { eventually } from '../../test/quern.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SPAWN_TIMEOUT_MS = 30_000;

@@ -11,9 +11,9 @@ import { KEY_VAULT_FILE, openEventStore } from '@quern/adapters/eventstore';
 import { masterKeyId, openKeyVault, parseMasterKey } from '@quern/adapters/personal-data';
 import { startPrivateRedis } from '@quern/test-support/redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../test-support/cli.js';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { type NewUser, userFactory } from '../test-support/users.js';
+import { runCli } from '../../test/cli.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { type NewUser, userFactory } from '../../test/users.js';
 
 const env = { REGISTRATIONS_PER_IP_HOUR: '10000' };
 const cleanups: (() => Promise<unknown>)[] = [];

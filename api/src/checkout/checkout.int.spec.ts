@@ -7,9 +7,9 @@
 import { verifyCheckoutToken } from '@quern/core/checkout';
 import { readCheckoutOrder } from '@quern/core/refunds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { verifyEmail } from '../test-support/users.js';
+import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { verifyEmail } from '../../test/users.js';
 
 const APP_SECRET = 'checkout-test-secret-0123456789abcdef';
 

@@ -4,8 +4,8 @@
 // address get CHECKOUT_LOOKUPS_PER_USER_HOUR and CHECKOUT_LOOKUPS_PER_IP_HOUR lookups, then 429
 // with Retry-After, while another account on another address is unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { verifyEmail } from '../test-support/users.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { verifyEmail } from '../../test/users.js';
 
 const PER_USER = 3;
 const PER_IP = 5;

@@ -6,8 +6,8 @@
 // bound to the order and its token (a token of reference A is no proof for reference B, the same
 // cart under two references is two orders) and answered back; and the per-key limit is 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 const APP_SECRET = 'merchant-orders-test-secret-0123456789';
 const LIMIT = 40;

@@ -4,7 +4,7 @@
 // header, an unknown key get 401; each call without a session is 401; the per-key limit answers
 // 429 with Retry-After; and the log holds only the key's hash, never the key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 const LIMIT = 5;
 let quern: TestQuern;

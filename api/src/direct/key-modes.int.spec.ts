@@ -11,8 +11,8 @@ import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { openTempStore, type TempStore } from '@quern/test-support/temp-store';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser } from '../test-support/users.js';
+import { startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser } from '../../test/users.js';
 import { createDirectService, type DirectService } from './service.js';
 
 let temp: TempStore;

@@ -2,7 +2,7 @@
 // while PUBLIC_URL is itself local: on a deployment at a real address, a signed-in user's browser
 // showing http://localhost:<port> (any local program) cannot act with the user's session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 const user = {
   userName: 'origin_user',

@@ -4,8 +4,8 @@
 // method, path and stack while the client sees only the generic message and the id, and bodies
 // nested 5,000 deep are refused with 400 before parsing while the process keeps answering.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { type RawRequest, type RawResponse, rawRequest } from '../test-support/raw-http.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { type RawRequest, type RawResponse, rawRequest } from '../../test/raw-http.js';
 import { log } from '@quern/adapters/runtime';
 
 let quern: TestQuern;

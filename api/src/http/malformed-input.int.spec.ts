@@ -16,9 +16,9 @@ import {
   queryVariants,
   type Variant,
   type VariantOptions,
-} from '../test-support/malformed-variants.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { type RawRequest, type RawResponse, rawRequest } from '../test-support/raw-http.js';
+} from '../../test/malformed-variants.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { type RawRequest, type RawResponse, rawRequest } from '../../test/raw-http.js';
 import { log } from '@quern/adapters/runtime';
 
 interface Fixture {

@@ -1,7 +1,7 @@
 // Proves a server message that carries an amount writes it in the request's language over real HTTP (real SQLite and Redis): '300,000 MLX' in English, '300.000 MLX' in Spanish, on REST and tRPC alike, while the params stay wire digits for clients that format themselves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser } from '../test-support/users.js';
+import { startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser } from '../../test/users.js';
 
 let quern: TestQuern;
 let payer: TestUser;

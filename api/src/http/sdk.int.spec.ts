@@ -2,7 +2,7 @@
 // (Cross-Origin-Resource-Policy), cached for an hour and revalidated by ETag (304), and it is the
 // SDK file itself (it defines window.Quern).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { startTestQuern, type TestQuern } from '../../test/quern.js';
 
 let quern: TestQuern;
 

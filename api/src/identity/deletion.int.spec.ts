@@ -11,9 +11,9 @@ import { Secret, TOTP } from 'otpauth';
 import { openRawEventStore } from '@quern/adapters/eventstore';
 import { deliveryBodyOf, loadWebhookDelivery } from '@quern/core/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, verifyEmail } from '../test-support/users.js';
+import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, verifyEmail } from '../../test/users.js';
 
 let quern: TestQuern;
 let counter = 0;

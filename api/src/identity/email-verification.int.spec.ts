@@ -3,9 +3,9 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createResetToken, verifyEmailVerificationToken } from '@quern/core/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, registerUser, verificationTokenMailedTo, verifyEmail, type TestUser } from '../test-support/users.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, registerUser, verificationTokenMailedTo, verifyEmail, type TestUser } from '../../test/users.js';
 
 const APP_SECRET = 'verification-spec-app-secret-0123456789abcdef';
 let quern: TestQuern;

@@ -3,9 +3,9 @@
 // welcome and reset e-mails, the password policy, sign-in throttling per account and address
 // (behind a trusted proxy), API cache headers, and that no input produces a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMails } from '../test-support/outbox.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { userFactory } from '../test-support/users.js';
+import { outboxMails } from '../../test/outbox.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { userFactory } from '../../test/users.js';
 
 let quern: TestQuern;
 const { newUser, count } = userFactory({ userPrefix: 'user_', emailPrefix: 'ada', area: '555' });

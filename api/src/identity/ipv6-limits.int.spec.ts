@@ -2,7 +2,7 @@
 // that rotates through addresses of its own prefix meets the registration and failed sign-in
 // limits as one client, while a client of another /64 is not affected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { startTestQuern, type TestQuern } from '../../test/quern.js';
 
 let quern: TestQuern;
 beforeAll(async () => {

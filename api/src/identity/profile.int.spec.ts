@@ -5,9 +5,9 @@
 // policy, ends the other sessions but this one, and mails a notice. Every change is an event.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMails } from '../test-support/outbox.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { userFactory, verifyEmail } from '../test-support/users.js';
+import { outboxMails } from '../../test/outbox.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { userFactory, verifyEmail } from '../../test/users.js';
 
 let quern: TestQuern;
 const { newUser } = userFactory({ userPrefix: 'prof_', emailPrefix: 'prof', area: '556' });

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 let quern: TestQuern;
 let redis: Redis;

@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { TOTP } from 'otpauth';
 import { openRawEventStore } from '@quern/adapters/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { awayFromStepEnd, codeAt, confirmTwoFactor, startTwoFactor } from '../test-support/two-factor.js';
-import { userFactory } from '../test-support/users.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { awayFromStepEnd, codeAt, confirmTwoFactor, startTwoFactor } from '../../test/two-factor.js';
+import { userFactory } from '../../test/users.js';
 
 let quern: TestQuern;
 const { newUser } = userFactory({ userPrefix: 'rc_', emailPrefix: 'rc', area: '558' });

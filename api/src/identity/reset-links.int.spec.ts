@@ -2,9 +2,9 @@
 // and Redis: after a reset with one link, or a change from the profile, an older link answers the
 // invalid-or-expired message and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxMails } from '../test-support/outbox.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { userFactory } from '../test-support/users.js';
+import { outboxMails } from '../../test/outbox.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { userFactory } from '../../test/users.js';
 
 let quern: TestQuern;
 const { newUser } = userFactory({ userPrefix: 'rl_', emailPrefix: 'rl', area: '557' });

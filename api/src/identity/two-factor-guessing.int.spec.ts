@@ -3,10 +3,10 @@
 // after 5 wrong codes, and wrong codes from all addresses together lock the account's codes (only
 // a recovery code works then) and mail its owner once per lock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { outboxMails } from '../test-support/outbox.js';
-import { awayFromStepEnd, codeAt, from, registeredWithTwoFactor as enrolled } from '../test-support/two-factor.js';
-import { userFactory } from '../test-support/users.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { outboxMails } from '../../test/outbox.js';
+import { awayFromStepEnd, codeAt, from, registeredWithTwoFactor as enrolled } from '../../test/two-factor.js';
+import { userFactory } from '../../test/users.js';
 
 let quern: TestQuern;
 const { newUser } = userFactory({ userPrefix: 'tg_', emailPrefix: 'tg', area: '559' });

@@ -3,9 +3,9 @@
 // session; the code step signs in; a code and a recovery code each work once; wrong codes are
 // throttled like wrong passwords; turning it off needs the password and a code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { awayFromStepEnd, codeAt, from, registeredWithTwoFactor as enrolled } from '../test-support/two-factor.js';
-import { userFactory } from '../test-support/users.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { awayFromStepEnd, codeAt, from, registeredWithTwoFactor as enrolled } from '../../test/two-factor.js';
+import { userFactory } from '../../test/users.js';
 
 let quern: TestQuern;
 const { newUser } = userFactory({ userPrefix: 'tf_', emailPrefix: 'tf', area: '556' });

@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMlx, SYSTEM_WALLET_IDS } from '@quern/core/wallet';
-import { fundFromReserve, walletDepsFor } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, registerUser } from '../test-support/users.js';
+import { fundFromReserve, walletDepsFor } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, registerUser } from '../../test/users.js';
 import { type PrometheusFamily, parsePrometheusText, sampleValue } from '@quern/test-support/prometheus-text';
 
 const TOKEN = randomBytes(24).toString('hex');

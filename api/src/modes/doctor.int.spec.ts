@@ -13,7 +13,7 @@ import { openKeyVault, parseMasterKey } from '@quern/adapters/personal-data';
 import { freePort } from '@quern/test-support/redis';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PayPalOAuthStub, startPayPalOAuthStub } from '../test-support/paypal-oauth-stub.js';
+import { type PayPalOAuthStub, startPayPalOAuthStub } from '../../test/paypal-oauth-stub.js';
 import { durableTestDataDir } from '@quern/test-support/durable-dir';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type FakeMillixNode, startFakeMillixNode } from '@quern/adapters/millix/fake-node-server';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PayPalOAuthStub, startPayPalOAuthStub } from '../test-support/paypal-oauth-stub.js';
+import { type PayPalOAuthStub, startPayPalOAuthStub } from '../../test/paypal-oauth-stub.js';
 import { durableTestDataDir } from '@quern/test-support/durable-dir';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

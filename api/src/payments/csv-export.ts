@@ -62,7 +62,7 @@ async function write(out: Writable, text: string): Promise<void> {
 /** Writes the CSV to `out` (not ended: the caller ends it); returns the number of data rows. */
 export async function writePaymentsCsv(redis: Redis, out: Writable, job: PaymentsExport): Promise<number> {
   const limit = job.pageSize ?? EXPORT_PAGE_SIZE;
-  await write(out, stringify([CSV_HEADER as unknown as string[]], { record_delimiter: 'windows' }));
+  await write(out, stringify([[...CSV_HEADER]], { record_delimiter: 'windows' }));
   let after: string | undefined;
   let rows = 0;
   for (;;) {

@@ -4,7 +4,7 @@ import type { RecordedEvent } from '@quern/core';
 import { merchantPaymentsProjection } from '@quern/projections';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
 import { inertCell, writePaymentsCsv } from './csv-export.js';
 
 const PAYMENTS = 100_000;

@@ -1,9 +1,9 @@
 // Proves the merchant's payments over real HTTP (ADR 034): a key lists its own paid checkout orders newest first with shopper, rate, USD value and refunds (a refund recorded on the order's stream updates status and total); another merchant's payment is no cursor (400 naming starting_after); bad limits are 400; a walk by cursor while payments keep arriving sees every payment once, newest first, with no gaps; /api/v1/balance answers the wallet's balance; the CSV export (by key and by session) has the header, the rows in created order and an attachment name; tRPC payments.list answers the same page; and nothing is answered without a key or session.
 import { checkoutStream } from '@quern/core/checkout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
 type User = TestUser;
 

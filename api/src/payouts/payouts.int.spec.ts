@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRawEventStore } from '@quern/adapters/eventstore';
 import { createAddress } from '@quern/core/wallet';
-import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
+import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
 type User = TestUser;
 

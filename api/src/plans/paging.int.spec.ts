@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { systemClock } from '@quern/core';
 import { createPlan } from '@quern/core/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser } from '../test-support/users.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser } from '../../test/users.js';
 
 const COUNT = 1_205;
 let quern: TestQuern;

@@ -5,8 +5,8 @@
 // subscribers (403, nothing changes); `GET /api/user/username/{username}` answers the public name;
 // a visitor gets 401 before any input is read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser } from '../test-support/users.js';
+import { startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser } from '../../test/users.js';
 
 let quern: TestQuern;
 let owner: TestUser;

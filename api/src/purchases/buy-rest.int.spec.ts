@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { signWebhook, signatureBaseString, WEBHOOK_AUTH_ALGO } from '@quern/adapters/paypal/webhook-signature';
 import { readPurchase } from '@quern/core/purchases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { auditLog } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 let quern: TestQuern;
 let alice: { cookie: string; address: string };

@@ -5,8 +5,8 @@
 // while the PayPal protocol routes keep working for Quern.
 import { readPurchase } from '@quern/core/purchases';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../test-support/ledger.js';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { auditLog } from '../../test/ledger.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 async function register(quern: TestQuern, name: string) {
   const user = {

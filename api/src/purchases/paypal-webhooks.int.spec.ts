@@ -4,8 +4,8 @@
 // and that deliveries from one client address beyond PAYPAL_WEBHOOKS_PER_MINUTE answer 429.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../test-support/ledger.js';
-import { startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { auditLog } from '../../test/ledger.js';
+import { startTestQuern, type TestQuern } from '../../test/quern.js';
 
 let quern: TestQuern;
 const LIMIT = 8;

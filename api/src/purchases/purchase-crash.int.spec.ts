@@ -10,8 +10,8 @@ import { verificationTokenInText } from '@quern/test-support/eml';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog } from '../test-support/ledger.js';
-import { cookieOf, eventually } from '../test-support/quern.js';
+import { auditLog } from '../../test/ledger.js';
+import { cookieOf, eventually } from '../../test/quern.js';
 
 /** Long enough that the kills below come before the credit, short enough to wait out. */
 const GRACE_MS = 8_000;

@@ -7,9 +7,9 @@ import type { Clock } from '@quern/core';
 import { purchaseStream } from '@quern/core/purchases';
 import { formatDate } from '@quern/core/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser } from '../test-support/users.js';
+import { auditLog } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser } from '../../test/users.js';
 
 const HOUR_MS = 3_600_000;
 /** The ledger's clock: the system's, moved forward by the test. */

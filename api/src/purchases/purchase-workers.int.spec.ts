@@ -6,9 +6,9 @@ import { DEFAULT_QUEUE_PREFIX, PURCHASE_CREDIT_QUEUE, purchaseCreditJobId } from
 import { Queue } from 'bullmq';
 import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { verifyEmail } from '../test-support/users.js';
+import { auditLog } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { verifyEmail } from '../../test/users.js';
 
 const GRACE_MS = 1_500;
 /** 10 USD at the default rate (1 USD = 80,000 MLX). */

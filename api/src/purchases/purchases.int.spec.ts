@@ -23,7 +23,7 @@ import {
 } from '@quern/core/wallet';
 import { openTempStore, type TempStore } from '@quern/test-support/temp-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, walletDepsFor } from '../test-support/ledger.js';
+import { auditLog, walletDepsFor } from '../../test/ledger.js';
 
 const RESERVE_MLX = 1_000_000_000n;
 /** 10 USD at 0.000012 USD per MLX. */

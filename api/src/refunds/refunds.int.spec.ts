@@ -8,9 +8,9 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutStream, parseCheckoutOrderId } from '@quern/core/checkout';
-import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
+import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
 type User = TestUser;
 

@@ -33,7 +33,7 @@ import {
 import { createLedgerAuditor } from '@quern/core/audit';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { walletDepsFor } from '../test-support/ledger.js';
+import { walletDepsFor } from '../../test/ledger.js';
 
 const USERS = ['u0', 'u1', 'u2', 'u3'];
 const DAY_MS = 86_400_000;

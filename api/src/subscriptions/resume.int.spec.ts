@@ -7,9 +7,9 @@
 import type { Clock } from '@quern/core';
 import { loadSubscription, openRenewal, resumeSubscription, runRenewal } from '@quern/core/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, fundFromReserve, walletDepsFor } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser } from '../test-support/users.js';
+import { auditLog, fundFromReserve, walletDepsFor } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser } from '../../test/users.js';
 
 let quern: TestQuern;
 let owner: TestUser;

@@ -7,9 +7,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser } from '../test-support/users.js';
+import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser } from '../../test/users.js';
 
 let quern: TestQuern;
 let provider: TestUser;

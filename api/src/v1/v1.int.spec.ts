@@ -4,7 +4,7 @@
 // document is served without a key, cacheable (ETag, 304), names every operation of the table
 // and its server, and is the same one the generator builds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieOf, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
 import { v1ErrorSchema } from './errors.js';
 import { v1RouteTable } from './table.js';
 

@@ -16,7 +16,7 @@ import {
 } from '@quern/core/wallet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
-import { auditLog, walletDepsFor } from '../test-support/ledger.js';
+import { auditLog, walletDepsFor } from '../../test/ledger.js';
 
 const WALLETS = 20;
 const SENDS = 200;

@@ -2,8 +2,8 @@
 // successes and 150 clear refusals, never a 5xx and never a negative balance, and that
 // everything settles with the ledger's invariants intact.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 let quern: TestQuern;
 

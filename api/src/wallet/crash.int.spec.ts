@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
-import { auditLog, fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually } from '../test-support/quern.js';
+import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, eventually } from '../../test/quern.js';
 
 const KILLS = 20;
 const SENDERS = 4;

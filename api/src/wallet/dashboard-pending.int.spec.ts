@@ -5,9 +5,9 @@
 // its owner, with a clear 404 for another user and a 400 for a malformed hash.
 import { openSimulatedNetwork, simulatedFaucetAddress, simulatedNetworkFile, type SimulatedNetwork } from '@quern/adapters/millix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser } from '../test-support/users.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser } from '../../test/users.js';
 
 let quern: TestQuern;
 let network: SimulatedNetwork;

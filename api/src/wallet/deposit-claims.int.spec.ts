@@ -15,7 +15,7 @@ import {
 } from '@quern/core/wallet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
-import { walletDepsFor } from '../test-support/ledger.js';
+import { walletDepsFor } from '../../test/ledger.js';
 
 const HASH = 'b'.repeat(64);
 const DEPOSIT_ID = `${HASH}:0`;

@@ -3,8 +3,8 @@ import { createKeyedSerializer } from '@quern/core';
 import { creditPurchase, orderPurchase, recordCaptureResult, recordRefund, recordReversal, requestCapture } from '@quern/core/purchases';
 import { WalletStateCache } from '@quern/core/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve, walletDepsFor } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
+import { fundFromReserve, walletDepsFor } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
 
 /** 10 USD at 0.000012 USD per MLX. */
 const ORDER_MLX = 833_333n;

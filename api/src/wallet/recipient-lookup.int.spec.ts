@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { createAddress } from '@quern/core/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { registerUser, type TestUser } from '../test-support/users.js';
+import { startTestQuern, type TestQuern } from '../../test/quern.js';
+import { registerUser, type TestUser } from '../../test/users.js';
 
 const PER_USER = 12;
 

@@ -18,7 +18,7 @@ import {
 } from '@quern/core/wallet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
-import { walletDepsFor } from '../test-support/ledger.js';
+import { walletDepsFor } from '../../test/ledger.js';
 
 let dir: string;
 beforeEach(() => {

@@ -3,9 +3,9 @@
 // own pages (X-Requested-With, Fetch Metadata of a fetch, a same-origin signal), an Idempotency-Key retry
 // returns the first transfer, unknown recipients move nothing, and no input produces a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { verifyEmail } from '../test-support/users.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { verifyEmail } from '../../test/users.js';
 
 let quern: TestQuern;
 /** What the web app's own script sends with the GET send: Fetch Metadata of a fetch from a Quern page. */

@@ -14,9 +14,9 @@ import { Redis } from 'ioredis';
 import { Webhook } from 'standardwebhooks';
 import { openRawEventStore } from '@quern/adapters/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
 interface User extends TestUser {
   key: string;

@@ -10,9 +10,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundFromReserve } from '../test-support/ledger.js';
-import { cookieOf, eventually, startTestQuern, type TestQuern } from '../test-support/quern.js';
-import { generateApiKey, registerUser, type TestUser } from '../test-support/users.js';
+import { fundFromReserve } from '../../test/ledger.js';
+import { cookieOf, eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
+import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
 interface Received {
   path: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerRecord, LedgerViolationCode } from './ledger.js';
 import { AUDIT_VIOLATIONS_MAX, auditLedger } from './ledger.js';
 import { SYSTEM_WALLET_IDS, walletStream } from '../wallet/events.js';
-import { MemoryLedger, NOW, expectOk, testAddress } from '../wallet/wallet-test-fixtures.js';
+import { MemoryLedger, NOW, expectOk, testAddress } from '../../test/wallet-fixtures.js';
 
 const at = NOW.toISOString();
 const SUPPLY_MLX = 1_000_000_000n;

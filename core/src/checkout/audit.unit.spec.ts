@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { type LedgerRecord, auditLedger } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
-import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
-import { CheckoutLedger } from './checkout-ledger.js';
+import { MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
+import { CheckoutLedger } from '../../test/checkout-ledger.js';
 
 const cart = [{ name: 'Tea', priceMlx: 40_000n, quantity: 2n }];
 

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createLedgerAuditor, type LedgerRecord } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { availableMlx } from '../wallet/state.js';
-import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
+import { MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
 import type { CartLine } from './cart.js';
-import { CheckoutLedger } from './checkout-ledger.js';
+import { CheckoutLedger } from '../../test/checkout-ledger.js';
 import { CHECKOUT_REPEAT_WINDOW_MS } from './decider.js';
 
 const USERS = ['user0', 'user1', 'user2', 'user3'];

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { decide, decideTransfer } from '../wallet/decider.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { foldWallet } from '../wallet/state.js';
-import { NOW, alice, bob, credited, opened, testAddress } from '../wallet/wallet-test-fixtures.js';
+import { NOW, alice, bob, credited, opened, testAddress } from '../../test/wallet-fixtures.js';
 import { CHECKOUT_REPEAT_WINDOW_MS, type CheckoutRequestFacts, checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
 import { evolveCheckout, initialCheckoutState } from './state.js';
-import { refusal } from '../shared/testing.js';
+import { refusal } from '../../test/refusal.js';
 
 const INTENT = '0123456789abcdef0123456789abcdef';
 const facts: CheckoutRequestFacts = {

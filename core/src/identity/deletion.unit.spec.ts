@@ -2,8 +2,8 @@
 // code when two-factor is on, and what it records; a deleted account folds to a state that the
 // handlers treat as gone, and a deleted holder frees its e-mail and phone keys but not its username.
 import { describe, expect, it } from 'vitest';
-import { refusal, refusalSummary } from '../shared/testing.js';
-import { fold, now, registered, withTwoFactor } from './test-fixtures.js';
+import { refusal, refusalSummary } from '../../test/refusal.js';
+import { fold, now, registered, withTwoFactor } from '../../test/identity-fixtures.js';
 import { accountDeleteInput } from './contracts.js';
 import { decideClaim } from './decider.js';
 import { decideAccountDeletion, type DeletionProof } from './deletion.js';

@@ -1,6 +1,6 @@
 // Proves the e-mail verification rules (ADR 046): a verification token never passes as a reset token nor the reverse; a link proves the address once, before it expires, for a request of the account; more mails are refused past three an hour; a reset link proves the address too.
 import { describe, expect, it } from 'vitest';
-import { refusal, refusalSummary } from '../shared/testing.js';
+import { refusal, refusalSummary } from '../../test/refusal.js';
 import {
   decideEmailVerification,
   decideEmailVerificationResend,
@@ -9,7 +9,7 @@ import {
   verifiedByPasswordReset,
 } from './email-verification.js';
 import { createEmailVerificationToken, createResetToken, verifyEmailVerificationToken, verifyResetToken } from './reset-token.js';
-import { fold, now, registered } from './test-fixtures.js';
+import { fold, now, registered } from '../../test/identity-fixtures.js';
 
 const secret = 'a-secret-of-more-than-thirty-two-chars';
 const userId = '0b6f4e0c-7c1e-4d3a-9f7a-3f0e2d1c4b5a';

@@ -7,7 +7,7 @@ import { toUserEvent } from './event-schemas.js';
 import type { UserEvent } from './events.js';
 import { decideSecondFactor, decideTwoFactorConfirm, decideTwoFactorDisable, decideTwoFactorStart } from './two-factor.js';
 import { twoFactorLoginInput, twoFactorConfirmInput } from './contracts.js';
-import { fold, now, recoveryCodes, registered, withTwoFactor } from './test-fixtures.js';
+import { fold, now, recoveryCodes, registered, withTwoFactor } from '../../test/identity-fixtures.js';
 
 const hashes = recoveryCodes;
 const enabled = withTwoFactor;

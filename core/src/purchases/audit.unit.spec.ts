@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { type LedgerRecord, auditLedger } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
-import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
+import { MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
 import { parseExchangeRate } from '../wallet/money.js';
-import { PurchaseLedger } from './purchase-ledger.js';
+import { PurchaseLedger } from '../../test/purchase-ledger.js';
 
 const parsed = parseExchangeRate('0.000012');
 if (!parsed.ok) throw new Error('rate');

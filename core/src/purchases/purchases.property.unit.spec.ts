@@ -6,8 +6,8 @@ import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { parseExchangeRate } from '../wallet/money.js';
 import { PurchaseHoldRefusal } from '../wallet/decider.js';
 import { availableMlx, heldPurchasedMlx } from '../wallet/state.js';
-import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
-import { PurchaseLedger } from './purchase-ledger.js';
+import { MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
+import { PurchaseLedger } from '../../test/purchase-ledger.js';
 import type { PurchaseState } from './state.js';
 
 const BUYERS = ['buyer0', 'buyer1', 'buyer2'];

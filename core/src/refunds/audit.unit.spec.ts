@@ -1,10 +1,10 @@
 // Proves the refund and payout audits: clean histories pass with their figures, and each forged history is reported (a refund transfer without its CheckoutRefunded and the reverse, a refund above what was paid, a refund id twice, a refund on another order's stream or of an unpaid order, a payout transfer without its PayoutRequested, a PayoutRequested of another amount, a payout id twice, a malformed event).
 import { describe, expect, it } from 'vitest';
-import { CheckoutLedger } from '../checkout/checkout-ledger.js';
+import { CheckoutLedger } from '../../test/checkout-ledger.js';
 import { type LedgerRecord, auditLedger } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
-import { MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
-import { RefundLedger } from './refund-ledger.js';
+import { MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
+import { RefundLedger } from '../../test/refund-ledger.js';
 
 const cart = [{ name: 'Tea', priceMlx: 40_000n, quantity: 2n }];
 

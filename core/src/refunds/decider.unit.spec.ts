@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutRefundedEvent, decideRefund, refundTransfer } from './decider.js';
 import { evolveOrderStream, initialOrderStreamState, type OrderStreamState } from './state.js';
-import { refusal } from '../shared/testing.js';
+import { refusal } from '../../test/refusal.js';
 
 const ORDER = `${'a'.repeat(32)}-1`;
 const paid = (mlx = 1000n): OrderStreamState =>

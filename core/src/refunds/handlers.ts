@@ -35,8 +35,12 @@ export const orderStreamModel: StreamModel<OrderStreamState, CheckoutEvent | Che
 };
 
 /** An order's checkout stream with its refunds, and the revision to append the next refund under. */
-export function loadOrderStream(deps: Pick<RefundDeps, 'store'>, intentId: string): Promise<StreamState<OrderStreamState>> {
-  return readState(deps.store, checkoutStream(intentId), orderStreamModel);
+export function loadOrderStream(
+  deps: Pick<RefundDeps, 'store'>,
+  intentId: string,
+  options: { upToRevision?: bigint } = {},
+): Promise<StreamState<OrderStreamState>> {
+  return readState(deps.store, checkoutStream(intentId), orderStreamModel, options);
 }
 
 export interface RefundRequest {

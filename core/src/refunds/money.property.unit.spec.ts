@@ -1,13 +1,13 @@
 // Proves that any interleaving of checkouts, refunds (partial, whole, repeated with one key, above what is left, decided on stale order streams and racing) and payouts (to Quern wallets and to external addresses, settled, voided, overdrawn) keeps every audit invariant, refunds included: no order is ever refunded more than it was paid, a refused refund or payout moves nothing, and a repeat of a key moves nothing.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CheckoutLedger } from '../checkout/checkout-ledger.js';
+import { CheckoutLedger } from '../../test/checkout-ledger.js';
 import type { CartLine } from '../checkout/cart.js';
 import { createLedgerAuditor, type LedgerRecord } from '../audit/ledger.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { availableMlx } from '../wallet/state.js';
-import { expectOk, MemoryLedger, testAddress } from '../wallet/wallet-test-fixtures.js';
-import { RefundLedger } from './refund-ledger.js';
+import { expectOk, MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
+import { RefundLedger } from '../../test/refund-ledger.js';
 import { paymentOf, refundedMlxOf } from './state.js';
 
 const USERS = ['user0', 'user1', 'user2'];

@@ -10,12 +10,24 @@ import { paymentStatusOf } from '../payments/amounts.js';
 import { type RefundDeps, loadOrderStream } from './handlers.js';
 import { paymentOf, refundedMlxOf } from './state.js';
 
-/** A paid checkout order, for the merchant's verification call; undefined when there is none. */
-export async function readCheckoutOrder(deps: Pick<RefundDeps, 'store'>, orderId: string): Promise<CheckoutOrderView | undefined> {
+/**
+ * A paid checkout order, for the merchant's verification call; undefined when there is none.
+ * `asOfRevision` answers the order as it was right after that event of its stream (an
+ * `order.paid` webhook describes the order at its CheckoutPaid, not as later refunds left it, ADR 071).
+ */
+export async function readCheckoutOrder(
+  deps: Pick<RefundDeps, 'store'>,
+  orderId: string,
+  options: { asOfRevision?: bigint } = {},
+): Promise<CheckoutOrderView | undefined> {
   const parsed = parseCheckoutOrderId(orderId);
   if (!parsed) return undefined;
   // The order's stream with its refunds (ADR 033), so the answer says how much was given back.
-  const { state } = await loadOrderStream(deps, parsed.intentId);
+  const { state } = await loadOrderStream(
+    deps,
+    parsed.intentId,
+    options.asOfRevision === undefined ? {} : { upToRevision: options.asOfRevision },
+  );
   const payment = paymentOf(state, orderId);
   if (!payment) return undefined;
   const shopper = (await loadUser(deps, payment.shopperUserId)).state;

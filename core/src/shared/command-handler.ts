@@ -118,8 +118,11 @@ export async function readState<State, Event>(
   store: Pick<EventStore, 'readStream'>,
   streamId: string,
   model: StreamModel<State, Event>,
+  /** Fold only up to this revision (inclusive): the stream as it was right after that event (ADR 071). */
+  options: { upToRevision?: bigint } = {},
 ): Promise<StreamState<State> & { events: RecordedEvent[] }> {
-  const events = await store.readStream(streamId);
+  const { upToRevision } = options;
+  const events = await store.readStream(streamId, upToRevision === undefined ? {} : { maxCount: Number(upToRevision) + 1 });
   const last = events[events.length - 1];
   return { state: foldRecorded(model, model.initialState(), events), revision: last ? last.revision : 'no_stream', events };
 }

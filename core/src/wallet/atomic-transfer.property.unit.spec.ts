@@ -8,7 +8,7 @@ import { decideTransfer, type TransferDecision } from './decider.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
 import { fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
 import { evolve, foldWallet, type WalletState } from './state.js';
-import { MemoryLedger, testAddress } from './wallet-test-fixtures.js';
+import { MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
 
 const USERS = ['u0', 'u1', 'u2', 'u3'];
 const FUNDS_MLX = 200_000n;

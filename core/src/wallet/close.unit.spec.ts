@@ -10,8 +10,8 @@ import { voidReasonOf } from './handlers.js';
 import { WALLET_SNAPSHOT_VERSION, fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
 import type { WalletState } from './state.js';
 import { foldWallet, isWalletClosed } from './state.js';
-import { MemoryLedger, NOW, alice, bob, credited, expectOk, opened, testAddress } from './wallet-test-fixtures.js';
-import { refusal, refusalSummary } from '../shared/testing.js';
+import { MemoryLedger, NOW, alice, bob, credited, expectOk, opened, testAddress } from '../../test/wallet-fixtures.js';
+import { refusal, refusalSummary } from '../../test/refusal.js';
 
 const at = NOW.toISOString();
 const close: WalletCommand = { type: 'CloseWallet', data: { reason: 'accountDeleted' } };

@@ -10,7 +10,7 @@ import {
   transactionsPageQuery,
 } from './contracts.js';
 import { foldWallet } from './state.js';
-import { NOW, testAddress } from './wallet-test-fixtures.js';
+import { NOW, testAddress } from '../../test/wallet-fixtures.js';
 
 const address = testAddress(1);
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>

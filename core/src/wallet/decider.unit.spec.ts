@@ -8,7 +8,7 @@ import { SYSTEM_WALLET_IDS } from './events.js';
 import { MLX_TOTAL_SUPPLY } from './money.js';
 import type { WalletState } from './state.js';
 import { availableMlx, balanceOf, foldWallet } from './state.js';
-import { alice, bob, credited, NOW, opened, testAddress } from './wallet-test-fixtures.js';
+import { alice, bob, credited, NOW, opened, testAddress } from '../../test/wallet-fixtures.js';
 
 const external = testAddress(3);
 const at = NOW.toISOString();

@@ -1,7 +1,7 @@
 // Proves the recorded-event reader accepts events written before the display fields (addresses, hashes, payee) were added, and refuses malformed ones.
 import { describe, expect, it } from 'vitest';
 import { toWalletEvent } from './events.js';
-import { testAddress } from './wallet-test-fixtures.js';
+import { testAddress } from '../../test/wallet-fixtures.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 const balanceAfter = { postedMlx: '7000', heldMlx: '0', pendingCreditMlx: '0' };

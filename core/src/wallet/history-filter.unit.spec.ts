@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyFilterInput, matchesHistoryFilter, parseHistoryCounterparty } from './history-filter.js';
 import { transactionsPageQuery, transactionsRestQuery } from './contracts.js';
-import { testAddress } from './wallet-test-fixtures.js';
+import { testAddress } from '../../test/wallet-fixtures.js';
 
 const me = testAddress(1);
 const alice = testAddress(2);

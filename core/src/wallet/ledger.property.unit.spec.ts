@@ -10,7 +10,7 @@ import type { TransferVoidReason } from './events.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
 import { MLX_TOTAL_SUPPLY } from './money.js';
 import { availableMlx, foldWallet, isWalletClosed, isWalletEmpty } from './state.js';
-import { ConcurrencyConflict, MemoryLedger, expectOk, testAddress } from './wallet-test-fixtures.js';
+import { ConcurrencyConflict, MemoryLedger, expectOk, testAddress } from '../../test/wallet-fixtures.js';
 
 const USER_COUNT = 5;
 const users = Array.from({ length: USER_COUNT }, (_, i) => `user${i}`);

@@ -5,8 +5,8 @@ import { decide, decideTransfer } from './decider.js';
 import type { TransferReference, WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import { evolve, foldWallet, type WalletState } from './state.js';
-import { alice, bob, credited, NOW, opened, testAddress } from './wallet-test-fixtures.js';
-import { refusal } from '../shared/testing.js';
+import { alice, bob, credited, NOW, opened, testAddress } from '../../test/wallet-fixtures.js';
+import { refusal } from '../../test/refusal.js';
 
 const payoutRef: TransferReference = { kind: 'payout', payoutId: `po_${'1'.repeat(32)}` };
 const refundRef: TransferReference = { kind: 'checkoutRefund', orderId: `${'a'.repeat(32)}-1`, refundId: `re_${'2'.repeat(32)}` };

@@ -13,7 +13,7 @@ import {
   type MillixNetworkErrorCode,
   type MillixSendRequest,
 } from './network.js';
-import { testAddress } from './wallet-test-fixtures.js';
+import { testAddress } from '../../test/wallet-fixtures.js';
 
 const valid: MillixSendRequest = {
   transferId: 'transfer-1',

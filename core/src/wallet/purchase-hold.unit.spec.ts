@@ -1,13 +1,13 @@
 // Proves the wallet decider's hold on bought MLX (ADR 047): while a purchase credit's hold lasts, a send or payout (two-phase or at once) may use only what is available beyond the held MLX and is refused with the typed PurchaseHoldRefusal naming the held MLX, the end of the hold and what can be sent; a checkout payment and a subscription charge may use it; a reversal lowers the hold; after the hold everything can be sent; the hold survives a snapshot; only a purchase credit may carry a hold.
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../shared/testing.js';
+import { refusal } from '../../test/refusal.js';
 import type { ReserveTransfer } from './commands.js';
 import { decide, decideTransfer, PurchaseHoldRefusal } from './decider.js';
 import type { TransferReference, WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import { fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
 import { evolve, foldWallet, heldPurchasedMlx, type WalletState } from './state.js';
-import { alice, bob, credited, NOW, opened } from './wallet-test-fixtures.js';
+import { alice, bob, credited, NOW, opened } from '../../test/wallet-fixtures.js';
 
 const HOLD_UNTIL = new Date(NOW.getTime() + 72 * 3_600_000);
 const purchaseRef: TransferReference = { kind: 'purchase', orderId: 'ORDER1', captureId: 'CAPTURE1' };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WalletEvent } from './events.js';
 import { WALLET_SNAPSHOT_VERSION, fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
 import { foldWallet, initialWalletState } from './state.js';
-import { NOW, testAddress } from './wallet-test-fixtures.js';
+import { NOW, testAddress } from '../../test/wallet-fixtures.js';
 
 const at = NOW.toISOString();
 const events: WalletEvent[] = [

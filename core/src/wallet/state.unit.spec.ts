@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletEvent } from './events.js';
 import { IDEMPOTENCY_KEYS_MAX, SETTLED_TRANSFERS_MAX, availableMlx, foldWallet } from './state.js';
-import { NOW, testAddress } from './wallet-test-fixtures.js';
+import { NOW, testAddress } from '../../test/wallet-fixtures.js';
 
 const at = NOW.toISOString();
 const opened: WalletEvent = {

@@ -6,8 +6,8 @@ import type { WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import type { WalletState } from './state.js';
 import { availableMlx, evolve, foldWallet } from './state.js';
-import { alice, bob, credited, NOW, opened, testAddress } from './wallet-test-fixtures.js';
-import { refusal } from '../shared/testing.js';
+import { alice, bob, credited, NOW, opened, testAddress } from '../../test/wallet-fixtures.js';
+import { refusal } from '../../test/refusal.js';
 
 const fee = { walletId: SYSTEM_WALLET_IDS.fee, address: testAddress(4) };
 const at = NOW.toISOString();

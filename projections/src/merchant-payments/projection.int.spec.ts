@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ProjectionApplyError } from '../commit.js';
 import { rebuildProjections } from '../rebuild.js';
 import { startProjections } from '../runner.js';
-import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
-import { dumpKeys } from '../testing/redis-dump.js';
-import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
-import { openTempStore } from '../testing/store.js';
-import { userRegistered } from '../testing/events.js';
+import { type CommittedLog, openCommittedLog } from '../../test/committed-log.js';
+import { dumpKeys } from '../../test/redis-dump.js';
+import { captureLog, openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
+import { openTempStore } from '../../test/store.js';
+import { userRegistered } from '../../test/events.js';
 import { usersProjection } from '../users/projection.js';
 import { merchantPaymentsProjection } from './projection.js';
 import { listMerchantPayments, readMerchantPaymentsByTime } from './queries.js';

@@ -1,9 +1,9 @@
 // Proves the purchases read model on a real Redis: an order waits for its capture, a captured order for its credit (whatever its age), a credit or a refund before it closes the order, orders older than PayPal's approval window leave the capture set, capture claims and other events change nothing, and the queries answer by time, oldest first, bounded.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectionApplyError } from '../commit.js';
-import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
-import { dumpKeys } from '../testing/redis-dump.js';
-import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
+import { type CommittedLog, openCommittedLog } from '../../test/committed-log.js';
+import { dumpKeys } from '../../test/redis-dump.js';
+import { openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
 import { PAYPAL_APPROVAL_WINDOW_MS } from '@quern/core/purchases';
 import { purchasesProjection } from './projection.js';
 import { listPurchasesAwaitingCapture, listPurchasesAwaitingCredit } from './queries.js';

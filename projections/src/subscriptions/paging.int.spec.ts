@@ -4,8 +4,8 @@
 // the walk goes on (they come after the cursor, or before it, never twice); the last page says so;
 // every id of a list is read however many there are; a limit out of range is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
-import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
+import { type CommittedLog, openCommittedLog } from '../../test/committed-log.js';
+import { openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
 import { subscriptionsProjection } from './projection.js';
 import { allSubscriptionIdsOfSubscriber, type IdPage, pageSubscriptionIdsOfSubscriber, pageSubscriptionsOfPlan } from './queries.js';
 

@@ -19,10 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectionApplyError } from '../commit.js';
 import { rebuildProjections } from '../rebuild.js';
 import { startProjections } from '../runner.js';
-import { openCommittedLog } from '../testing/committed-log.js';
-import { dumpKeys } from '../testing/redis-dump.js';
-import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
-import { openTempStore } from '../testing/store.js';
+import { openCommittedLog } from '../../test/committed-log.js';
+import { dumpKeys } from '../../test/redis-dump.js';
+import { captureLog, openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
+import { openTempStore } from '../../test/store.js';
 import { subscriptionsProjection } from './projection.js';
 import { pagePlansOfProvider, pageSubscriptionIdsOfSubscriber, pageSubscriptionsOfPlan, subscriptionIdsOfPlanAsOf } from './queries.js';
 

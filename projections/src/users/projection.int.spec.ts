@@ -1,9 +1,9 @@
 // Proves that users-projection events committed to a real Redis give readers the user's profile (never the password hash) and the username and e-mail lookups, that other events change nothing, and that an incomplete registration is refused without a trace.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectionApplyError } from '../commit.js';
-import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
-import { dumpKeys } from '../testing/redis-dump.js';
-import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
+import { type CommittedLog, openCommittedLog } from '../../test/committed-log.js';
+import { dumpKeys } from '../../test/redis-dump.js';
+import { openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
 import { usersProjection } from './projection.js';
 import { findUserIdByEmail, findUserIdByUsername, getUser } from './queries.js';
 

@@ -14,13 +14,19 @@ import { USER_ID_BY_EMAIL_KEY, USER_ID_BY_USERNAME_KEY, userKey } from './keys.j
 
 const REGISTERED_FIELDS = ['userId', 'username', 'firstName', 'lastName', 'email', 'phone', 'registeredAt'] as const;
 
-/** Refuses an event that lacks a field, rather than writing "undefined" into the read model. */
-function registeredData(event: RecordedEvent): Omit<UserRegistered['data'], 'passwordHash'> {
+/**
+ * Refuses an event that lacks a field, rather than writing "undefined" into the read model; the
+ * shown fields must be non-empty here (the schema allows an empty name or phone), and the rest is
+ * read through identity's event schema.
+ */
+function registeredData(event: RecordedEvent): UserRegistered['data'] {
   for (const field of REGISTERED_FIELDS) {
     const value = event.data[field];
     if (typeof value !== 'string' || value.length === 0) throw new Error(`UserRegistered has no ${field}`);
   }
-  return event.data as unknown as UserRegistered['data'];
+  const registered = toUserEvent(event);
+  if (registered?.type !== 'UserRegistered') throw new Error('UserRegistered is malformed');
+  return registered.data;
 }
 
 /**

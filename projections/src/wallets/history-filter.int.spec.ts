@@ -5,13 +5,13 @@ import { createAddress, transactionsPageOutput, type HistoryFilter } from '@quer
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allProjections } from '../index.js';
 import { startProjections } from '../runner.js';
-import { registerUsers } from '../testing/events.js';
-import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { registerUsers } from '../../test/events.js';
+import { captureLog, openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import type { StoredCompletedTransaction } from './items.js';
 import { walletHistoryKey } from './keys.js';
 import { HISTORY_FILTER_SCAN_MAX, getTransactionsPage } from './queries.js';
-import { caughtUp } from './test-world.js';
+import { caughtUp } from '../../test/wallets-world.js';
 
 let redis: PrivateRedis;
 let temp: TempStore;

@@ -5,11 +5,11 @@ import { createAddress, transactionsPageOutput, walletStream } from '@quern/core
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allProjections } from '../index.js';
 import { startProjections } from '../runner.js';
-import { registerUsers } from '../testing/events.js';
-import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { registerUsers } from '../../test/events.js';
+import { captureLog, openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { getTransactionsPage, getWalletBalance } from './queries.js';
-import { caughtUp } from './test-world.js';
+import { caughtUp } from '../../test/wallets-world.js';
 
 const CREDITS = 20_000;
 const APPEND_BATCH = 1_000;

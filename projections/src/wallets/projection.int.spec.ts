@@ -3,8 +3,8 @@ import { pendingTransactionsOutput, transactionsPageOutput } from '@quern/core/w
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectionApplyError } from '../commit.js';
 import { allProjections } from '../index.js';
-import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
-import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
+import { type CommittedLog, openCommittedLog } from '../../test/committed-log.js';
+import { openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
 import { walletKey } from './keys.js';
 import {
   countPendingSettlements,

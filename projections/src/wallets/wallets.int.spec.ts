@@ -18,9 +18,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { allProjections } from '../index.js';
 import { rebuildProjections } from '../rebuild.js';
 import { startProjections, type ProjectionRunner } from '../runner.js';
-import { dumpKeys } from '../testing/redis-dump.js';
-import { captureLog, openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { dumpKeys } from '../../test/redis-dump.js';
+import { captureLog, openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { walletPendingKey } from './keys.js';
 import {
   findWalletIdByAddress,
@@ -41,7 +41,7 @@ import {
   sendSettled,
   walletDeps,
   type Person,
-} from './test-world.js';
+} from '../../test/wallets-world.js';
 
 let redis: PrivateRedis;
 let temp: TempStore;

@@ -3,8 +3,8 @@
 // page; only the latest WEBHOOK_DELIVERIES_KEPT stay; other webhook events change nothing; and a
 // malformed WebhookDeliveryScheduled is refused rather than half applied.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CommittedLog, openCommittedLog } from '../testing/committed-log.js';
-import { openPrivateRedis, type PrivateRedis } from '../testing/redis.js';
+import { type CommittedLog, openCommittedLog } from '../../test/committed-log.js';
+import { openPrivateRedis, type PrivateRedis } from '../../test/redis.js';
 import { WEBHOOK_DELIVERIES_KEPT, webhooksProjection } from './projection.js';
 import { listWebhookDeliveryIds } from './queries.js';
 

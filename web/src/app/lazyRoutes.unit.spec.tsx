@@ -4,9 +4,9 @@ import { Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { useRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, type Rendered } from '../features/content/renderForTest.js';
+import { render, type Rendered } from '../../test/renderForTest.js';
 import { RouteErrorBoundary } from '../features/shell/RouteErrorBoundary.js';
-import { waitFor } from '../test/dom.js';
+import { waitFor } from '../../test/dom.js';
 import { resolveLazyRoutes } from './lazyRoutes.js';
 
 function Routes({ routes }: { routes: RouteObject[] }) {

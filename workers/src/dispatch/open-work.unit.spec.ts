@@ -1,7 +1,7 @@
 // Proves re-derivation finds exactly the requests without completions, in log order, and keeps memory bounded by handing out the oldest early.
 import { describe, expect, it } from 'vitest';
 import { OpenWork } from './open-work.js';
-import { recorded } from '../testing/recorded.js';
+import { recorded } from '../../test/recorded.js';
 import { dispatchRules } from './rules.js';
 import { NOTICE_EMAIL_QUEUE } from '../notice-email/payload.js';
 

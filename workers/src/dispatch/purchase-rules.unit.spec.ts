@@ -1,6 +1,6 @@
 // Proves the purchase dispatch rules: an approval asks for one capture job per approval, a capture for one credit job per order, a credit for one receipt e-mail per order; each closes on the events that finish it (a result naming its approval; a credit or a refund before it; the receipt), re-derivation after a Redis loss finds exactly the open ones, and malformed requests are refused.
 import { describe, expect, it } from 'vitest';
-import { recorded } from '../testing/recorded.js';
+import { recorded } from '../../test/recorded.js';
 import { OpenWork } from './open-work.js';
 import { jobsRequestedBy } from '../job/dispatch-rule.js';
 import { purchaseCaptureRule } from '../purchase-capture/rules.js';

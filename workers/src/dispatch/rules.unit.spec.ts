@@ -1,6 +1,6 @@
 // Proves the dispatch rules derive the same job id and a valid payload from a request event, match completions to those ids, and refuse malformed requests.
 import { describe, expect, it } from 'vitest';
-import { recorded } from '../testing/recorded.js';
+import { recorded } from '../../test/recorded.js';
 import { depositConfirmationRule } from '../deposits/rules.js';
 import { emailVerificationEmailRule } from '../email-verification-email/rules.js';
 import { jobsRequestedBy } from '../job/dispatch-rule.js';

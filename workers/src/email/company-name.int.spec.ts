@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from '@quern/adapters/mail';
 import type { TestSmtpServer } from '@quern/test-support/smtp';
 import { startDispatcher, type Dispatcher } from '../dispatcher.js';
-import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
-import { registerUser } from '../testing/identity-events.js';
-import { captureLog, eventsOfType, eventually, TEST_APP_SECRET, TEST_PUBLIC_URL } from '../testing/pipeline.js';
-import type { TempStore } from '../testing/store.js';
+import { closeEmailWorld, openEmailWorld } from '../../test/email-world.js';
+import { registerUser } from '../../test/identity-events.js';
+import { captureLog, eventsOfType, eventually, TEST_APP_SECRET, TEST_PUBLIC_URL } from '../../test/pipeline.js';
+import type { TempStore } from '../../test/store.js';
 import { startWorkers, type WorkersHandle } from '../workers.js';
 
 const redisUrl = process.env.REDIS_URL as string;

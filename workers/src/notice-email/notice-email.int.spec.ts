@@ -12,11 +12,11 @@ import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailJobDeps } from '../job/email-job.js';
-import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
-import { registerUser, type TestUser } from '../testing/identity-events.js';
-import { captureLog, deleteKeys, eventually, startPipeline, TEST_APP_SECRET, TEST_PUBLIC_URL, type Pipeline } from '../testing/pipeline.js';
-import { billingDeps, fund, prepareBilling } from '../testing/subscriptions.js';
-import type { TempStore } from '../testing/store.js';
+import { closeEmailWorld, openEmailWorld } from '../../test/email-world.js';
+import { registerUser, type TestUser } from '../../test/identity-events.js';
+import { captureLog, deleteKeys, eventually, startPipeline, TEST_APP_SECRET, TEST_PUBLIC_URL, type Pipeline } from '../../test/pipeline.js';
+import { billingDeps, fund, prepareBilling } from '../../test/subscriptions.js';
+import type { TempStore } from '../../test/store.js';
 import { NOTICE_MAX_AGE_MS, sendNoticeEmail } from './job.js';
 import { NOTICE_EMAIL_DONE, type NoticeKind } from './payload.js';
 

@@ -3,7 +3,7 @@ import { SYSTEM_WALLET_IDS } from '@quern/core/wallet';
 import { describe, expect, it } from 'vitest';
 import { dispatchRules } from '../dispatch/rules.js';
 import { jobsRequestedBy } from '../job/dispatch-rule.js';
-import { recorded } from '../testing/recorded.js';
+import { recorded } from '../../test/recorded.js';
 import { NOTICE_EMAIL_DONE, NOTICE_EMAIL_QUEUE, noticeEmailJobId, noticeIdOf } from './payload.js';
 import { noticeEmailRules } from './rules.js';
 

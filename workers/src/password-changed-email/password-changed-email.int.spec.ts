@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from '@quern/adapters/mail';
 import type { TestSmtpServer } from '@quern/test-support/smtp';
-import { registerUser } from '../testing/identity-events.js';
+import { registerUser } from '../../test/identity-events.js';
 import {
   captureLog,
   eventsOfType,
@@ -17,9 +17,9 @@ import {
   TEST_APP_SECRET,
   TEST_PUBLIC_URL,
   type Pipeline,
-} from '../testing/pipeline.js';
-import type { TempStore } from '../testing/store.js';
-import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
+} from '../../test/pipeline.js';
+import type { TempStore } from '../../test/store.js';
+import { closeEmailWorld, openEmailWorld } from '../../test/email-world.js';
 import { sendPasswordChangedEmail } from './job.js';
 
 const redisUrl = process.env.REDIS_URL as string;

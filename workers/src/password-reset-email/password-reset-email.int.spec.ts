@@ -3,7 +3,7 @@ import { systemClock } from '@quern/core';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from '@quern/adapters/mail';
-import { registerUser, requestPasswordReset } from '../testing/identity-events.js';
+import { registerUser, requestPasswordReset } from '../../test/identity-events.js';
 import {
   captureLog,
   eventsOfType,
@@ -12,10 +12,10 @@ import {
   TEST_APP_SECRET,
   TEST_PUBLIC_URL,
   type Pipeline,
-} from '../testing/pipeline.js';
+} from '../../test/pipeline.js';
 import type { TestSmtpServer } from '@quern/test-support/smtp';
-import type { TempStore } from '../testing/store.js';
-import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
+import type { TempStore } from '../../test/store.js';
+import { closeEmailWorld, openEmailWorld } from '../../test/email-world.js';
 import { sendPasswordResetEmail } from './job.js';
 import { verifyResetToken } from '@quern/core/identity';
 

@@ -6,9 +6,9 @@ import { cancelSubscription, loadSubscription, subscribe } from '@quern/core/sub
 import { updatePlan } from '@quern/core/plans';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResumableJob } from '../job/resumable.js';
-import { LogPlanSubscriptions } from '../testing/plan-subscriptions.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
-import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../testing/subscriptions.js';
+import { LogPlanSubscriptions } from '../../test/plan-subscriptions.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
+import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../../test/subscriptions.js';
 import { announcePlanPriceChange, READ_MODEL_RETRY_MS } from './job.js';
 
 let temp: TempStore;

@@ -3,8 +3,8 @@ import { PayPalError } from '@quern/adapters/paypal';
 import { loadPurchase, purchaseStream } from '@quern/core/purchases';
 import { UnrecoverableError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { approvedOrder, paypalOrder, preparePurchases, purchaseJobDeps, registerBuyer, ScriptedPayPal } from '../testing/purchases.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { approvedOrder, paypalOrder, preparePurchases, purchaseJobDeps, registerBuyer, ScriptedPayPal } from '../../test/purchases.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { capturePurchase } from './job.js';
 
 let temp: TempStore;

@@ -6,8 +6,8 @@ import { captureLog } from '@quern/test-support/log';
 import { UnrecoverableError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResumableJob } from '../job/resumable.js';
-import { approvedOrder, ORDER_USD_CENTS, preparePurchases, registerBuyer } from '../testing/purchases.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { approvedOrder, ORDER_USD_CENTS, preparePurchases, registerBuyer } from '../../test/purchases.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { creditPurchaseAfterGrace } from './job.js';
 
 let temp: TempStore;

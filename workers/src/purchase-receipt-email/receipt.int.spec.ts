@@ -7,9 +7,9 @@ import { startTestSmtpServer, type TestSmtpServer } from '@quern/test-support/sm
 import { UnrecoverableError } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailJobDeps } from '../job/email-job.js';
-import { TEST_APP_SECRET, TEST_PUBLIC_URL } from '../testing/pipeline.js';
-import { approvedOrder, preparePurchases, registerBuyer } from '../testing/purchases.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { TEST_APP_SECRET, TEST_PUBLIC_URL } from '../../test/pipeline.js';
+import { approvedOrder, preparePurchases, registerBuyer } from '../../test/purchases.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { sendPurchaseReceiptEmail } from './job.js';
 
 let temp: TempStore;

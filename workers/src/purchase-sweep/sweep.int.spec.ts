@@ -2,9 +2,9 @@
 import { systemClock } from '@quern/core';
 import { orderPurchase, PAYPAL_APPROVAL_WINDOW_MS, purchaseStream, recordCaptureResult } from '@quern/core/purchases';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventually } from '../testing/pipeline.js';
-import { approvedOrder, paypalOrder, preparePurchases, purchaseJobDeps, registerBuyer, ScriptedPayPal } from '../testing/purchases.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { eventually } from '../../test/pipeline.js';
+import { approvedOrder, paypalOrder, preparePurchases, purchaseJobDeps, registerBuyer, ScriptedPayPal } from '../../test/purchases.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { type OpenPurchaseRange, type PurchaseSweep, startPurchaseSweep } from './sweep.js';
 
 let temp: TempStore;

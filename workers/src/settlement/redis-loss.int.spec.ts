@@ -4,8 +4,8 @@ import { executeWalletCommand, loadWallet, sendMlx, SEND_FEE_MLX, SYSTEM_WALLET_
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
-import { captureLog, connectRedis, eventually } from '../testing/pipeline.js';
-import { openWalletWorld, startWalletPipeline, type WalletPipeline, type WalletWorld } from './testing.js';
+import { captureLog, connectRedis, eventually } from '../../test/pipeline.js';
+import { openWalletWorld, startWalletPipeline, type WalletPipeline, type WalletWorld } from '../../test/settlement.js';
 
 const SENDS = 24;
 let server: RedisServer;

@@ -14,10 +14,10 @@ import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { openSimulatedNetwork } from '@quern/adapters/millix';
-import { captureLog, connectRedis, eventually, type CapturedLog } from '../testing/pipeline.js';
+import { captureLog, connectRedis, eventually, type CapturedLog } from '../../test/pipeline.js';
 import { settleTransfer, type SettlementDeps } from './job.js';
 import { SETTLEMENT_QUEUE, settlementJobId } from './payload.js';
-import { memoryJob, openWalletWorld, runToEnd, startWalletPipeline, type WalletPipeline, type WalletWorld } from './testing.js';
+import { memoryJob, openWalletWorld, runToEnd, startWalletPipeline, type WalletPipeline, type WalletWorld } from '../../test/settlement.js';
 
 const CONFIRM_DELAY_MS = 300;
 const FUNDS_MLX = 1_000_000n;

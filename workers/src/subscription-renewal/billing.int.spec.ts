@@ -25,10 +25,10 @@ import {
   TEST_PUBLIC_URL,
   uniquePrefix,
   type Pipeline,
-} from '../testing/pipeline.js';
-import { LogPlanSubscriptions } from '../testing/plan-subscriptions.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
-import { billingDeps, billingUser, monthlyPlan, prepareBilling, promoteDelayed, TestClock } from '../testing/subscriptions.js';
+} from '../../test/pipeline.js';
+import { LogPlanSubscriptions } from '../../test/plan-subscriptions.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
+import { billingDeps, billingUser, monthlyPlan, prepareBilling, promoteDelayed, TestClock } from '../../test/subscriptions.js';
 import { renewSubscription } from './job.js';
 import { SUBSCRIPTION_RENEWAL_QUEUE, subscriptionRenewalJobId } from './payload.js';
 

@@ -15,8 +15,8 @@ import {
 } from '@quern/core/subscriptions';
 import { readWallet } from '@quern/core/wallet';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempStore, type TempStore } from '../testing/store.js';
-import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../testing/subscriptions.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
+import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../../test/subscriptions.js';
 
 let temp: TempStore;
 let clock: TestClock;

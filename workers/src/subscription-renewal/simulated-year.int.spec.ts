@@ -16,8 +16,8 @@ import { type RedisServer, startPrivateRedis } from '@quern/test-support/redis';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTempStore, type TempStore } from '../testing/store.js';
-import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../testing/subscriptions.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
+import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../../test/subscriptions.js';
 import { SUBSCRIPTION_RENEWAL_QUEUE } from './payload.js';
 
 const SUBSCRIPTIONS = Number(process.env.QUERN_YEAR_SUBSCRIPTIONS ?? '1000');

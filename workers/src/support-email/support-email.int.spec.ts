@@ -8,10 +8,10 @@ import type { TestSmtpServer } from '@quern/test-support/smtp';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { captureLog, eventually, startPipeline, TEST_APP_SECRET, TEST_PUBLIC_URL, type Pipeline } from '../testing/pipeline.js';
-import type { TempStore } from '../testing/store.js';
-import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
-import { registerUser, type TestUser } from '../testing/identity-events.js';
+import { captureLog, eventually, startPipeline, TEST_APP_SECRET, TEST_PUBLIC_URL, type Pipeline } from '../../test/pipeline.js';
+import type { TempStore } from '../../test/store.js';
+import { closeEmailWorld, openEmailWorld } from '../../test/email-world.js';
+import { registerUser, type TestUser } from '../../test/identity-events.js';
 import { sendSupportEmail } from './job.js';
 
 const redisUrl = process.env.REDIS_URL as string;

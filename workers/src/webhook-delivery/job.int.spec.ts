@@ -8,7 +8,7 @@ import type { EventStore } from '@quern/core';
 import { createWebhookEndpoint, deleteWebhookEndpoint, fanOutWebhook, loadWebhookDelivery } from '@quern/core/webhooks';
 import { ERASED } from '@quern/core/personal-data';
 import type { WebhookAttemptInput, WebhookAttemptResult } from '@quern/adapters/webhooks';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import type { ResumableJob } from '../job/resumable.js';
 import { deliverWebhook, type WebhookDeliveryDeps } from './job.js';
 

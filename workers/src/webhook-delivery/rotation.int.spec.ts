@@ -12,7 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import type { EventStore } from '@quern/core';
 import { createWebhookEndpoint, fanOutWebhook, rotateWebhookSecret, WEBHOOK_SECRET_OVERLAP_MS } from '@quern/core/webhooks';
 import { sendWebhookAttempt } from '@quern/adapters/webhooks';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import type { ResumableJob } from '../job/resumable.js';
 import { deliverWebhook } from './job.js';
 

@@ -15,7 +15,7 @@ import {
 import { OpenWork } from '../dispatch/open-work.js';
 import { dispatchRules } from '../dispatch/rules.js';
 import { jobsRequestedBy } from '../job/dispatch-rule.js';
-import { openTempStore, type TempStore } from '../testing/store.js';
+import { openTempStore, type TempStore } from '../../test/store.js';
 import { fanOutWebhookJob } from './job.js';
 
 const clock = { now: () => new Date('2026-11-24T12:00:00.000Z') };
@@ -219,5 +219,40 @@ describe('webhook fan-out', () => {
         .map((j) => j.jobId)
         .filter((id) => id.startsWith('webhook-delivery-')),
     ).toEqual(deliveryJobs.filter((id) => !id.includes(deliveryId)));
+  });
+  // Last: its refund is left without a fan-out, which the open-work count above must not see.
+  it('order.paid describes the order as it was at its CheckoutPaid, even when the fan-out runs after a refund', async () => {
+    const intent = 'd'.repeat(32);
+    const paidOrderId = `${intent}-1`;
+    const hook = await endpoint('m3', ['order.paid']);
+    const paid = await appendOne(`checkout-${intent}`, 'CheckoutPaid', {
+      orderId: paidOrderId,
+      shopperUserId: 's3',
+      merchantUserId: 'm3',
+      mlx: '4000',
+      cartDigest: 'e'.repeat(64),
+      transferId: `checkout-${intent}`,
+      paidAt: '2026-11-24T10:00:00.000Z',
+      reference: 'shop-42',
+    });
+    await appendOne(`checkout-${intent}`, 'CheckoutRefunded', {
+      refundId: `re_${'f'.repeat(32)}`,
+      orderId: paidOrderId,
+      merchantUserId: 'm3',
+      shopperUserId: 's3',
+      mlx: '4000',
+      transferId: `refund-re_${'f'.repeat(32)}`,
+      refundedAt: '2026-11-24T11:00:00.000Z',
+    });
+    expect(await fanOut(paid)).toEqual({ deliveries: 1 });
+    const scheduled = (await store.readAll({ maxCount: 1_000 })).filter(
+      (e) => e.type === 'WebhookDeliveryScheduled' && e.data.endpointId === hook.endpointId,
+    );
+    expect(scheduled).toHaveLength(1);
+    const { state } = await loadWebhookDelivery(store, String(scheduled[0]?.data.deliveryId));
+    expect(JSON.parse(state.scheduled?.body ?? '{}')).toMatchObject({
+      type: 'order.paid',
+      data: { id: paidOrderId, status: 'paid', amount: '4000', amount_refunded: '0', reference: 'shop-42' },
+    });
   });
 });

@@ -27,7 +27,8 @@ export async function webhookSourceOf(store: EventStore, recorded: RecordedEvent
   if (recorded.type === 'CheckoutPaid') {
     const paid = toCheckoutEvent(recorded);
     if (!paid) throw new UnrecoverableError(`Malformed CheckoutPaid at ${recorded.streamId}`);
-    const view = await readCheckoutOrder({ store }, paid.data.orderId);
+    // The order as it was at this CheckoutPaid: a fan-out that runs after a refund still describes the payment as made (ADR 071).
+    const view = await readCheckoutOrder({ store }, paid.data.orderId, { asOfRevision: recorded.revision });
     if (!view) throw new UnrecoverableError(`Order ${paid.data.orderId} is not in its checkout stream`);
     return {
       event,

@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer } from '@quern/adapters/mail';
-import { registerUser } from '../testing/identity-events.js';
+import { registerUser } from '../../test/identity-events.js';
 import {
   captureLog,
   eventsOfType,
@@ -13,10 +13,10 @@ import {
   TEST_APP_SECRET,
   TEST_PUBLIC_URL,
   type Pipeline,
-} from '../testing/pipeline.js';
+} from '../../test/pipeline.js';
 import type { TestSmtpServer } from '@quern/test-support/smtp';
-import type { TempStore } from '../testing/store.js';
-import { closeEmailWorld, openEmailWorld } from '../testing/email-world.js';
+import type { TempStore } from '../../test/store.js';
+import { closeEmailWorld, openEmailWorld } from '../../test/email-world.js';
 import { sendWelcomeEmail } from './job.js';
 
 const redisUrl = process.env.REDIS_URL as string;

@@ -7,7 +7,7 @@
 import { useLayoutEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
-import { caretAfterDigits, formatAmountDigits, readAmountInput } from '../wallet/amountInput.js';
+import { caretAfterDigits, formatAmountDigits, readAmountInput } from '../../ui/amountInput.js';
 import { type AmountEntry, BUY_CURRENCIES, type BuyCurrency, displayEntry, padUsdText, readUsdInput } from './buyAmount.js';
 
 interface BuyAmountInputProps {

@@ -6,7 +6,7 @@
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../wallet/Modal.js';
+import { Modal } from '../../ui/Modal.js';
 // The dialog box, its actions row and the spinner are the wallet's (one look for every dialog).
 import '../wallet/wallet.css';
 import type { BuyDialogState } from './usePurchaseCheckout.js';

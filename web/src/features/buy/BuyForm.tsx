@@ -9,7 +9,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { SubmitButton } from '../../ui/SubmitButton.js';
-import { formatAmountDigits } from '../wallet/amountInput.js';
+import { formatAmountDigits } from '../../ui/amountInput.js';
 import { BuyAmountInput } from './BuyAmountInput.js';
 import { type AmountEntry, type BuyCurrency, exchangeOf, mlxPerUsd } from './buyAmount.js';
 

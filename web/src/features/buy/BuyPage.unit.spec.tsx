@@ -8,9 +8,15 @@
 // a refused order and a pending capture each say so; and Change amount goes back with the amount.
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
-import { type FakeAnswer, type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage } from '../wallet/testKit.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
+import {
+  type FakeAnswer,
+  type FakeCall,
+  type FakeProcedures,
+  installDialogStandIn,
+  renderWalletPage,
+} from '../../../test/walletTestKit.js';
 import BuyPage from './BuyPage.js';
 
 /**

@@ -11,7 +11,7 @@
 import { formatUsdCents, usdCentsToMlx, type ExchangeRate } from '@quern/core/wallet';
 import { parseUsdAmount, usdCentsToText } from '@quern/core/purchases';
 import type { Language } from '../../i18n/languages.js';
-import { formatAmountDigits } from '../wallet/amountInput.js';
+import { formatAmountDigits } from '../../ui/amountInput.js';
 
 export const BUY_CURRENCIES = ['USD', 'MLX'] as const;
 export type BuyCurrency = (typeof BUY_CURRENCIES)[number];

@@ -1,7 +1,7 @@
 /** The order as a table (item, price, qty) and its total with the currency (spec, Checkout). */
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
-import { formatAmountDigits } from '../wallet/amountInput.js';
+import { formatAmountDigits } from '../../ui/amountInput.js';
 import type { CheckoutLine } from './checkoutQuery.js';
 
 export function CheckoutCart({ lines, price, language }: { lines: CheckoutLine[]; price: string; language: Language }) {

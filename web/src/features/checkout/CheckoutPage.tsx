@@ -26,7 +26,7 @@ import { documentDecisionFor, useOwnDocument } from '../buy/documentLoad.js';
 import { Logo } from '../home/Logo.js';
 import { type LoginField, LoginForm } from '../identity/LoginForm.js';
 import { TwoFactorCodeForm } from '../identity/TwoFactorCodeForm.js';
-import { useLanguage } from '../wallet/useLanguage.js';
+import { useLanguage } from '../../ui/useLanguage.js';
 import { CheckoutCart } from './CheckoutCart.js';
 import { CheckoutPay } from './CheckoutPay.js';
 import { readCheckoutQuery } from './checkoutQuery.js';

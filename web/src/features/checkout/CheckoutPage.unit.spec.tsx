@@ -11,10 +11,10 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCProvider } from '../../app/data/trpc.js';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
 import type { AuthState } from '../auth/authState.js';
-import { type Rendered, render, visitor } from '../content/renderForTest.js';
-import { type FakeCall, type FakeProcedures, fakeTrpcFetch, signedIn } from '../wallet/testKit.js';
+import { type Rendered, render, visitor } from '../../../test/renderForTest.js';
+import { type FakeCall, type FakeProcedures, fakeTrpcFetch, signedIn } from '../../../test/walletTestKit.js';
 import CheckoutPage from './CheckoutPage.js';
 
 vi.mock('@paypal/react-paypal-js', async () => {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import type { Language } from '../../i18n/languages.js';
 import { useAuth } from '../auth/AuthProvider.js';
-import { formatAmountDigits } from '../wallet/amountInput.js';
+import { formatAmountDigits } from '../../ui/amountInput.js';
 import { formatMlxWire } from '../wallet/walletFormat.js';
 
 /** The MLX the order needs beyond the balance, as digits; null when the balance covers it or a figure is unreadable. */

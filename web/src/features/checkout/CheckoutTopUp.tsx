@@ -18,7 +18,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { CheckoutNoticeView } from '../buy/CheckoutNotice.js';
 import { PayPalCheckout } from '../buy/PayPalCheckout.js';
 import { type BuyDialogState, usePurchaseCheckout } from '../buy/usePurchaseCheckout.js';
-import { formatAmountDigits } from '../wallet/amountInput.js';
+import { formatAmountDigits } from '../../ui/amountInput.js';
 
 /** A top-up: the USD cents paid and the whole MLX they buy at the answer's rate (rounded down, as the server prices it). */
 export interface TopUpChoice {

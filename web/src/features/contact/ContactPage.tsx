@@ -19,7 +19,7 @@ import { TextField } from '../../ui/TextField.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { useAuth } from '../auth/AuthProvider.js';
-import { Modal } from '../wallet/Modal.js';
+import { Modal } from '../../ui/Modal.js';
 import { CaptchaField, type CaptchaHandle } from './CaptchaField.js';
 import './contact.css';
 

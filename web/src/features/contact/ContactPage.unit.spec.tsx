@@ -1,9 +1,9 @@
 // Proves the contact and support forms: the fields checked with the server's messages first, a missing captcha named by the widget in use ('Verify ALTCHA…' for the built-in one, 'Verify reCAPTCHA' for Google's) and nothing sent, 'reCAPTCHA verification failed' when the check does not pass (nothing sent), and the Success sheet (Ok) or the Error sheet (Try again) with the server's message; /support sends the signed-in user's own id, /contact the typed 'Your email'.
 import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
-import { type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage, signedIn } from '../wallet/testKit.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
+import { type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage, signedIn } from '../../../test/walletTestKit.js';
 import { ContactPage, SupportPage } from './ContactPage.js';
 
 // The real widget needs workers and a server; here the test plays its part (a statechange event).

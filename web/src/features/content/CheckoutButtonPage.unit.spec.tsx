@@ -2,7 +2,7 @@
 // mounted, with the page's own background restored afterwards.
 import { afterEach, describe, expect, it } from 'vitest';
 import CheckoutButtonPage from './CheckoutButtonPage.js';
-import { render, type TestLanguage } from './renderForTest.js';
+import { render, type TestLanguage } from '../../../test/renderForTest.js';
 
 afterEach(() => {
   document.body.style.background = '';

@@ -3,7 +3,7 @@
 // links to API Direct and the plugin guide.
 import { afterEach, describe, expect, it } from 'vitest';
 import DevelopersPage from './DevelopersPage.js';
-import { headingOutline, render, type Rendered } from './renderForTest.js';
+import { headingOutline, render, type Rendered } from '../../../test/renderForTest.js';
 
 let page: Rendered | undefined;
 afterEach(() => page?.unmount());

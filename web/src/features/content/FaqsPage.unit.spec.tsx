@@ -2,7 +2,7 @@
 // English and Spanish, and answers truthfully about two-factor authentication, rewards and refunds.
 import { afterEach, describe, expect, it } from 'vitest';
 import FaqsPage from './FaqsPage.js';
-import { render, type Rendered, type TestLanguage } from './renderForTest.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
 
 let page: Rendered | undefined;
 afterEach(() => page?.unmount());

@@ -41,7 +41,7 @@ describe('content config', () => {
 
   it('given a configured support mailbox, when a page renders, then its links use that address', async () => {
     vi.stubEnv('VITE_SUPPORT_EMAIL', 'help@shop.test');
-    const { render } = await import('./renderForTest.js');
+    const { render } = await import('../../../test/renderForTest.js');
     const { default: PrivacyPolicyPage } = await import('./PrivacyPolicyPage.js');
 
     const page = await render(<PrivacyPolicyPage />);

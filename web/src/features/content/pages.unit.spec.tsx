@@ -7,7 +7,7 @@ import PrivacyPolicyPage from './PrivacyPolicyPage.js';
 import SellPage from './SellPage.js';
 import TermsOfServicePage from './TermsOfServicePage.js';
 import WordpressPage from './WordpressPage.js';
-import { headingOutline, render, type Rendered, type TestLanguage } from './renderForTest.js';
+import { headingOutline, render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
 import type { ReactElement } from 'react';
 
 let page: Rendered | undefined;

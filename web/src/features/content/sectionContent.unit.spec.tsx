@@ -3,7 +3,7 @@
 import type { TFunction } from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkedText } from './LinkedText.js';
-import { render, type Rendered } from './renderForTest.js';
+import { render, type Rendered } from '../../../test/renderForTest.js';
 import { isFaqItem, isSectionContent, readContent } from './sectionContent.js';
 
 let page: Rendered | undefined;

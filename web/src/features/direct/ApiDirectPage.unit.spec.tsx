@@ -4,9 +4,15 @@
 // key in place Generate and Delete ask first in a dialog (Cancel calls nothing), and the password
 // step (ADR 045) still follows the answer.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { byLabel, byRole, click, textOf, typeInto, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
-import { type FakeAnswer, type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage } from '../wallet/testKit.js';
+import { byLabel, byRole, click, textOf, typeInto, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
+import {
+  type FakeAnswer,
+  type FakeCall,
+  type FakeProcedures,
+  installDialogStandIn,
+  renderWalletPage,
+} from '../../../test/walletTestKit.js';
 import ApiDirectPage from './ApiDirectPage.js';
 
 beforeAll(installDialogStandIn);

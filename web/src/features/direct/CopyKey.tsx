@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPIED_FEEDBACK_MS, copyText } from '../wallet/CopyAddress.js';
+import { COPIED_FEEDBACK_MS, copyText } from '../../ui/clipboard.js';
 
 /**
  * `namespace` and `prefix`: whose `copy`/`copied` texts to use (the webhook secret and the plans'

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../wallet/Modal.js';
+import { Modal } from '../../ui/Modal.js';
 import '../wallet/wallet.css';
 
 export type KeyAction = 'generate' | 'delete';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { TextField } from '../../ui/TextField.js';
-import { Modal } from '../wallet/Modal.js';
+import { Modal } from '../../ui/Modal.js';
 import '../wallet/wallet.css';
 
 /** The server's typed refusal for a session whose password is too old for the call. */

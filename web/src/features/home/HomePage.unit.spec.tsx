@@ -2,7 +2,7 @@
 // session check has answered) see 'Welcome!' with Register and Sign in.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthState } from '../auth/authState.js';
-import { headingOutline, render, visitor, type Rendered } from '../content/renderForTest.js';
+import { headingOutline, render, visitor, type Rendered } from '../../../test/renderForTest.js';
 import HomePage from './HomePage.js';
 
 let page: Rendered | undefined;

@@ -2,7 +2,7 @@
 // paused, and do not animate when the user prefers reduced motion (matchMedia mocked).
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
 import { Slogans } from './Slogans.js';
 
 let page: Rendered | undefined;

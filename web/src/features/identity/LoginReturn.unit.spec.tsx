@@ -8,10 +8,10 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRPCProvider } from '../../app/data/trpc.js';
-import { byLabel, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
+import { byLabel, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
 import { RequireAuth, VisitorOnly } from '../auth/guards.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
-import { fakeTrpcFetch } from '../wallet/testKit.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
+import { fakeTrpcFetch } from '../../../test/walletTestKit.js';
 import { LoginPage } from './LoginPage.js';
 
 let rendered: Rendered | undefined;

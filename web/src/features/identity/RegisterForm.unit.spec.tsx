@@ -3,8 +3,8 @@
 import type { RegisterInput } from '@quern/core/identity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormErrors } from '../../ui/formErrors.js';
-import { byLabel, byRole, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
-import { render, type Rendered } from '../content/renderForTest.js';
+import { byLabel, byRole, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
+import { render, type Rendered } from '../../../test/renderForTest.js';
 import { RegisterForm } from './RegisterForm.js';
 import type { RegisterField } from './registerValidation.js';
 

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
-import { newIdempotencyKey } from '../wallet/idempotencyKey.js';
-import { useLanguage } from '../wallet/useLanguage.js';
+import { newIdempotencyKey } from '../../ui/idempotencyKey.js';
+import { useLanguage } from '../../ui/useLanguage.js';
 import { formatMlxWire } from '../wallet/walletFormat.js';
 
 /** What is left to refund, in whole MLX (a decimal string, as on the wire). */

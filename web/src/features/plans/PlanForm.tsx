@@ -15,8 +15,8 @@ import { formErrorsFromServer } from '../../ui/formErrors.js';
 import { TextField } from '../../ui/TextField.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { useSubmission } from '../../ui/useSubmission.js';
-import { AmountField } from '../wallet/AmountField.js';
-import { useLanguage } from '../wallet/useLanguage.js';
+import { AmountField } from '../../ui/AmountField.js';
+import { useLanguage } from '../../ui/useLanguage.js';
 import { useErrorText } from './planFormat.js';
 import { type PlanDraft, type PlanField, type PlanTerms, planFields, sameDraft, validatePlan } from './planValidation.js';
 

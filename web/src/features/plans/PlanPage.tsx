@@ -15,7 +15,7 @@ import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useAuth } from '../auth/AuthProvider.js';
-import { Modal } from '../wallet/Modal.js';
+import { Modal } from '../../ui/Modal.js';
 import { messageFromState, planPath } from './PlansListPage.js';
 import { useErrorText, usePriceText } from './planFormat.js';
 import { PublicLink } from './PublicLink.js';

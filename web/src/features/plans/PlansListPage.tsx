@@ -12,7 +12,7 @@ import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } from '../../ui/LoadMore.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
-import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { usePriceText } from './planFormat.js';
 import { PublicLink } from './PublicLink.js';

@@ -2,10 +2,10 @@
 // <origin>/user/<own username>; Copy puts it on the clipboard and announces 'Copied'; another
 // user's plan page does not offer the owner's link; Spanish.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byRole, click, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
-import type { FakeCall, FakeProcedures } from '../wallet/testKit.js';
-import { OTHER_ID, planFixture, renderPlans } from './plansTestKit.js';
+import { byRole, click, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
+import type { FakeCall, FakeProcedures } from '../../../test/walletTestKit.js';
+import { OTHER_ID, planFixture, renderPlans } from '../../../test/plansTestKit.js';
 
 let rendered: (Rendered & { calls: FakeCall[] }) | undefined;
 afterEach(() => {

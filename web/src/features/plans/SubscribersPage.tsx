@@ -15,7 +15,7 @@ import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } 
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { CancelSubscription } from '../subscriptions/CancelSubscription.js';
 import { subscriptionPath } from '../subscriptions/SubscriptionsPage.js';
-import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { planPath } from './PlansListPage.js';
 import { useErrorText } from './planFormat.js';
 import { TableOrCards } from './TableOrCards.js';

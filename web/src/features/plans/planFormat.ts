@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { AppErrorView } from '../../app/appError.js';
-import { useLanguage } from '../wallet/useLanguage.js';
+import { useLanguage } from '../../ui/useLanguage.js';
 import { displayParams, formatMlxWire } from '../wallet/walletFormat.js';
 
 /** A price (a JSON integer, or decimal text) with thousands separators. */

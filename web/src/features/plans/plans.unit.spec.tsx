@@ -5,9 +5,9 @@
 // disabled again after submit, 'Data retrieval failed', delete through its route, the subscribe
 // confirmation and its refusals, the public profile, and Spanish.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
-import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../wallet/testKit.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
+import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../../../test/walletTestKit.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import {
   OTHER_ID,
@@ -20,7 +20,7 @@ import {
   renderPlans,
   subscriptionFixture,
   typeIntoTextArea,
-} from './plansTestKit.js';
+} from '../../../test/plansTestKit.js';
 
 beforeAll(installDialogStandIn);
 

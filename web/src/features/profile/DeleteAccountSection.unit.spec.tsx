@@ -8,11 +8,11 @@ import type { AppRouter } from '@quern/api/router';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCProvider } from '../../app/data/trpc.js';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
 import { RequireAuth } from '../auth/guards.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
 import HomePage from '../home/HomePage.js';
-import { type FakeAnswer, type FakeCall, type FakeProcedures, fakeTrpcFetch, signedIn } from '../wallet/testKit.js';
+import { type FakeAnswer, type FakeCall, type FakeProcedures, fakeTrpcFetch, signedIn } from '../../../test/walletTestKit.js';
 import { DeleteAccountSection } from './DeleteAccountSection.js';
 
 let rendered: (Rendered & { calls: FakeCall[] }) | undefined;

@@ -4,10 +4,10 @@
 // its inputs and error; the server's message on a refused save; and Spanish.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
 import { RequireAuth } from '../auth/guards.js';
-import { render, type Rendered, visitor } from '../content/renderForTest.js';
-import { type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage, signedIn } from '../wallet/testKit.js';
+import { render, type Rendered, visitor } from '../../../test/renderForTest.js';
+import { type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage, signedIn } from '../../../test/walletTestKit.js';
 import ProfilePage from './ProfilePage.js';
 
 beforeAll(installDialogStandIn);

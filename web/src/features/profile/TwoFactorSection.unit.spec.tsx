@@ -2,9 +2,9 @@
 // and asks for a 'Code'; a refused code keeps the form with the server's message; a valid one
 // shows the ten recovery codes once; on, turning off sends the password and a code; and Spanish.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
-import { type FakeCall, type FakeProcedures, renderWalletPage } from '../wallet/testKit.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
+import { type FakeCall, type FakeProcedures, renderWalletPage } from '../../../test/walletTestKit.js';
 import { TwoFactorSection } from './TwoFactorSection.js';
 
 let rendered: (Rendered & { calls: FakeCall[] }) | undefined;

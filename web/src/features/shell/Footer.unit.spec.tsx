@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n, render, type Rendered } from '../content/renderForTest.js';
+import { createTestI18n, render, type Rendered } from '../../../test/renderForTest.js';
 import { COMPANY_NAME_TOKEN, CompanyNameContext } from './companyName.js';
 import { Footer } from './Footer.js';
 

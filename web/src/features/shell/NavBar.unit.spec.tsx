@@ -3,8 +3,8 @@
 // check runs; and that its dropdowns and dark-mode switch work from the keyboard.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthState } from '../auth/authState.js';
-import { byRole, click, pressKey, textOf, waitFor } from '../../test/dom.js';
-import { render, visitor, type Rendered } from '../content/renderForTest.js';
+import { byRole, click, pressKey, textOf, waitFor } from '../../../test/dom.js';
+import { render, visitor, type Rendered } from '../../../test/renderForTest.js';
 import { NavBar } from './NavBar.js';
 
 const signedIn: AuthState = {

@@ -7,7 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestI18n, render, type Rendered } from '../content/renderForTest.js';
+import { createTestI18n, render, type Rendered } from '../../../test/renderForTest.js';
 import { QuernModeContext } from './quernMode.js';
 import { SandboxBanner } from './SandboxBanner.js';
 

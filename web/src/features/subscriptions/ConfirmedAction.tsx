@@ -9,7 +9,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { toAppErrorView } from '../../app/appError.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { useErrorText } from '../plans/planFormat.js';
-import { Modal } from '../wallet/Modal.js';
+import { Modal } from '../../ui/Modal.js';
 import '../wallet/wallet.css';
 
 export interface ActionResult {

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { usePriceText } from '../plans/planFormat.js';
-import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { ActionResultAlert, ConfirmedAction, useConfirmedAction } from './ConfirmedAction.js';
 

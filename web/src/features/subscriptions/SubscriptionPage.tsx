@@ -16,7 +16,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { planPath } from '../plans/PlansListPage.js';
 import { useErrorText, usePriceText } from '../plans/planFormat.js';
-import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { AcceptPrice } from './AcceptPrice.js';

@@ -13,7 +13,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } from '../../ui/LoadMore.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { usePriceText } from '../plans/planFormat.js';
-import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../wallet/useMediaQuery.js';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 import { TableOrCards } from '../plans/TableOrCards.js';

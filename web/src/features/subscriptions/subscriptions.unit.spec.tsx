@@ -5,10 +5,10 @@
 // confirmation that sends the price shown (and a stale offer's refusal), 'Data retrieval failed',
 // and Spanish.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { byRole, click, textOf, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
-import { OTHER_ID, OWNER_ID, failure, openDialog, renderPlans, subscriptionFixture } from '../plans/plansTestKit.js';
-import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../wallet/testKit.js';
+import { byRole, click, textOf, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
+import { OTHER_ID, OWNER_ID, failure, openDialog, renderPlans, subscriptionFixture } from '../../../test/plansTestKit.js';
+import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../../../test/walletTestKit.js';
 import { formatTransactionDate } from '../wallet/walletFormat.js';
 
 beforeAll(installDialogStandIn);

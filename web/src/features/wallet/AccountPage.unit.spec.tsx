@@ -4,8 +4,8 @@
 // are items, the transactions table or phone cards with their empty state and pagination from
 // page 0, the detail popup, and failures of balance, rate and lists logged but never shown.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { byRole, click, textOf, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
+import { byRole, click, textOf, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
 import { AccountPage } from './AccountPage.js';
 import {
   ADDRESS_A,
@@ -16,7 +16,7 @@ import {
   installDialogStandIn,
   pending,
   renderWalletPage,
-} from './testKit.js';
+} from '../../../test/walletTestKit.js';
 
 process.env.TZ = 'UTC';
 beforeAll(installDialogStandIn);

@@ -8,9 +8,6 @@ import { useTranslation } from 'react-i18next';
 
 import { COPIED_FEEDBACK_MS, copyText } from '../../ui/clipboard.js';
 
-// The copy routine is shared (ui/clipboard.ts); re-exported for the callers that import it from here.
-export { COPIED_FEEDBACK_MS, copyText };
-
 type CopyResult = 'idle' | 'copied' | 'failed';
 
 export function CopyAddress({ address }: { address: string }) {

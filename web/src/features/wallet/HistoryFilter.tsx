@@ -10,7 +10,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDay } from '../../i18n/format.js';
 import { kindWords } from './historyWords.js';
-import { useLanguage } from './useLanguage.js';
+import { useLanguage } from '../../ui/useLanguage.js';
 
 export const HISTORY_FILTER_PARAMS = ['kind', 'counterparty', 'from', 'to'] as const;
 type FilterField = (typeof HISTORY_FILTER_PARAMS)[number];

@@ -2,8 +2,8 @@
 // current page (bold, disabled, aria-current), Next, Last, with the ends disabled on the first
 // and last pages, ceil(total/limit) pages, 0-based page requests, and nothing for no data.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { byRole, click, textOf } from '../../test/dom.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
+import { byRole, click, textOf } from '../../../test/dom.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
 import { PaginationBar } from './PaginationBar.js';
 
 let rendered: Rendered | undefined;

@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import type { Language } from '../../i18n/languages.js';
-import { caretAfterDigits } from './amountInput.js';
+import { caretAfterDigits } from '../../ui/amountInput.js';
 import { digitsBefore, editAmountText } from './sendAmount.js';
 
 interface SendAmountFieldProps {

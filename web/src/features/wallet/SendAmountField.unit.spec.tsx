@@ -2,8 +2,8 @@
 // or deleted (keeping the caret after the digit it followed), and leaves anything else as typed.
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { byLabel, typeInto } from '../../test/dom.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
+import { byLabel, typeInto } from '../../../test/dom.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
 import { SendAmountField } from './SendAmountField.js';
 
 let rendered: Rendered | undefined;

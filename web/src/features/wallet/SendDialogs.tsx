@@ -5,7 +5,7 @@
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from './Modal.js';
+import { Modal } from '../../ui/Modal.js';
 
 export type SendPhase =
   | { phase: 'editing' }

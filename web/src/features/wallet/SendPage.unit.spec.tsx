@@ -3,10 +3,16 @@
 // 'Transaction successful' (Ok goes to /account) or 'Transaction failed' with the server's
 // message (Go to account, Try again), and reuses the key only when a retry may repeat a send.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../test/dom.js';
-import type { Rendered } from '../content/renderForTest.js';
+import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
+import type { Rendered } from '../../../test/renderForTest.js';
 import SendPage from './SendPage.js';
-import { type FakeAnswer, type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage } from './testKit.js';
+import {
+  type FakeAnswer,
+  type FakeCall,
+  type FakeProcedures,
+  installDialogStandIn,
+  renderWalletPage,
+} from '../../../test/walletTestKit.js';
 
 beforeAll(installDialogStandIn);
 

@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { kindWords, merchantReferenceOf } from './historyWords.js';
-import { Modal } from './Modal.js';
+import { Modal } from '../../ui/Modal.js';
 import { TransactionAmount } from './TransactionAmount.js';
 import {
   directionOf,

@@ -4,9 +4,9 @@
 // with PayPal's order, transaction and refund or chargeback ids, what a checkout payment was with
 // its order id, and that it closes on the backdrop and Escape.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { byRole, click, textOf } from '../../test/dom.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
-import { ADDRESS_A, ADDRESS_B, completed, HASH_1, installDialogStandIn, pending } from './testKit.js';
+import { byRole, click, textOf } from '../../../test/dom.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
+import { ADDRESS_A, ADDRESS_B, completed, HASH_1, installDialogStandIn, pending } from '../../../test/walletTestKit.js';
 import { TransactionDialog } from './TransactionDialog.js';
 import type { WalletTransaction } from './walletFormat.js';
 

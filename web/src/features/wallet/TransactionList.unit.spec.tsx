@@ -4,9 +4,9 @@
 // send still named by its user or shortened address.
 import type { TransactionPurpose } from '@quern/core/wallet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { click } from '../../test/dom.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
-import { ADDRESS_A, ADDRESS_B, completed, pending } from './testKit.js';
+import { click } from '../../../test/dom.js';
+import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
+import { ADDRESS_A, ADDRESS_B, completed, pending } from '../../../test/walletTestKit.js';
 import { TransactionList } from './TransactionList.js';
 import type { WalletTransaction } from './walletFormat.js';
 

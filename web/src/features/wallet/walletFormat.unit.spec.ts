@@ -3,7 +3,7 @@
 // spec's credit/debit rule and the other party shown by what a purchase was, else by username or
 // shortened address.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADDRESS_A, ADDRESS_B, completed, pending } from './testKit.js';
+import { ADDRESS_A, ADDRESS_B, completed, pending } from '../../../test/walletTestKit.js';
 import {
   directionOf,
   displayParams,

@@ -1,11 +1,11 @@
 // Proves the browser half of the local PayPal server: the SDK script, the approval page and its approve and decline calls, and that those payer routes answer nothing when the server is not the configured PayPal and refuse (403, nothing changed) a request its payer guard does not allow.
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeLocalPayPalState } from './fake-state.js';
+import { FakeLocalPayPalState } from '../../../../test/paypal/fake-state.js';
 import { POPUP_TEXT } from './pages.js';
 import { createLocalPayPalBrowserRoutes } from './routes.js';
 import { LOCAL_BUYER } from './state.js';
-import { type ServedApp, serve } from './test-server.js';
+import { type ServedApp, serve } from '../../../../test/paypal/test-server.js';
 
 const state = new FakeLocalPayPalState();
 let server: ServedApp;

@@ -12,10 +12,10 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeLocalPayPalState } from './fake-state.js';
+import { FakeLocalPayPalState } from '../../../../test/paypal/fake-state.js';
 import { POPUP_TEXT } from './pages.js';
 import { createLocalPayPalBrowserRoutes } from './routes.js';
-import { type ServedApp, serve } from './test-server.js';
+import { type ServedApp, serve } from '../../../../test/paypal/test-server.js';
 
 interface ShopEvent {
   type: string;

@@ -7,9 +7,9 @@
 // opens the log with the test delivery, and the per-minute limit's refusal names the wait
 // (issue 25); the section speaks Spanish.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { byRole, click, textOf, typeInto, waitFor } from '../../../test/dom.js';
-import type { Rendered } from '../../content/renderForTest.js';
-import { type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage } from '../../wallet/testKit.js';
+import { byRole, click, textOf, typeInto, waitFor } from '../../../../test/dom.js';
+import type { Rendered } from '../../../../test/renderForTest.js';
+import { type FakeCall, type FakeProcedures, installDialogStandIn, renderWalletPage } from '../../../../test/walletTestKit.js';
 import { WebhooksSection } from './WebhooksSection.js';
 
 beforeAll(installDialogStandIn);

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '@quern/core';
 import { startPrivateRedis } from '@quern/test-support/redis';
-import { loadConfig } from '../config.js';
-import { startQuern, type RunningQuern } from '../main.js';
+import { loadConfig } from '../src/config.js';
+import { startQuern, type RunningQuern } from '../src/main.js';
 
 /** Tests read response bodies field by field and assert on them; the shape is what is under test. */
 // biome-ignore lint/suspicious/noExplicitAny: a parsed JSON body whose shape the assertions check.

@@ -10,7 +10,7 @@ import { identityPayeeDirectory } from '@quern/core/identity';
 import { ensureSystemWallets, openUserWallet, recordConfiguredExchangeRate, type WalletDeps } from '@quern/core/wallet';
 import type { PayPalClient, PayPalOrder } from '@quern/adapters/paypal';
 import { captureLog } from '@quern/test-support/log';
-import type { PurchaseJobDeps } from '../purchase-capture/deps.js';
+import type { PurchaseJobDeps } from '../src/purchase-capture/deps.js';
 import { registerUser, type TestUser } from './identity-events.js';
 
 /** 10 USD at 0.0000125 USD per MLX (1 USD = 80,000 MLX). */

@@ -9,7 +9,7 @@
  */
 import type { EventStore } from '@quern/core';
 import { toSubscriptionEvent } from '@quern/core/subscriptions';
-import type { PlanSubscriptions } from '../plan-price-notice/job.js';
+import type { PlanSubscriptions } from '../src/plan-price-notice/job.js';
 
 const PAGE_SIZE = 5_000;
 

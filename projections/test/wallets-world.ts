@@ -19,8 +19,8 @@ import {
   settleInternalTransfer,
   type WalletDeps,
 } from '@quern/core/wallet';
-import type { ProjectionRunner } from '../runner.js';
-import { registerUsers } from '../testing/events.js';
+import type { ProjectionRunner } from '../src/runner.js';
+import { registerUsers } from './events.js';
 
 export const walletDeps = (store: EventStore): WalletDeps => ({
   store,

@@ -3,8 +3,8 @@
  * world on a real SQLite log and the real simulated millix network, the pipeline wired as the app
  * wires it, and a driver that runs a waiting job to its end without BullMQ.
  */
-import { dispatchRules } from '../dispatch/rules.js';
-import { NOTICE_EMAIL_QUEUE } from '../notice-email/payload.js';
+import { dispatchRules } from '../src/dispatch/rules.js';
+import { NOTICE_EMAIL_QUEUE } from '../src/notice-email/payload.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,12 +28,12 @@ import { auditLedger, type LedgerAudit } from '@quern/core/audit';
 import type { Redis } from 'ioredis';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { openSimulatedNetwork, type SimulatedNetwork } from '@quern/adapters/millix';
-import { startDepositWatcher, type DepositWatcher } from '../deposits/watcher.js';
-import { startDispatcher, type Dispatcher } from '../dispatcher.js';
+import { startDepositWatcher, type DepositWatcher } from '../src/deposits/watcher.js';
+import { startDispatcher, type Dispatcher } from '../src/dispatcher.js';
 import { createMailer, type Mailer } from '@quern/adapters/mail';
 import type { Logger } from '@quern/core';
-import { startWorkers, type StartWorkersOptions, type WorkersHandle } from '../workers.js';
-import type { ResumableJob } from '../job/resumable.js';
+import { startWorkers, type StartWorkersOptions, type WorkersHandle } from '../src/workers.js';
+import type { ResumableJob } from '../src/job/resumable.js';
 
 export const SUPPLY_MLX = 9_000_000_000_000_000n;
 export const RESERVE_FUNDING_MLX = 1_000_000_000n;

@@ -5,7 +5,7 @@
  * it followed, so typing in the middle of "1,000,000" does not throw the caret to the end.
  */
 import { formatMlx, MLX_TOTAL_SUPPLY } from '@quern/core/wallet';
-import type { Language } from '../../i18n/languages.js';
+import type { Language } from '../i18n/languages.js';
 
 /** Digits in the total supply (16): no valid amount is longer, so more are not accepted. */
 export const AMOUNT_DIGITS_MAX = MLX_TOTAL_SUPPLY.toString(10).length;

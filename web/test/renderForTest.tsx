@@ -8,12 +8,12 @@ import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { AuthProvider } from '../auth/AuthProvider.js';
-import type { AuthState } from '../auth/authState.js';
+import { AuthProvider } from '../src/features/auth/AuthProvider.js';
+import type { AuthState } from '../src/features/auth/authState.js';
 
 export type TestLanguage = 'en' | 'es';
 
-const localeFiles = import.meta.glob<Record<string, unknown>>('../../../../core/src/i18n/locales/*/*.json', {
+const localeFiles = import.meta.glob<Record<string, unknown>>('../../core/src/i18n/locales/*/*.json', {
   eager: true,
   import: 'default',
 });

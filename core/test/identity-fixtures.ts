@@ -1,9 +1,9 @@
 /** A registered account, with and without two-factor, for the identity unit tests. */
-import { registerInput } from './contracts.js';
-import { decideRegistration } from './decider.js';
-import type { UserEvent } from './events.js';
-import { evolveUser, type UserState } from './state.js';
-import { decideTwoFactorConfirm, decideTwoFactorStart } from './two-factor.js';
+import { registerInput } from '../src/identity/contracts.js';
+import { decideRegistration } from '../src/identity/decider.js';
+import type { UserEvent } from '../src/identity/events.js';
+import { evolveUser, type UserState } from '../src/identity/state.js';
+import { decideTwoFactorConfirm, decideTwoFactorStart } from '../src/identity/two-factor.js';
 
 export const now = new Date('2026-11-24T10:00:00.000Z');
 export const fold = (state: UserState, events: UserEvent[]) => events.reduce<UserState>((s, e) => evolveUser(s, e) as UserState, state);

@@ -6,8 +6,8 @@
  */
 import type { RecordedEvent } from '@quern/core';
 import type { Redis } from 'ioredis';
-import { type CommitOutcome, commitBatch } from '../commit.js';
-import { DEFAULT_CHECKPOINT_KEY, type Projection } from '../types.js';
+import { type CommitOutcome, commitBatch } from '../src/commit.js';
+import { DEFAULT_CHECKPOINT_KEY, type Projection } from '../src/types.js';
 
 export interface EventOptions {
   /** Defaults to the position after the last event made by this log. */

@@ -1,5 +1,5 @@
 /**
- * DOM helpers for component tests in jsdom (rendering: features/content/renderForTest.tsx): type
+ * DOM helpers for component tests in jsdom (rendering: renderForTest.tsx beside this file): type
  * into inputs the way React notices, click, submit, find by label or name, and wait for
  * asynchronous UI. No extra test library is needed.
  */

@@ -9,9 +9,9 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '@quern/api/router';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { TRPCProvider } from '../../app/data/trpc.js';
-import type { AuthState } from '../auth/authState.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
+import { TRPCProvider } from '../src/app/data/trpc.js';
+import type { AuthState } from '../src/features/auth/authState.js';
+import { render, type Rendered, type TestLanguage } from './renderForTest.js';
 
 /** jsdom has no modal dialogs: showModal opens, close closes and fires 'close', as browsers do. */
 export function installDialogStandIn(): void {

@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore, RecordedEvent } from '@quern/core';
 import { userStream } from '@quern/core/identity';
 import { Redis } from 'ioredis';
-import { startDispatcher, type Dispatcher } from '../dispatcher.js';
+import { startDispatcher, type Dispatcher } from '../src/dispatcher.js';
 import type { Mailer } from '@quern/adapters/mail';
 import type { Clock, Logger } from '@quern/core';
-import type { PlanSubscriptions } from '../plan-price-notice/job.js';
-import { startWorkers, type WebhookWorkerOptions, type WorkersHandle } from '../workers.js';
+import type { PlanSubscriptions } from '../src/plan-price-notice/job.js';
+import { startWorkers, type WebhookWorkerOptions, type WorkersHandle } from '../src/workers.js';
 
 export const TEST_APP_SECRET = 'test-app-secret-with-enough-characters';
 export const TEST_PUBLIC_URL = 'http://quern.test:3000';

@@ -3,7 +3,7 @@
  * in the separator of the language on screen. The parent holds the bare digits.
  */
 import { useLayoutEffect, useReducer, useRef } from 'react';
-import type { Language } from '../../i18n/languages.js';
+import type { Language } from '../i18n/languages.js';
 import { caretAfterDigits, formatAmountDigits, readAmountInput } from './amountInput.js';
 
 interface AmountFieldProps {

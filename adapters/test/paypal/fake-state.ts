@@ -2,7 +2,7 @@
  * An in-memory LocalPayPalBrowserState for this folder's tests, recording every call so a test
  * can check what the popup's buttons did. Not the protocol server's store.
  */
-import type { LocalPayPalBrowserState, LocalPayPalOrderView } from './state.js';
+import type { LocalPayPalBrowserState, LocalPayPalOrderView } from '../../src/paypal/local/browser/state.js';
 
 export type FakeStateCall =
   | { method: 'approveOrder'; id: string; payer: { name: string; email: string } }

@@ -1,5 +1,5 @@
 /** Helpers for core's unit tests (not exported from the package). */
-import { AppError } from './errors.js';
+import { AppError } from '../src/shared/errors.js';
 
 /** The AppError a call is refused with; returning, or throwing anything else, fails the test. */
 export function refusal(run: () => unknown): AppError {

@@ -3,12 +3,12 @@
  * wallet specs' MemoryLedger as the handlers do over the store, with the atomic multi-stream
  * append the credit and the refunds need. Every step's events reach the log through JSON.
  */
-import { AppError } from '../shared/errors.js';
-import { decideTransfer } from '../wallet/decider.js';
-import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
-import type { WalletEvent } from '../wallet/events.js';
-import { availableMlx } from '../wallet/state.js';
-import type { MemoryLedger } from '../wallet/wallet-test-fixtures.js';
+import { AppError } from '../src/shared/errors.js';
+import { decideTransfer } from '../src/wallet/decider.js';
+import { SYSTEM_WALLET_IDS } from '../src/wallet/events.js';
+import type { WalletEvent } from '../src/wallet/events.js';
+import { availableMlx } from '../src/wallet/state.js';
+import type { MemoryLedger } from './wallet-fixtures.js';
 import {
   type CreditRequest,
   type PurchaseCommand,
@@ -22,9 +22,9 @@ import {
   purchaseReserveLossEvent,
   purchaseReturnEvent,
   purchaseReturnTransfer,
-} from './decider.js';
-import { type PurchaseEvent, purchaseStream, toPurchaseEvent } from './events.js';
-import { type PurchaseState, evolvePurchase, initialPurchaseState } from './state.js';
+} from '../src/purchases/decider.js';
+import { type PurchaseEvent, purchaseStream, toPurchaseEvent } from '../src/purchases/events.js';
+import { type PurchaseState, evolvePurchase, initialPurchaseState } from '../src/purchases/state.js';
 
 export type Step = { ok: true; moved: boolean } | { ok: false; error: AppError };
 

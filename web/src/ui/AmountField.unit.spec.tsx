@@ -3,7 +3,7 @@
 import { act, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { byLabel, typeInto } from '../../test/dom.js';
-import { render, type Rendered, type TestLanguage } from '../content/renderForTest.js';
+import { render, type Rendered, type TestLanguage } from '../../test/renderForTest.js';
 import { AmountField } from './AmountField.js';
 
 let rendered: Rendered | undefined;

@@ -5,16 +5,16 @@
  * still has the revision it was decided on (the store's expected revision), so a refund decided
  * on a stale stream is decided again. Every event reaches the log through JSON.
  */
-import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from '../checkout/events.js';
-import { payoutStream, payoutTransferId, type PayoutRequested } from '../payouts/events.js';
-import { AppError } from '../shared/errors.js';
-import { decideTransfer } from '../wallet/decider.js';
-import type { WalletEvent } from '../wallet/events.js';
-import { SEND_FEE_MLX, mlxToWire } from '../wallet/money.js';
-import type { MemoryLedger } from '../wallet/wallet-test-fixtures.js';
-import { checkoutRefundedEvent, decideRefund, type RefundPlan, refundTransfer } from './decider.js';
-import { toRefundEvent } from './events.js';
-import { evolveOrderStream, initialOrderStreamState, type OrderStreamState } from './state.js';
+import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from '../src/checkout/events.js';
+import { payoutStream, payoutTransferId, type PayoutRequested } from '../src/payouts/events.js';
+import { AppError } from '../src/shared/errors.js';
+import { decideTransfer } from '../src/wallet/decider.js';
+import type { WalletEvent } from '../src/wallet/events.js';
+import { SEND_FEE_MLX, mlxToWire } from '../src/wallet/money.js';
+import type { MemoryLedger } from './wallet-fixtures.js';
+import { checkoutRefundedEvent, decideRefund, type RefundPlan, refundTransfer } from '../src/refunds/decider.js';
+import { toRefundEvent } from '../src/refunds/events.js';
+import { evolveOrderStream, initialOrderStreamState, type OrderStreamState } from '../src/refunds/state.js';
 
 export type MoneyStep = { kind: 'done'; mlx: bigint } | { kind: 'repeat' } | { kind: 'refused'; error: AppError } | { kind: 'stale' };
 

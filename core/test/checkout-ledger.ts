@@ -3,15 +3,15 @@
  * wallet specs' MemoryLedger as payCheckout does over the store, with the transfer and
  * CheckoutPaid appended together. Every CheckoutPaid reaches the log through JSON.
  */
-import { AppError } from '../shared/errors.js';
-import { decideTransfer } from '../wallet/decider.js';
-import type { WalletEvent } from '../wallet/events.js';
-import { transferRefusalOf } from '../wallet/refusals.js';
-import type { MemoryLedger } from '../wallet/wallet-test-fixtures.js';
-import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from './cart.js';
-import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
-import { checkoutStream, toCheckoutEvent } from './events.js';
-import { type CheckoutState, evolveCheckout, initialCheckoutState } from './state.js';
+import { AppError } from '../src/shared/errors.js';
+import { decideTransfer } from '../src/wallet/decider.js';
+import type { WalletEvent } from '../src/wallet/events.js';
+import { transferRefusalOf } from '../src/wallet/refusals.js';
+import type { MemoryLedger } from './wallet-fixtures.js';
+import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from '../src/checkout/cart.js';
+import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from '../src/checkout/decider.js';
+import { checkoutStream, toCheckoutEvent } from '../src/checkout/events.js';
+import { type CheckoutState, evolveCheckout, initialCheckoutState } from '../src/checkout/state.js';
 
 export type CheckoutStep =
   | { kind: 'paid'; orderId: string; paidNow: boolean }

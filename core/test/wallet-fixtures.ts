@@ -4,19 +4,19 @@
  * stream, decide, append with an expected revision, read events back through JSON (as the event
  * store returns them), and settle transfers by the worker's protocol.
  */
-import { AppError } from '../shared/errors.js';
-import type { MillixNetwork } from './address.js';
-import { createAddress } from './address.js';
-import type { LedgerRecord } from '../shared/audit-rule.js';
-import type { WalletCommand } from './commands.js';
-import type { WalletDecision } from './decider.js';
-import { decide } from './decider.js';
-import type { WalletEvent, WalletKind } from './events.js';
-import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
-import type { WalletState } from './state.js';
-import { evolve, initialWalletState } from './state.js';
-import { voidReasonOf } from './handlers.js';
-import { transferRefusalOf } from './refusals.js';
+import { AppError } from '../src/shared/errors.js';
+import type { MillixNetwork } from '../src/wallet/address.js';
+import { createAddress } from '../src/wallet/address.js';
+import type { LedgerRecord } from '../src/shared/audit-rule.js';
+import type { WalletCommand } from '../src/wallet/commands.js';
+import type { WalletDecision } from '../src/wallet/decider.js';
+import { decide } from '../src/wallet/decider.js';
+import type { WalletEvent, WalletKind } from '../src/wallet/events.js';
+import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from '../src/wallet/events.js';
+import type { WalletState } from '../src/wallet/state.js';
+import { evolve, initialWalletState } from '../src/wallet/state.js';
+import { voidReasonOf } from '../src/wallet/handlers.js';
+import { transferRefusalOf } from '../src/wallet/refusals.js';
 
 export const NOW = new Date('2026-01-02T03:04:05.000Z');
 

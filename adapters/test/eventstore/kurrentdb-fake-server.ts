@@ -14,7 +14,7 @@ import {
   UnknownError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
-import type { KurrentRecordedEvent } from './kurrentdb-mapping.js';
+import type { KurrentRecordedEvent } from '../../src/eventstore/kurrentdb-mapping.js';
 
 type Decision = { kind: 'ok' | 'wrong' | 'corrupted'; current: bigint } | { kind: 'idempotent'; current: bigint; end: bigint };
 
