@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface CliRun {
   code: number;

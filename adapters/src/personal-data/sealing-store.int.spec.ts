@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WrongExpectedRevisionError } from '@quern/core';
 import { ERASED } from '@quern/core/personal-data';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from '../../test/eventstore/contract.js';
@@ -84,6 +85,25 @@ describe('personal data in the log', () => {
       }
     });
     for (const secret of ['Lovelace', 'ada@example.com']) expect(bytes.join('')).not.toContain(secret);
+  });
+
+  it('names a lost race on an identity key by the stream the caller appended to, not by its digest', async () => {
+    const { store, close } = openBoth();
+    const claim = (userId: string) => [
+      { type: 'IdentityKeyClaimed', data: { kind: 'phone', value: '+15550001111', userId, claimedAt: 'now' } },
+    ];
+    await store.append('identity-key-phone-+15550001111', claim(randomUUID()), 'no_stream');
+    const single = await store.append('identity-key-phone-+15550001111', claim(randomUUID()), 'no_stream').catch((e: unknown) => e);
+    expect(single).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(single).toMatchObject({ streamId: 'identity-key-phone-+15550001111', expected: 'no_stream', actual: 0n });
+    const together = await store
+      .appendToStreams([
+        { streamId: `user-${randomUUID()}`, events: [registered(randomUUID())], expectedRevision: 'no_stream' },
+        { streamId: 'identity-key-phone-+15550001111', events: claim(randomUUID()), expectedRevision: 'no_stream' },
+      ])
+      .catch((e: unknown) => e);
+    expect(together).toMatchObject({ streamId: 'identity-key-phone-+15550001111' });
+    await close();
   });
 
   it('reads as erased everywhere once the account is forgotten, and stays erased for later events', async () => {

@@ -6,7 +6,7 @@
  * stores ERASED instead of the value. Values recorded before sealing existed pass through as
  * they are (the migration in migrate.ts seals them).
  */
-import type { EventStore, LogSubscription, NewEvent, RecordedEvent } from '@quern/core';
+import { type EventStore, type LogSubscription, type NewEvent, type RecordedEvent, WrongExpectedRevisionError } from '@quern/core';
 import {
   digestedIdentityKeyStream,
   ERASED,
@@ -92,9 +92,13 @@ export function withPersonalDataSealing(inner: EventStore, vault: KeyVault): Sea
   const stored = (streamId: string) => storedStreamName(vault, streamId);
   return {
     personalData: vault,
-    append: (streamId, events, expectedRevision) => inner.append(stored(streamId), seal(events), expectedRevision),
+    append: (streamId, events, expectedRevision) =>
+      namedAsCalled(inner.append(stored(streamId), seal(events), expectedRevision), new Map([[stored(streamId), streamId]])),
     appendToStreams: (appends) =>
-      inner.appendToStreams(appends.map((a) => ({ ...a, streamId: stored(a.streamId), events: seal(a.events) }))),
+      namedAsCalled(
+        inner.appendToStreams(appends.map((a) => ({ ...a, streamId: stored(a.streamId), events: seal(a.events) }))),
+        new Map(appends.map((a) => [stored(a.streamId), a.streamId])),
+      ),
     // Read back under the name the caller used, so the domain never sees a digest.
     readStream: async (streamId, options) =>
       open(await inner.readStream(stored(streamId), options)).map((event) =>
@@ -111,6 +115,21 @@ export function withPersonalDataSealing(inner: EventStore, vault: KeyVault): Sea
       }
     },
   };
+}
+
+/**
+ * A lost race names the stream as its caller did, not by its digest: the command pipeline decides
+ * again only on a conflict on its own streams (ADR 063), and it knows them by their plain names.
+ */
+async function namedAsCalled<T>(appending: Promise<T>, calledAs: ReadonlyMap<string, string>): Promise<T> {
+  try {
+    return await appending;
+  } catch (error) {
+    const name = error instanceof WrongExpectedRevisionError ? calledAs.get(error.streamId) : undefined;
+    if (error instanceof WrongExpectedRevisionError && name !== undefined && name !== error.streamId)
+      throw new WrongExpectedRevisionError(name, error.expected, error.actual);
+    throw error;
+  }
 }
 
 function openedSubscription(inner: LogSubscription, vault: KeyVault): LogSubscription {

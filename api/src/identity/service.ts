@@ -4,7 +4,7 @@
  * both call this, so they cannot drift apart.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { AppError, type Clock } from '@quern/core';
+import { AppError, type Clock, isRefusal } from '@quern/core';
 import { log } from '@quern/adapters/runtime';
 import {
   deleteOwnAccount,
@@ -345,8 +345,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       } catch (error) {
         // Only a wrong current password is a failed guess; a refused new password (its policy is
         // checked only after the current one was right) clears the pair like a right password.
-        if (error instanceof AppError && error.messageKey === 'errors:wrongCurrentPassword')
-          throw await failed(error, session.email, ip, client);
+        if (isRefusal(error, 'wrongCurrentPassword')) throw await failed(error, session.email, ip, client);
         if (error instanceof AppError && error.fields.password !== undefined) await deps.limits.loginThrottle.succeeded(session.email, ip);
         throw error;
       }

@@ -2,7 +2,7 @@
  * Pure identity decisions: given state and inputs (time and ids included as data), which events
  * happen, or which domain error. No I/O, no clock, no randomness.
  */
-import { AppError } from '../shared/errors.js';
+import { AppError, RefusalError } from '../shared/errors.js';
 import type { RegisterInput } from './contracts.js';
 import { normalizeEmail } from './contracts.js';
 import type {
@@ -183,7 +183,9 @@ export function decideProfilePasswordChange(
   c: { currentPasswordValid: boolean; passwordHash: string; changeId: string; now: Date },
 ): PasswordChanged[] {
   if (!c.currentPasswordValid) {
-    throw new AppError('VALIDATION', 'errors:wrongCurrentPassword', { current_password: 'errors:wrongCurrentPassword' });
+    throw new RefusalError('wrongCurrentPassword', 'VALIDATION', 'errors:wrongCurrentPassword', {
+      current_password: 'errors:wrongCurrentPassword',
+    });
   }
   return [
     {

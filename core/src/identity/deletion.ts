@@ -5,7 +5,7 @@
  * sealing the account's personal data destroyed, which erases its names, e-mail, phone and
  * messages from the log for good.
  */
-import { AppError } from '../shared/errors.js';
+import { RefusalError } from '../shared/errors.js';
 import { assertOwnAccount } from './decider.js';
 import type { UserAccountDeleted, UserEvent } from './events.js';
 import { decideOnUser, loadUser } from './handlers.js';
@@ -25,11 +25,16 @@ export interface DeletionProof {
 }
 
 export function decideAccountDeletion(user: UserState, proof: DeletionProof): UserEvent[] {
-  if (!proof.passwordValid) throw new AppError('VALIDATION', 'errors:wrongCurrentPassword', { password: 'errors:wrongCurrentPassword' });
+  if (!proof.passwordValid)
+    throw new RefusalError('wrongCurrentPassword', 'VALIDATION', 'errors:wrongCurrentPassword', {
+      password: 'errors:wrongCurrentPassword',
+    });
   const events: UserEvent[] = [];
   if (user.twoFactor.enabled) {
     if (!proof.secondFactorGiven)
-      throw new AppError('VALIDATION', 'errors:twoFactorCodeRequired', { code: 'errors:twoFactorCodeRequired' });
+      throw new RefusalError('twoFactorCodeRequired', 'VALIDATION', 'errors:twoFactorCodeRequired', {
+        code: 'errors:twoFactorCodeRequired',
+      });
     events.push(...decideSecondFactor(user, { step: proof.step, recovery: proof.recovery, now: proof.now }));
   }
   const deleted: UserAccountDeleted = {

@@ -20,7 +20,7 @@ import {
   decideRegistration,
   decideRelease,
 } from './decider.js';
-import { emailVerificationRequested, verifiedByPasswordReset } from './email-verification.js';
+import { emailVerificationRequested, verifiedByPasswordReset } from './email-verification-rules.js';
 import { identityKeyStream, userStream, type IdentityKeyKind, type UserEvent } from './events.js';
 import { assertPasswordPolicy } from './password-policy.js';
 import type { IdentityDeps } from './ports.js';

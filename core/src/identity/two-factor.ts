@@ -3,7 +3,7 @@
  * needs a TOTP library, so the api passes it in as `TotpCodes`; core only decides which step a
  * code matched may be spent, so a code works once (never a step at or before the last used one).
  */
-import { AppError } from '../shared/errors.js';
+import { AppError, RefusalError } from '../shared/errors.js';
 import type {
   RecoveryCodeUsed,
   TwoFactorCodeUsed,
@@ -104,7 +104,9 @@ export function decideTwoFactorDisable(
 ): Array<TwoFactorCodeUsed | TwoFactorDisabled> {
   if (!user.twoFactor.enabled) throw new AppError('VALIDATION', 'errors:twoFactorNotOn');
   if (!c.passwordValid) {
-    throw new AppError('VALIDATION', 'errors:wrongCurrentPassword', { current_password: 'errors:wrongCurrentPassword' });
+    throw new RefusalError('wrongCurrentPassword', 'VALIDATION', 'errors:wrongCurrentPassword', {
+      current_password: 'errors:wrongCurrentPassword',
+    });
   }
   const step = assertFreshStep(user, c.step);
   return [
@@ -223,7 +225,9 @@ export async function proveIdentity(
     return;
   }
   if (!(await deps.hasher.verify(state.passwordHash, input.password ?? ''))) {
-    throw new AppError('VALIDATION', 'errors:wrongCurrentPassword', { password: 'errors:wrongCurrentPassword' });
+    throw new RefusalError('wrongCurrentPassword', 'VALIDATION', 'errors:wrongCurrentPassword', {
+      password: 'errors:wrongCurrentPassword',
+    });
   }
 }
 

@@ -28,7 +28,12 @@ export const COMMAND_CONFLICT_RETRIES = 7;
 /** How a stream's events become a state. */
 export interface StreamModel<State, Event> {
   initialState(): State;
-  evolve(state: State, event: Event): State;
+  /**
+   * The state after one event. `recorded` is the event as the log holds it when the fold reads it
+   * from the store (a model that keeps log positions reads them there); absent for events the
+   * caller folds itself.
+   */
+  evolve(state: State, event: Event, recorded?: RecordedEvent): State;
   /**
    * The event a recorded event holds, parsed with its schema; undefined for an event of a type
    * another capability owns on a shared stream (it is skipped). Throws UnreadableEventError for
@@ -95,7 +100,7 @@ export function foldRecorded<State, Event>(model: StreamModel<State, Event>, sta
   let next = state;
   for (const record of records) {
     const event = model.parse(record);
-    if (event !== undefined) next = model.evolve(next, event);
+    if (event !== undefined) next = model.evolve(next, event, record);
   }
   return next;
 }

@@ -5,7 +5,8 @@
  * repeated fan-out appends nothing and a crash in the middle leaves nothing half done.
  */
 import type { Clock } from '../shared/clock.js';
-import { readState, type StreamModel, strictParser } from '../shared/command-handler.js';
+import { handleCommand, readState, type StreamModel, strictParser } from '../shared/command-handler.js';
+import { handleCommandWithEvidence } from '../shared/command-evidence.js';
 import {
   type EventStore,
   type ExpectedRevision,
@@ -57,26 +58,27 @@ export interface WebhookDeps {
 
 /** Random bytes in a secret: 32 (256 bits), within Standard Webhooks' 24 to 64. */
 export const WEBHOOK_SECRET_BYTES = 32;
-const APPEND_ATTEMPTS_MAX = 3;
-
-const revisionOf = (events: RecordedEvent[]): ExpectedRevision =>
-  events.length === 0 ? 'no_stream' : (events.at(-1) as RecordedEvent).revision;
 
 /** `whsec_` + standard base64 of 24 to 64 random bytes (the caller encodes; core has no base64). */
 export const WEBHOOK_SECRET_PATTERN = /^whsec_(?:[A-Za-z0-9+/]{4}){8,22}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
- * The merchant's endpoints. Folded here rather than by a StreamModel: an endpoint keeps the log
- * position of its creation and deletion (endpointLiveAt), and a model's evolve sees no position.
+ * The merchant's endpoints stream as the pipeline reads it. An endpoint keeps the log position
+ * of its creation and deletion (endpointLiveAt), which the fold takes from the recorded event.
  */
-export async function loadWebhookEndpoints(store: EventStore, merchantUserId: string) {
-  const events = await store.readStream(webhookEndpointsStream(merchantUserId));
-  const read = strictParser(toWebhookEndpointEvent);
-  const state = events.reduce<WebhookEndpointsState>((s, e) => {
-    const event = read(e);
-    return event ? evolveWebhookEndpoints(s, event, e.position) : s;
-  }, emptyWebhookEndpoints());
-  return { state, revision: revisionOf(events) };
+export const webhookEndpointsModel: StreamModel<WebhookEndpointsState, WebhookEndpointEvent> = {
+  initialState: emptyWebhookEndpoints,
+  evolve: (state, event, recorded) => {
+    // Only events read from the log are folded here: an endpoint's position is part of its state.
+    if (!recorded) throw new Error('Webhook endpoint events are folded with their log position');
+    return evolveWebhookEndpoints(state, event, recorded.position);
+  },
+  parse: strictParser(toWebhookEndpointEvent),
+};
+
+/** The merchant's endpoints, with the revision to append at. */
+export function loadWebhookEndpoints(store: EventStore, merchantUserId: string) {
+  return readState(store, webhookEndpointsStream(merchantUserId), webhookEndpointsModel);
 }
 
 /** A delivery stream as the pipeline reads it: every event parsed with its schema. */
@@ -90,21 +92,17 @@ export function loadWebhookDelivery(store: EventStore, deliveryId: string) {
   return readState(store, webhookDeliveryStream(deliveryId), webhookDeliveryModel);
 }
 
+/** One change of the merchant's endpoints through the command pipeline (a lost race is decided again). */
 async function changeEndpoints<E extends WebhookEndpointEvent>(
   deps: WebhookDeps,
   merchantUserId: string,
-  decide: (state: WebhookEndpointsState) => E | Promise<E>,
+  decide: (state: WebhookEndpointsState) => E,
 ): Promise<E> {
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await loadWebhookEndpoints(deps.store, merchantUserId);
-    const event = await decide(state);
-    try {
-      await deps.store.append(webhookEndpointsStream(merchantUserId), [event], revision);
-      return event;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= APPEND_ATTEMPTS_MAX) throw error;
-    }
-  }
+  const handled = await handleCommand(deps, webhookEndpointsStream(merchantUserId), webhookEndpointsModel, (state) => {
+    const event = decide(state);
+    return { events: [event], result: event };
+  });
+  return handled.result;
 }
 
 /** Creates an endpoint; the URL and events are checked by the caller (syntax, and DNS outside core). */
@@ -144,18 +142,24 @@ export async function rotateWebhookSecret(
   const { merchantUserId, endpointId, secret } = input;
   if (!WEBHOOK_SECRET_PATTERN.test(secret)) throw new RangeError('A webhook secret is whsec_ and the base64 of 24 to 64 bytes');
   const now = deps.clock.now();
-  let rotated: WebhookEndpoint | undefined;
+  const command = { endpointId, merchantUserId, secret, now };
   let admitted = false;
-  await changeEndpoints(deps, merchantUserId, async (state) => {
-    const event = decideRotateSecret(state, { endpointId, merchantUserId, secret, now });
-    rotated = state.endpoints.find((e) => e.endpointId === endpointId);
-    // Once per call: a retry after a lost race is the same request.
-    if (!admitted) {
-      admitted = true;
-      await input.admit?.();
-    }
-    return event;
-  });
+  const handled = await handleCommandWithEvidence(
+    deps,
+    webhookEndpointsStream(merchantUserId),
+    webhookEndpointsModel,
+    async (state) => {
+      // Decided once on the state read, so a wrong id is refused (404) before the caller's rate
+      // limit is asked and uses up nothing; a retry after a lost race is the same request.
+      decideRotateSecret(state, command);
+      if (!admitted) {
+        admitted = true;
+        await input.admit?.();
+      }
+    },
+    (state) => ({ events: [decideRotateSecret(state, command)], result: state.endpoints.find((e) => e.endpointId === endpointId) }),
+  );
+  const rotated = handled.result;
   if (!rotated) throw new AppError('NOT_FOUND', 'errors:webhookEndpointNotFound');
   const { endpointId: id, url, events, createdAt } = rotated;
   return { endpointId: id, url, events, secret, createdAt };

@@ -16,13 +16,9 @@ export interface WidgetStrings {
   expired: string;
 }
 
-type AltchaGlobal = {
-  algorithms: Map<string, () => Worker>;
-  i18n: { get(language: string): Record<string, string> | undefined; set(language: string, strings: Record<string, string>): void };
-};
-
 export function registerAltcha(language: string, strings: WidgetStrings): void {
-  const altcha = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
+  // The widget's module declares and sets this global (altcha's types/global.d.ts).
+  const altcha = globalThis.$altcha;
   // Quern's challenges are PBKDF2/SHA-256 (ADR 048); only that worker is bundled.
   altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
   altcha.i18n.set(language, { ...(altcha.i18n.get(language) ?? altcha.i18n.get('en') ?? {}), ...strings, footer: '' });

@@ -10,8 +10,21 @@ export interface Recaptcha {
 }
 
 const SCRIPT_ID = 'quern-recaptcha-script';
+/** The global Google's script calls once it has loaded (`onload=` in its URL). */
+const CALLBACK = 'quernRecaptchaLoaded';
 
-const loaded = () => (globalThis as unknown as { grecaptcha?: Recaptcha & { render?: unknown } }).grecaptcha;
+declare global {
+  /** Set by Google's script; `render` is missing until the explicit-render API is ready. */
+  var grecaptcha: (Omit<Recaptcha, 'render'> & { render?: Recaptcha['render'] }) | undefined;
+  var quernRecaptchaLoaded: (() => void) | undefined;
+}
+
+/** The widget's API once it can render. */
+const loaded = (): Recaptcha | undefined => {
+  const api = globalThis.grecaptcha;
+  const render = api?.render;
+  return api && typeof render === 'function' ? { render: render.bind(api), reset: api.reset.bind(api) } : undefined;
+};
 
 /** Whether this document was loaded at this path (its CSP is the contact page's). */
 export function documentLoadedHere(): boolean {
@@ -22,10 +35,9 @@ export function documentLoadedHere(): boolean {
 
 export function loadRecaptcha(language: string): Promise<Recaptcha> {
   const ready = loaded();
-  if (ready && typeof ready.render === 'function') return Promise.resolve(ready);
+  if (ready) return Promise.resolve(ready);
   return new Promise((resolve, reject) => {
-    const callback = `quernRecaptchaLoaded`;
-    (globalThis as unknown as Record<string, () => void>)[callback] = () => {
+    globalThis[CALLBACK] = () => {
       const api = loaded();
       if (api) resolve(api);
       else reject(new Error('reCAPTCHA did not load'));
@@ -33,7 +45,7 @@ export function loadRecaptcha(language: string): Promise<Recaptcha> {
     if (document.getElementById(SCRIPT_ID)) return;
     const script = document.createElement('script');
     script.id = SCRIPT_ID;
-    script.src = `https://www.google.com/recaptcha/api.js?render=explicit&onload=${callback}&hl=${encodeURIComponent(language)}`;
+    script.src = `https://www.google.com/recaptcha/api.js?render=explicit&onload=${CALLBACK}&hl=${encodeURIComponent(language)}`;
     script.async = true;
     script.onerror = () => reject(new Error('reCAPTCHA did not load'));
     document.head.append(script);

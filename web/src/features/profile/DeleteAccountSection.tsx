@@ -138,7 +138,7 @@ export function DeleteAccountSection() {
       } catch (failure) {
         console.error('[profile] account deletion refused', failure);
         const view = toAppErrorView(failure);
-        if (view.messageKey === 'errors:twoFactorCodeRequired') setCodeAsked(true);
+        if (view.reason === 'twoFactorCodeRequired') setCodeAsked(true);
         return serverErrors(view);
       }
       // One transition for both: the router's own updates are transitions, and a sign-out

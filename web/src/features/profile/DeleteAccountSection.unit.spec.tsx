@@ -38,6 +38,8 @@ const refusal = (
   fields: Record<string, string> = {},
   status = 400,
   params: Record<string, unknown> = {},
+  /** The rule that refused, as the server names it beside the message key (RefusalError). */
+  reason?: string,
 ): FakeAnswer => ({
   error: {
     status,
@@ -46,6 +48,7 @@ const refusal = (
     message,
     fields,
     params,
+    ...(reason === undefined ? {} : { reason }),
   },
 });
 
@@ -217,7 +220,14 @@ describe('DeleteAccountSection', () => {
       server({
         'identity.deleteAccount': (_input, call) =>
           call === 0
-            ? refusal('errors:twoFactorCodeRequired', 'Enter the code', { code: 'errors:twoFactorCodeRequired' })
+            ? refusal(
+                'errors:twoFactorCodeRequired',
+                'Enter the code',
+                { code: 'errors:twoFactorCodeRequired' },
+                400,
+                {},
+                'twoFactorCodeRequired',
+              )
             : { data: deleted },
       }),
     );
