@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type StreamModel, strictParser } from './command-handler.js';
 import { handleCommandWithEvidence } from './command-evidence.js';
-import { MemoryEventStore } from './memory-event-store.js';
+import { MemoryEventStore } from '../../test/memory-event-store.js';
 
 type Noted = { type: 'Noted'; data: { n: number } };
 const read = (recorded: { type: string; data: Record<string, unknown> }): Noted | undefined =>

@@ -11,7 +11,7 @@ import {
   strictParser,
 } from './command-handler.js';
 import { AppError } from './errors.js';
-import { MemoryEventStore } from './memory-event-store.js';
+import { MemoryEventStore } from '../../test/memory-event-store.js';
 import { type ExpectedRevision, WrongExpectedRevisionError } from './ports/event-store.js';
 
 type CounterEvent = { type: 'Added'; data: { by: number } } | { type: 'Cleared'; data: { reason: string } };

@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
   WrongExpectedRevisionError,
-} from './ports/event-store.js';
+} from '../src/shared/ports/event-store.js';
 
 export class MemoryEventStore implements Pick<EventStore, 'append' | 'appendToStreams' | 'readStream'> {
   readonly #streams = new Map<string, RecordedEvent[]>();
