@@ -92,13 +92,17 @@ export function withPersonalDataSealing(inner: EventStore, vault: KeyVault): Sea
   const stored = (streamId: string) => storedStreamName(vault, streamId);
   return {
     personalData: vault,
-    append: (streamId, events, expectedRevision) =>
-      namedAsCalled(inner.append(stored(streamId), seal(events), expectedRevision), new Map([[stored(streamId), streamId]])),
-    appendToStreams: (appends) =>
-      namedAsCalled(
-        inner.appendToStreams(appends.map((a) => ({ ...a, streamId: stored(a.streamId), events: seal(a.events) }))),
-        new Map(appends.map((a) => [stored(a.streamId), a.streamId])),
-      ),
+    append: (streamId, events, expectedRevision) => {
+      const storedAs = stored(streamId);
+      return namedAsCalled(inner.append(storedAs, seal(events), expectedRevision), new Map([[storedAs, streamId]]));
+    },
+    appendToStreams: (appends) => {
+      const storedAs = appends.map((a) => stored(a.streamId));
+      return namedAsCalled(
+        inner.appendToStreams(appends.map((a, i) => ({ ...a, streamId: storedAs[i] as string, events: seal(a.events) }))),
+        new Map(appends.map((a, i) => [storedAs[i] as string, a.streamId])),
+      );
+    },
     // Read back under the name the caller used, so the domain never sees a digest.
     readStream: async (streamId, options) =>
       open(await inner.readStream(stored(streamId), options)).map((event) =>

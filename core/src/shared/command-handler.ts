@@ -5,7 +5,7 @@
  * streams decide again, at most COMMAND_CONFLICT_RETRIES times, before answering "busy".
  * Pure orchestration over the EventStore port: no timers, no other I/O.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
 import {
@@ -58,6 +58,10 @@ export interface TypedEvent {
 
 /** One zod schema per event type, each parsing the whole event ({ type, data }). */
 export type EventSchemas<Event extends TypedEvent> = { [Type in Event['type']]: z.ZodType<Extract<Event, { type: Type }>> };
+
+/** A whole event's schema from its type and its data's schema: a parse yields the event itself, not a cast. */
+export const eventSchemaOf = <Type extends string, Data extends z.ZodType>(type: Type, data: Data) =>
+  z.object({ type: z.literal(type), data });
 
 /**
  * A model's parse from a schema per event type. Types in `skip` (another capability's events on

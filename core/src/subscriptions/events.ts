@@ -13,6 +13,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
+import { eventSchemaOf } from '../shared/command-handler.js';
 import { PLAN_ID_PATTERN } from '../plans/events.js';
 
 export const SUBSCRIPTION_STREAM_PREFIX = 'subscription-';
@@ -214,21 +215,17 @@ const dataSchemas = {
   }),
 } as const;
 
-/** A whole event's schema: its type and its data, so a parse yields the event itself, not a cast. */
-const eventOf = <Type extends SubscriptionEvent['type'], Data extends z.ZodType>(type: Type, data: Data) =>
-  z.object({ type: z.literal(type), data });
-
 /** One schema per event type, each parsing the whole event: what the stream model parses with. */
 export const subscriptionEventSchemas = {
-  SubscriptionStarted: eventOf('SubscriptionStarted', dataSchemas.SubscriptionStarted),
-  SubscriptionRenewed: eventOf('SubscriptionRenewed', dataSchemas.SubscriptionRenewed),
-  SubscriptionChargeFailed: eventOf('SubscriptionChargeFailed', dataSchemas.SubscriptionChargeFailed),
-  SubscriptionCancelled: eventOf('SubscriptionCancelled', dataSchemas.SubscriptionCancelled),
-  SubscriptionEnded: eventOf('SubscriptionEnded', dataSchemas.SubscriptionEnded),
-  SubscriptionPriceChangeAnnounced: eventOf('SubscriptionPriceChangeAnnounced', dataSchemas.SubscriptionPriceChangeAnnounced),
-  SubscriptionPriceAccepted: eventOf('SubscriptionPriceAccepted', dataSchemas.SubscriptionPriceAccepted),
-  SubscriptionResumed: eventOf('SubscriptionResumed', dataSchemas.SubscriptionResumed),
-  SubscriptionEmailSent: eventOf('SubscriptionEmailSent', dataSchemas.SubscriptionEmailSent),
+  SubscriptionStarted: eventSchemaOf('SubscriptionStarted', dataSchemas.SubscriptionStarted),
+  SubscriptionRenewed: eventSchemaOf('SubscriptionRenewed', dataSchemas.SubscriptionRenewed),
+  SubscriptionChargeFailed: eventSchemaOf('SubscriptionChargeFailed', dataSchemas.SubscriptionChargeFailed),
+  SubscriptionCancelled: eventSchemaOf('SubscriptionCancelled', dataSchemas.SubscriptionCancelled),
+  SubscriptionEnded: eventSchemaOf('SubscriptionEnded', dataSchemas.SubscriptionEnded),
+  SubscriptionPriceChangeAnnounced: eventSchemaOf('SubscriptionPriceChangeAnnounced', dataSchemas.SubscriptionPriceChangeAnnounced),
+  SubscriptionPriceAccepted: eventSchemaOf('SubscriptionPriceAccepted', dataSchemas.SubscriptionPriceAccepted),
+  SubscriptionResumed: eventSchemaOf('SubscriptionResumed', dataSchemas.SubscriptionResumed),
+  SubscriptionEmailSent: eventSchemaOf('SubscriptionEmailSent', dataSchemas.SubscriptionEmailSent),
 } satisfies { [Type in SubscriptionEvent['type']]: z.ZodType<Extract<SubscriptionEvent, { type: Type }>> };
 
 export const subscriptionEventTypes = Object.keys(subscriptionEventSchemas) as SubscriptionEvent['type'][];

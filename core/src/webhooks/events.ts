@@ -7,6 +7,7 @@
  * recorded as done by WebhookFannedOut on `webhook-fanout-<fanOutId>` in the same atomic append.
  */
 import { z } from 'zod';
+import { eventSchemaOf } from '../shared/command-handler.js';
 import { ERASED } from '../personal-data/index.js';
 import { WEBHOOK_DELIVERY_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from './catalogue.js';
 
@@ -186,21 +187,17 @@ const dataSchemas = {
   }),
 } satisfies Record<WebhookEvent['type'], z.ZodType>;
 
-/** A whole event's schema: its type and its data, so a parse yields the event itself, not a cast. */
-const eventOf = <Type extends WebhookEvent['type'], Data extends z.ZodType>(type: Type, data: Data) =>
-  z.object({ type: z.literal(type), data });
-
 /** One schema per event type, each parsing the whole event. */
 export const webhookEventSchemas = {
-  WebhookEndpointCreated: eventOf('WebhookEndpointCreated', dataSchemas.WebhookEndpointCreated),
-  WebhookEndpointSecretRotated: eventOf('WebhookEndpointSecretRotated', dataSchemas.WebhookEndpointSecretRotated),
-  WebhookEndpointDeleted: eventOf('WebhookEndpointDeleted', dataSchemas.WebhookEndpointDeleted),
-  WebhookDeliveryScheduled: eventOf('WebhookDeliveryScheduled', dataSchemas.WebhookDeliveryScheduled),
-  WebhookRedeliveryRequested: eventOf('WebhookRedeliveryRequested', dataSchemas.WebhookRedeliveryRequested),
-  WebhookDeliveryAttempted: eventOf('WebhookDeliveryAttempted', dataSchemas.WebhookDeliveryAttempted),
-  WebhookDeliverySucceeded: eventOf('WebhookDeliverySucceeded', dataSchemas.WebhookDeliverySucceeded),
-  WebhookDeliveryFailed: eventOf('WebhookDeliveryFailed', dataSchemas.WebhookDeliveryFailed),
-  WebhookFannedOut: eventOf('WebhookFannedOut', dataSchemas.WebhookFannedOut),
+  WebhookEndpointCreated: eventSchemaOf('WebhookEndpointCreated', dataSchemas.WebhookEndpointCreated),
+  WebhookEndpointSecretRotated: eventSchemaOf('WebhookEndpointSecretRotated', dataSchemas.WebhookEndpointSecretRotated),
+  WebhookEndpointDeleted: eventSchemaOf('WebhookEndpointDeleted', dataSchemas.WebhookEndpointDeleted),
+  WebhookDeliveryScheduled: eventSchemaOf('WebhookDeliveryScheduled', dataSchemas.WebhookDeliveryScheduled),
+  WebhookRedeliveryRequested: eventSchemaOf('WebhookRedeliveryRequested', dataSchemas.WebhookRedeliveryRequested),
+  WebhookDeliveryAttempted: eventSchemaOf('WebhookDeliveryAttempted', dataSchemas.WebhookDeliveryAttempted),
+  WebhookDeliverySucceeded: eventSchemaOf('WebhookDeliverySucceeded', dataSchemas.WebhookDeliverySucceeded),
+  WebhookDeliveryFailed: eventSchemaOf('WebhookDeliveryFailed', dataSchemas.WebhookDeliveryFailed),
+  WebhookFannedOut: eventSchemaOf('WebhookFannedOut', dataSchemas.WebhookFannedOut),
 } satisfies { [Type in WebhookEvent['type']]: z.ZodType<Extract<WebhookEvent, { type: Type }>> };
 
 export type WebhookEventTypeName = WebhookEvent['type'];
