@@ -4,8 +4,8 @@
  * appended, until `answer` has one or the time is up. No polling of the stream; the subscription
  * is closed whatever happens.
  */
-import type { EventStore } from '@quern/core';
-import { evolvePurchase, type PurchaseState, purchaseStream, toPurchaseEvent } from '@quern/core/purchases';
+import { type EventStore, foldRecorded } from '@quern/core';
+import { type PurchaseState, purchaseModel, purchaseStream } from '@quern/core/purchases';
 
 export interface PurchaseWait<Answer> {
   orderId: string;
@@ -25,9 +25,8 @@ export async function waitForPurchase<Answer>(store: EventStore, wait: PurchaseW
     let state = wait.state;
     for await (const recorded of subscription) {
       if (recorded.streamId !== streamId) continue;
-      const event = toPurchaseEvent(recorded);
-      if (!event) throw new Error(`Unreadable ${recorded.type} at ${streamId}@${recorded.revision}`);
-      state = evolvePurchase(state, event);
+      // Parsed and folded as every read of a purchase is (an unreadable event is refused).
+      state = foldRecorded(purchaseModel, state, [recorded]);
       const answer = wait.answer(state);
       if (answer !== undefined) return answer;
     }
