@@ -7,6 +7,7 @@
  * before it.
  */
 import {
+  type CommandDeps,
   type CommandOptions,
   type Decision,
   type Handled,
@@ -15,8 +16,7 @@ import {
   handleCommand,
   readState,
 } from './command-handler.js';
-import type { Clock } from './clock.js';
-import type { EventStore, NewEvent, StreamAppend } from './ports/event-store.js';
+import type { NewEvent, StreamAppend } from './ports/event-store.js';
 
 export interface EvidenceOptions<State, Event, Evidence, Result>
   extends Pick<CommandOptions<State, Event, Result>, 'companions' | 'onAppended' | 'onAppendFailed'> {
@@ -25,7 +25,7 @@ export interface EvidenceOptions<State, Event, Evidence, Result>
 }
 
 export async function handleCommandWithEvidence<State, Event extends NewEvent, Evidence, Result>(
-  deps: { store: Pick<EventStore, 'readStream' | 'append' | 'appendToStreams'>; clock: Clock },
+  deps: CommandDeps,
   streamId: string,
   model: StreamModel<State, Event>,
   gather: (state: State) => Promise<Evidence>,
