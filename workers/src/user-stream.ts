@@ -2,14 +2,20 @@
  * What e-mail jobs need from a user's stream: all of it (read in bounded pages), and a way to
  * record a completion event exactly once even when two runs of the same job overlap.
  */
-import type { EventStore, NewEvent, RecordedEvent } from '@quern/core';
+import {
+  catchUpLoad,
+  decideAndAppend,
+  type CommandDeps,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamModel,
+} from '@quern/core';
 import { userStream } from '@quern/core/identity';
 
 const PAGE_SIZE = 500;
 /** Far above any real account (sign-ins are the bulk); past it something is wrong, not slow. */
 const MAX_EVENTS = 100_000;
-/** Appends lost to concurrent activity on the stream (sign-ins) before giving up for a retry. */
-const MAX_APPEND_ATTEMPTS = 5;
 
 export async function readUserStream(store: EventStore, userId: string, fromRevision = 0n): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
@@ -24,35 +30,37 @@ export async function readUserStream(store: EventStore, userId: string, fromRevi
   }
 }
 
-const isWrongExpectedRevision = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'WRONG_EXPECTED_REVISION';
+/** A user stream folded down to one question: does it hold the completion yet? */
+const completionModel = (isCompletion: (event: RecordedEvent) => boolean): StreamModel<boolean, RecordedEvent> => ({
+  initialState: () => false,
+  evolve: (recorded, event) => recorded || isCompletion(event),
+  parse: (event) => event,
+});
 
 /**
- * Appends the completion unless the stream already holds one. The append expects the revision
- * the check was made against, so if another run appended meanwhile the append fails, the new
- * events are read, and the check is made again: two overlapping runs cannot both record it.
+ * Appends the completion unless the stream already holds one, through core's command pipeline:
+ * the append expects the revision the check was made against, so if another run appended
+ * meanwhile the append fails, only the newer events are read (the stream holds every sign-in),
+ * and the check is made again. Two overlapping runs cannot both record it.
  */
 export async function appendCompletionOnce(
-  store: EventStore,
+  deps: CommandDeps,
   userId: string,
   seen: readonly RecordedEvent[],
   completion: NewEvent,
   isCompletion: (event: RecordedEvent) => boolean,
 ): Promise<'appended' | 'already-recorded'> {
-  let last = seen.at(-1);
+  const last = seen.at(-1);
   if (!last) throw new Error(`User stream ${userId} is empty`);
-  for (let attempt = 1; attempt <= MAX_APPEND_ATTEMPTS; attempt += 1) {
-    try {
-      await store.append(userStream(userId), [completion], last.revision);
-      return 'appended';
-    } catch (error) {
-      if (!isWrongExpectedRevision(error)) throw error;
-      const newer = await readUserStream(store, userId, last.revision + 1n);
-      if (newer.some(isCompletion)) return 'already-recorded';
-      last = newer.at(-1) ?? last;
-    }
-  }
-  throw new Error(`User stream ${userId} kept changing; the completion will be retried`);
+  const streamId = userStream(userId);
+  const load = catchUpLoad(deps.store, streamId, completionModel(isCompletion), {
+    state: seen.some(isCompletion),
+    revision: last.revision,
+  });
+  const handled = await decideAndAppend(deps, streamId, load, (recorded) =>
+    recorded ? { events: [], result: 'already-recorded' as const } : { events: [completion], result: 'appended' as const },
+  );
+  return handled.result;
 }
 
 /**

@@ -136,6 +136,27 @@ export async function readState<State, Event>(
   return { state: foldRecorded(model, model.initialState(), events), revision: last ? last.revision : 'no_stream', events };
 }
 
+/**
+ * A load for decideAndAppend that starts from a state its caller already folded (a long stream it
+ * read once) and, on every attempt after the first, reads only the events appended after the
+ * revision it knows and folds them on: a lost race on a busy stream costs its few new events, not
+ * a read of the whole stream again.
+ */
+export function catchUpLoad<State, Event>(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+  model: StreamModel<State, Event>,
+  from: { state: State; revision: bigint | 'no_stream' },
+): (current: boolean) => Promise<LoadedState<State>> {
+  let known = from;
+  return async (current) => {
+    if (!current) return { ...known, current: false };
+    const newer = await store.readStream(streamId, { fromRevision: known.revision === 'no_stream' ? 0n : known.revision + 1n });
+    known = { state: foldRecorded(model, known.state, newer), revision: newer.at(-1)?.revision ?? known.revision };
+    return { ...known, current: true };
+  };
+}
+
 /** What a decider answers: the events to append (none: nothing to do) and what the caller gets back. */
 export interface Decision<Event, Result> {
   events: Event[];

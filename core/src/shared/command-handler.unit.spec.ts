@@ -5,6 +5,8 @@ import {
   type Decision,
   type StreamModel,
   UnreadableEventError,
+  catchUpLoad,
+  decideAndAppend,
   eventParser,
   handleCommand,
   readState,
@@ -191,5 +193,74 @@ describe('handleCommand', () => {
     });
     expect(loads).toEqual([false, true]);
     expect(handled.result).toBe(3);
+  });
+});
+
+describe('catchUpLoad', () => {
+  /** The store, counting what each read asked for. */
+  const readCounting = () => {
+    const store = new MemoryEventStore();
+    const readsFrom: (bigint | undefined)[] = [];
+    const readStream = store.readStream.bind(store);
+    store.readStream = (streamId, options) => {
+      readsFrom.push(options?.fromRevision);
+      return readStream(streamId, options);
+    };
+    return { store, readsFrom };
+  };
+
+  it('given a state its caller folded, when nobody races, then it decides on it without reading the stream', async () => {
+    const { store, readsFrom } = readCounting();
+    store.record(STREAM, [{ type: 'Added', data: { by: 2 } }]);
+    const handled = await decideAndAppend(
+      { store, clock },
+      STREAM,
+      catchUpLoad(store, STREAM, counter, { state: 2, revision: 0n }),
+      add(3),
+    );
+    expect(handled).toMatchObject({ result: 5, nextExpectedRevision: 1n });
+    expect(readsFrom).toEqual([]);
+  });
+
+  it('given a lost race, when it decides again, then it reads only the events after the revision it knew', async () => {
+    const { store, readsFrom } = readCounting();
+    store.record(STREAM, [
+      { type: 'Added', data: { by: 1 } },
+      { type: 'Added', data: { by: 1 } },
+    ]);
+    let races = 2;
+    store.beforeAppend = () => {
+      if (races === 0) return;
+      races -= 1;
+      store.record(STREAM, [{ type: 'Added', data: { by: 3 } }]);
+    };
+    const handled = await decideAndAppend(
+      { store, clock },
+      STREAM,
+      catchUpLoad(store, STREAM, counter, { state: 2, revision: 1n }),
+      add(1),
+    );
+    expect(readsFrom).toEqual([2n, 3n]);
+    expect(handled).toMatchObject({ result: 9, nextExpectedRevision: 4n });
+    expect((await readState(store, STREAM, counter)).state).toBe(9);
+  });
+
+  it('given a stream that did not exist, when another writer created it first, then it reads it from its first event', async () => {
+    const { store, readsFrom } = readCounting();
+    store.beforeAppend = () => {
+      store.beforeAppend = undefined;
+      store.record(STREAM, [{ type: 'Added', data: { by: 9 } }]);
+    };
+    const load = catchUpLoad(store, STREAM, counter, { state: 0, revision: 'no_stream' });
+    await expect(decideAndAppend({ store, clock }, STREAM, load, add(2))).rejects.toMatchObject({ messageKey: 'errors:tooMuch' });
+    expect(readsFrom).toEqual([0n]);
+  });
+
+  it('given a lost race every time, when the bound is reached, then it answers busy as every command does', async () => {
+    const { store } = readCounting();
+    store.beforeAppend = () => store.record(STREAM, [{ type: 'Cleared', data: { reason: 'race' } }]);
+    const load = catchUpLoad(store, STREAM, counter, { state: 0, revision: 'no_stream' });
+    await expect(decideAndAppend({ store, clock }, STREAM, load, add(1))).rejects.toEqual(new AppError('CONCURRENCY', 'errors:busy'));
+    expect(store.appendCalls).toBe(COMMAND_CONFLICT_RETRIES + 1);
   });
 });

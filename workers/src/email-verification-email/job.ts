@@ -54,6 +54,6 @@ export async function sendEmailVerificationEmail(data: unknown, deps: EmailJobDe
     type: 'EmailVerificationEmailSent',
     data: { userId, requestId, messageId: sent.messageId, sentAt: deps.clock.now().toISOString() },
   };
-  await appendCompletionOnce(deps.store, userId, events, completion, isCompletion);
+  await appendCompletionOnce(deps, userId, events, completion, isCompletion);
   return { outcome: 'sent', messageId: sent.messageId };
 }

@@ -40,6 +40,6 @@ export async function sendPasswordChangedEmail(data: unknown, deps: EmailJobDeps
     type: 'PasswordChangedEmailSent',
     data: { userId, changeId, messageId: sent.messageId, sentAt: deps.clock.now().toISOString() },
   };
-  await appendCompletionOnce(deps.store, userId, events, completion, isCompletion);
+  await appendCompletionOnce(deps, userId, events, completion, isCompletion);
   return { outcome: 'sent', messageId: sent.messageId };
 }

@@ -41,6 +41,6 @@ export async function sendPasswordResetEmail(data: unknown, deps: EmailJobDeps):
     type: 'PasswordResetEmailSent',
     data: { userId, requestId, messageId: sent.messageId, sentAt: deps.clock.now().toISOString() },
   };
-  await appendCompletionOnce(deps.store, userId, events, completion, isCompletion);
+  await appendCompletionOnce(deps, userId, events, completion, isCompletion);
   return { outcome: 'sent', messageId: sent.messageId };
 }

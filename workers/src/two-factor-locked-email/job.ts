@@ -44,6 +44,6 @@ export async function sendTwoFactorLockedEmail(data: unknown, deps: EmailJobDeps
     type: 'TwoFactorLockedEmailSent',
     data: { userId, lockId, messageId: sent.messageId, sentAt: deps.clock.now().toISOString() },
   };
-  await appendCompletionOnce(deps.store, userId, events, completion, isCompletion);
+  await appendCompletionOnce(deps, userId, events, completion, isCompletion);
   return { outcome: 'sent', messageId: sent.messageId };
 }

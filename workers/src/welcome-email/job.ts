@@ -46,6 +46,6 @@ export async function sendWelcomeEmail(data: unknown, deps: EmailJobDeps): Promi
     type: 'WelcomeEmailSent',
     data: { userId, messageId: sent.messageId, sentAt: deps.clock.now().toISOString() },
   };
-  await appendCompletionOnce(deps.store, userId, events, completion, isCompletion);
+  await appendCompletionOnce(deps, userId, events, completion, isCompletion);
   return { outcome: 'sent', messageId: sent.messageId };
 }
