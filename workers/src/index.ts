@@ -12,7 +12,7 @@ export {
   type WorkersStatus,
 } from './workers.js';
 export type { OpenPurchaseRange, OpenPurchases, PurchaseSweepStatus } from './purchase-sweep/sweep.js';
-export { dispatchRules, subscriptionRules } from './dispatch/rules.js';
+export { dispatchRules } from './dispatch/rules.js';
 export type { DispatchRule } from './job/dispatch-rule.js';
 export { welcomeEmailRule } from './welcome-email/rules.js';
 export { passwordResetEmailRule } from './password-reset-email/rules.js';

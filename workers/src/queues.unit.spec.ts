@@ -1,6 +1,6 @@
-// ALL_QUEUES is kept by hand: every queue a job module names (its `*_QUEUE` constant) must be in
-// it, or its backlog never shows in the metrics; startWorkers also refuses a processor on an
-// unlisted queue.
+// ALL_QUEUES comes from the job list: every queue a job module names (its `*_QUEUE` constant) must
+// be in it, so a queue with no module in job-modules.ts (whose backlog the metrics would never
+// show, and which no worker would consume) fails here.
 import { describe, expect, it } from 'vitest';
 import { ALL_QUEUES, unlistedQueues } from './queues.js';
 

@@ -1,63 +1,29 @@
 /**
- * The BullMQ workers, one per queue. Each job is a plain function of (payload, deps) that checks
- * the log before acting, so a stalled job that runs twice, or a job re-derived after a Redis
- * loss, does not repeat its effect (see welcome-email/job.ts and settlement/job.ts).
+ * The BullMQ workers, one per queue this process consumes. Each job folder registers its processor
+ * in its module.ts (job-modules.ts lists them); this builds the context they run on, once, from
+ * the options. Each job is a plain function of (payload, deps) that checks the log before acting,
+ * so a stalled job that runs twice, or a job re-derived after a Redis loss, does not repeat its
+ * effect (see welcome-email/job.ts and settlement/job.ts).
  */
-import type { KeyedSerializer } from '@quern/core';
-import type { WalletStateCache } from '@quern/core/wallet';
-import { systemClock, type Clock, type EventStore, type QuernMode } from '@quern/core';
-import { DelayedError, Queue, Worker, type ConnectionOptions, type Job, type RedisOptions } from 'bullmq';
-import { confirmDeposit } from './deposits/job.js';
-import { DEPOSIT_CONFIRMATION_QUEUE } from './deposits/payload.js';
+import { describeError, systemClock, type Clock, type EventStore, type KeyedSerializer, type Logger, type QuernMode } from '@quern/core';
+import type { MillixNetworkPort, WalletStateCache } from '@quern/core/wallet';
+import { Queue, Worker, type ConnectionOptions, type RedisOptions } from 'bullmq';
 import type { Mailer } from '@quern/adapters/mail';
 import type { PayPalClient } from '@quern/adapters/paypal';
-import type { EmailJobDeps } from './job/email-job.js';
-import { sendEmailVerificationEmail } from './email-verification-email/job.js';
-import {
-  DEFAULT_QUEUE_PREFIX,
-  EMAIL_VERIFICATION_EMAIL_QUEUE,
-  PASSWORD_CHANGED_EMAIL_QUEUE,
-  PASSWORD_RESET_EMAIL_QUEUE,
-  TWO_FACTOR_LOCKED_EMAIL_QUEUE,
-  WELCOME_EMAIL_QUEUE,
-} from './jobs.js';
-import { sendTwoFactorLockedEmail } from './two-factor-locked-email/job.js';
-import { describeError, type Logger } from '@quern/core';
 import { processLogger } from '@quern/adapters/runtime';
-import { sendPasswordChangedEmail } from './password-changed-email/job.js';
-import { sendPasswordResetEmail } from './password-reset-email/job.js';
-import type { PurchaseJobDeps } from './purchase-capture/deps.js';
-import { capturePurchase } from './purchase-capture/job.js';
-import { PURCHASE_CAPTURE_QUEUE } from './purchase-capture/payload.js';
-import { creditPurchaseAfterGrace } from './purchase-credit/job.js';
-import { PURCHASE_CREDIT_QUEUE } from './purchase-credit/payload.js';
-import { sendPurchaseReceiptEmail } from './purchase-receipt-email/job.js';
-import { PURCHASE_RECEIPT_EMAIL_QUEUE } from './purchase-receipt-email/payload.js';
-import { type OpenPurchases, type PurchaseSweep, type PurchaseSweepStatus, startPurchaseSweep } from './purchase-sweep/sweep.js';
-import { settleTransfer } from './settlement/job.js';
-import type { MillixNetworkPort } from '@quern/core/wallet';
-import { SETTLEMENT_QUEUE } from './settlement/payload.js';
-import { checkedWait, resumableBullJob, type NetworkWait } from './job/resumable.js';
-import { sendWelcomeEmail } from './welcome-email/job.js';
-import { mailerForMode } from './email/sandbox-subject.js';
-import { checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@quern/core/webhooks';
 import { sendWebhookAttempt } from '@quern/adapters/webhooks';
-import { deliverWebhook, type WebhookDeliveryDeps } from './webhook-delivery/job.js';
-import { WEBHOOK_DELIVERY_QUEUE } from './webhook-delivery/payload.js';
-import { fanOutWebhookJob } from './webhook-fanout/job.js';
-import { WEBHOOK_FANOUT_QUEUE } from './webhook-fanout/payload.js';
-import { unlistedQueues } from './queues.js';
-import { announcePlanPriceChange, type PlanSubscriptions } from './plan-price-notice/job.js';
-import { PLAN_PRICE_NOTICE_QUEUE } from './plan-price-notice/payload.js';
-import { sendSubscriptionEmail } from './subscription-email/job.js';
-import { SUBSCRIPTION_EMAIL_QUEUE } from './subscription-email/payload.js';
-import { renewSubscription } from './subscription-renewal/job.js';
+import { checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@quern/core/webhooks';
+import { mailerForMode } from './email/sandbox-subject.js';
+import type { QueueProcessor } from './job/job-module.js';
+import { checkedWait } from './job/resumable.js';
+import type { NetworkJobsContext, PurchaseJobsContext, WorkerContext } from './job/worker-context.js';
+import { jobModules } from './job-modules.js';
+import { DEFAULT_QUEUE_PREFIX } from './jobs.js';
+import type { PlanSubscriptions } from './plan-price-notice/job.js';
+import { type OpenPurchases, type PurchaseSweep, type PurchaseSweepStatus, startPurchaseSweep } from './purchase-sweep/sweep.js';
 import { SUBSCRIPTION_RENEWAL_QUEUE } from './subscription-renewal/payload.js';
 import { type RenewalSweep, type RenewalSweepStatus, startRenewalSweep } from './subscription-renewal/sweep.js';
-import { sendSupportEmail } from './support-email/job.js';
-import { SUPPORT_EMAIL_QUEUE } from './support-email/payload.js';
-import { sendNoticeEmail } from './notice-email/job.js';
-import { NOTICE_EMAIL_QUEUE } from './notice-email/payload.js';
+import type { WebhookDeliveryDeps } from './webhook-delivery/job.js';
 
 export interface StartWorkersOptions {
   store: EventStore;
@@ -180,18 +146,6 @@ export interface WorkersHandle {
   close(): Promise<void>;
 }
 
-type JobProcessor = (job: Job, token: string | undefined) => Promise<unknown>;
-
-interface QueueProcessor {
-  queue: string;
-  process: JobProcessor;
-  /**
-   * A guard on runs of one job, waits included (BullMQ fails the job past it). The waits are
-   * bounded by their deadlines long before; this only stops a job that somehow never ends.
-   */
-  maxStartedAttempts?: number;
-}
-
 const MAX_CONCURRENCY = 100;
 /** The api's SUPPORT_EMAIL default, for workers started without one (tests). */
 const DEFAULT_SUPPORT_EMAIL = 'support@quern.example';
@@ -204,55 +158,81 @@ const DEFAULT_SUPPORT_EMAIL = 'support@quern.example';
  */
 const STALLED_JOB_RECOVERY = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 50 } as const;
 const MINUTE_MS = 60_000;
-/** Above POLLS_MAX plus the retry attempts, so the jobs' own deadline always acts first. */
-const WAITING_JOB_RUNS_MAX = 10_000;
-
-function emailProcessors(
-  deps: EmailJobDeps,
-  options: Pick<StartWorkersOptions, 'walletSerializer' | 'walletStateCache' | 'supportEmail'>,
-): QueueProcessor[] {
-  const subscriptionDeps = { ...deps, serialize: options.walletSerializer, stateCache: options.walletStateCache };
-  const supportDeps = { ...deps, supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL };
-  return [
-    { queue: WELCOME_EMAIL_QUEUE, process: (job) => sendWelcomeEmail(job.data, deps) },
-    { queue: PASSWORD_RESET_EMAIL_QUEUE, process: (job) => sendPasswordResetEmail(job.data, deps) },
-    { queue: EMAIL_VERIFICATION_EMAIL_QUEUE, process: (job) => sendEmailVerificationEmail(job.data, deps) },
-    { queue: PASSWORD_CHANGED_EMAIL_QUEUE, process: (job) => sendPasswordChangedEmail(job.data, deps) },
-    { queue: TWO_FACTOR_LOCKED_EMAIL_QUEUE, process: (job) => sendTwoFactorLockedEmail(job.data, deps) },
-    { queue: PURCHASE_RECEIPT_EMAIL_QUEUE, process: (job) => sendPurchaseReceiptEmail(job.data, deps) },
-    { queue: SUBSCRIPTION_EMAIL_QUEUE, process: (job) => sendSubscriptionEmail(job.data, subscriptionDeps) },
-    { queue: SUPPORT_EMAIL_QUEUE, process: (job) => sendSupportEmail(job.data, supportDeps) },
-    { queue: NOTICE_EMAIL_QUEUE, process: (job) => sendNoticeEmail(job.data, deps) },
-  ];
-}
-
-/**
- * Billing (ADR 037): the renewals always run (they need only the log and the clock, the workers'
- * clock so tests move time); the price-change announcements only with the subscriptions read model.
- */
-function subscriptionProcessors(options: StartWorkersOptions, clock: Clock): QueueProcessor[] {
-  const core = { store: options.store, clock, serialize: options.walletSerializer, stateCache: options.walletStateCache };
-  const { planSubscriptions } = options;
-  return [
-    {
-      queue: SUBSCRIPTION_RENEWAL_QUEUE,
-      process: (job, token) => renewSubscription(resumableBullJob(job, token), core),
-      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
-    },
-    ...(planSubscriptions
-      ? [
-          {
-            queue: PLAN_PRICE_NOTICE_QUEUE,
-            process: (job: Job, token: string | undefined) =>
-              announcePlanPriceChange(resumableBullJob(job, token), { ...core, planSubscriptions }),
-            maxStartedAttempts: WAITING_JOB_RUNS_MAX,
-          },
-        ]
-      : []),
-  ];
-}
-
 const RENEWAL_SWEEP_INTERVAL_MS_DEFAULT = 60_000;
+
+/** What every job module's processor is given, built once; a setting out of bounds stops the start. */
+function workerContextOf(options: StartWorkersOptions, clock: Clock, logger: Logger): WorkerContext {
+  const mode = options.mode ?? 'sandbox';
+  const serialize = options.walletSerializer;
+  const stateCache = options.walletStateCache;
+  return {
+    store: options.store,
+    clock,
+    logger,
+    mode,
+    email: {
+      store: options.store,
+      // Every job's mail goes through this one mailer: the sandbox tag is added here, once.
+      mailer: mailerForMode(options.mailer, mode),
+      publicUrl: options.publicUrl.replace(/\/+$/, ''),
+      appSecret: options.appSecret,
+      ...(options.companyName ? { companyName: options.companyName } : {}),
+      clock,
+      logger,
+    },
+    supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
+    serialize,
+    stateCache,
+    // Checked in this order: the webhook settings always, the network's and PayPal's only when given.
+    webhookDelivery: webhookDeliveryDepsOf(options, clock, logger),
+    network: options.network && networkJobsContextOf(options, options.network),
+    purchases:
+      options.purchases && purchaseJobsContextOf(options.purchases, { store: options.store, clock, serialize, stateCache }, logger),
+    planSubscriptions: options.planSubscriptions,
+  };
+}
+
+function webhookDeliveryDepsOf(options: StartWorkersOptions, clock: Clock, logger: Logger): WebhookDeliveryDeps {
+  const settings = options.webhooks ?? { allowPrivateNetworks: false };
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) throw new RangeError('webhooks.timeoutMs must be 1 to 60000 ms');
+  return {
+    store: options.store,
+    clock,
+    logger,
+    send: settings.send ?? sendWebhookAttempt,
+    retryScheduleMs: checkedSchedule(settings.retryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS),
+    timeoutMs,
+    allowPrivateNetworks: settings.allowPrivateNetworks,
+    ...(settings.onDeliveryOutcome ? { onOutcome: settings.onDeliveryOutcome } : {}),
+  };
+}
+
+function networkJobsContextOf(options: StartWorkersOptions, port: MillixNetworkPort): NetworkJobsContext {
+  const pollIntervalMs = options.networkPollIntervalMs ?? 2_000;
+  const settlementWait = checkedWait({ waitMs: options.settlementWaitMs ?? 10 * MINUTE_MS, pollIntervalMs }, 'settlementWaitMs');
+  const depositWait = checkedWait({ waitMs: options.depositWaitMs ?? 60 * MINUTE_MS, pollIntervalMs }, 'depositWaitMs');
+  const settlementDelayMs = options.settlementDelayMs ?? 0;
+  if (!Number.isInteger(settlementDelayMs) || settlementDelayMs < 0 || settlementDelayMs > 60 * MINUTE_MS)
+    throw new RangeError('settlementDelayMs must be an integer number of milliseconds from 0 to an hour');
+  return { port, settlementWait, depositWait, settlementDelayMs };
+}
+
+function purchaseJobsContextOf(
+  purchases: PurchaseWorkersOptions,
+  core: Omit<PurchaseJobsContext['deps']['core'], 'purchaseHoldMs'>,
+  logger: Logger,
+): PurchaseJobsContext {
+  const { creditGraceMs } = purchases;
+  if (!Number.isInteger(creditGraceMs) || creditGraceMs < 0 || creditGraceMs > 60 * MINUTE_MS)
+    throw new RangeError('creditGraceMs must be an integer number of milliseconds from 0 to an hour');
+  const deps = {
+    core: { ...core, ...(purchases.holdMs === undefined ? {} : { purchaseHoldMs: purchases.holdMs }) },
+    paypal: purchases.paypal,
+    logger,
+  };
+  return { deps, creditGraceMs };
+}
 
 /** The renewal sweep over this process's view of the renewal queue; closing it closes the queue too. */
 function startFailedRenewalSweep(options: StartWorkersOptions, connection: ConnectionOptions, clock: Clock, logger: Logger): RenewalSweep {
@@ -272,92 +252,14 @@ function startFailedRenewalSweep(options: StartWorkersOptions, connection: Conne
   };
 }
 
-function webhookProcessors(options: StartWorkersOptions, clock: Clock, logger: Logger): QueueProcessor[] {
-  const settings = options.webhooks ?? { allowPrivateNetworks: false };
-  const timeoutMs = settings.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > 60_000) throw new RangeError('webhooks.timeoutMs must be 1 to 60000 ms');
-  const deps: WebhookDeliveryDeps = {
-    store: options.store,
-    clock,
-    logger,
-    send: settings.send ?? sendWebhookAttempt,
-    retryScheduleMs: checkedSchedule(settings.retryScheduleMs ?? DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS),
-    timeoutMs,
-    allowPrivateNetworks: settings.allowPrivateNetworks,
-    ...(settings.onDeliveryOutcome ? { onOutcome: settings.onDeliveryOutcome } : {}),
-  };
-  return [
-    {
-      queue: WEBHOOK_FANOUT_QUEUE,
-      process: (job) => fanOutWebhookJob(job.data, { store: options.store, clock, mode: options.mode ?? 'sandbox' }),
-    },
-    {
-      queue: WEBHOOK_DELIVERY_QUEUE,
-      process: (job, token) =>
-        deliverWebhook(resumableBullJob(job, token), deps).catch((error: unknown) => {
-          // A DelayedError is the job parking itself until its next attempt, not a failure.
-          if (!(error instanceof DelayedError)) deps.onOutcome?.('failed');
-          throw error;
-        }),
-      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
-    },
-  ];
-}
-
-function purchaseProcessors(deps: PurchaseJobDeps, creditGraceMs: number): QueueProcessor[] {
-  if (!Number.isInteger(creditGraceMs) || creditGraceMs < 0 || creditGraceMs > 60 * MINUTE_MS)
-    throw new RangeError('creditGraceMs must be an integer number of milliseconds from 0 to an hour');
-  return [
-    { queue: PURCHASE_CAPTURE_QUEUE, process: (job) => capturePurchase(job.data, deps) },
-    {
-      queue: PURCHASE_CREDIT_QUEUE,
-      process: (job, token) => creditPurchaseAfterGrace(resumableBullJob(job, token), { ...deps, creditGraceMs }),
-    },
-  ];
-}
-
-function networkProcessors(options: StartWorkersOptions, network: MillixNetworkPort, clock: Clock, logger: Logger): QueueProcessor[] {
-  const pollIntervalMs = options.networkPollIntervalMs ?? 2_000;
-  const settlementWait: NetworkWait = checkedWait(
-    { waitMs: options.settlementWaitMs ?? 10 * MINUTE_MS, pollIntervalMs },
-    'settlementWaitMs',
-  );
-  const depositWait: NetworkWait = checkedWait({ waitMs: options.depositWaitMs ?? 60 * MINUTE_MS, pollIntervalMs }, 'depositWaitMs');
-  const settlementDelayMs = options.settlementDelayMs ?? 0;
-  if (!Number.isInteger(settlementDelayMs) || settlementDelayMs < 0 || settlementDelayMs > 60 * MINUTE_MS)
-    throw new RangeError('settlementDelayMs must be an integer number of milliseconds from 0 to an hour');
-  const store = options.store;
-  return [
-    {
-      queue: SETTLEMENT_QUEUE,
-      process: (job, token) =>
-        settleTransfer(resumableBullJob(job, token), {
-          store,
-          clock,
-          network,
-          logger,
-          settlementDelayMs,
-          wait: settlementWait,
-          serialize: options.walletSerializer,
-          stateCache: options.walletStateCache,
-        }),
-      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
-    },
-    {
-      queue: DEPOSIT_CONFIRMATION_QUEUE,
-      process: (job, token) =>
-        confirmDeposit(resumableBullJob(job, token), {
-          store,
-          clock,
-          network,
-          logger,
-          wait: depositWait,
-          serialize: options.walletSerializer,
-          stateCache: options.walletStateCache,
-        }),
-      maxStartedAttempts: WAITING_JOB_RUNS_MAX,
-    },
-  ];
+/** The job modules this process consumes, each with its processor over what the process has. */
+function queueProcessorsOf(context: WorkerContext, only: readonly string[] | undefined): (QueueProcessor & { queue: string })[] {
+  return jobModules
+    .filter((module) => only === undefined || only.includes(module.queue))
+    .flatMap((module) => {
+      const processor = module.processor(context);
+      return processor ? [{ queue: module.queue, ...processor }] : [];
+    });
 }
 
 export function startWorkers(options: StartWorkersOptions): WorkersHandle {
@@ -367,44 +269,11 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
   }
   const logger = options.logger ?? processLogger;
   const clock = options.clock ?? systemClock;
-  const mode = options.mode ?? 'sandbox';
-  const deps: EmailJobDeps = {
-    store: options.store,
-    // Every job's mail goes through this one mailer: the sandbox tag is added here, once.
-    mailer: mailerForMode(options.mailer, mode),
-    publicUrl: options.publicUrl.replace(/\/+$/, ''),
-    appSecret: options.appSecret,
-    ...(options.companyName ? { companyName: options.companyName } : {}),
-    clock,
-    logger,
-  };
-  const { purchases } = options;
-  const purchaseDeps: PurchaseJobDeps | undefined = purchases && {
-    core: {
-      store: options.store,
-      clock,
-      serialize: options.walletSerializer,
-      stateCache: options.walletStateCache,
-      ...(purchases.holdMs === undefined ? {} : { purchaseHoldMs: purchases.holdMs }),
-    },
-    paypal: purchases.paypal,
-    logger,
-  };
-  const available = [
-    ...emailProcessors(deps, options),
-    ...subscriptionProcessors(options, clock),
-    ...webhookProcessors(options, clock, logger),
-    ...(options.network ? networkProcessors(options, options.network, clock, logger) : []),
-    ...(purchases && purchaseDeps ? purchaseProcessors(purchaseDeps, purchases.creditGraceMs) : []),
-  ];
-  // A queue missing from ALL_QUEUES would work unseen by the metrics: refused at start, in every test that starts workers.
-  const unlisted = unlistedQueues(available.map((processor) => processor.queue));
-  if (unlisted.length > 0) throw new Error(`Queues processed but missing from ALL_QUEUES (workers/src/queues.ts): ${unlisted.join(', ')}`);
-  const only = options.queues;
-  const processors = only ? available.filter((processor) => only.includes(processor.queue)) : available;
+  const context = workerContextOf(options, clock, logger);
+  const processors = queueProcessorsOf(context, options.queues);
   if (!options.network)
     logger.info('[workers] no millix network given: settlement and deposit confirmation are not running in this process');
-  if (!purchases) logger.info('[workers] no PayPal given: purchase capture, credit and sweep are not running in this process');
+  if (!options.purchases) logger.info('[workers] no PayPal given: purchase capture, credit and sweep are not running in this process');
   if (!options.planSubscriptions)
     logger.info('[workers] no plan subscriptions read model given: plan price-change announcements are not running in this process');
   const connection: ConnectionOptions = typeof options.connection === 'string' ? { url: options.connection } : options.connection;
@@ -431,10 +300,11 @@ export function startWorkers(options: StartWorkersOptions): WorkersHandle {
     worker.on('error', (error) => (lastError = `${queue}: ${describeError(error)}`));
     return worker;
   });
+  const { purchases } = options;
   const sweep: PurchaseSweep | undefined =
-    purchases && purchaseDeps
+    purchases && context.purchases
       ? startPurchaseSweep({
-          deps: purchaseDeps,
+          deps: context.purchases.deps,
           openPurchases: purchases.openPurchases,
           intervalMs: purchases.sweepIntervalMs,
           creditGraceMs: purchases.creditGraceMs,
