@@ -1,6 +1,6 @@
 /** @quern/projections: the projection runner, rebuild, the read models and their queries. */
 import type { Projection } from './types.js';
-import { merchantPaymentsProjection } from './merchant-payments/projection.js';
+import { merchantPaymentsProjection } from './payments/projection.js';
 import { purchasesProjection } from './purchases/projection.js';
 import { usersProjection } from './users/projection.js';
 import { walletsProjection } from './wallets/projection.js';
@@ -24,8 +24,8 @@ export {
   OPEN_PURCHASES_LIMIT_MAX,
   type OpenPurchaseRange,
 } from './purchases/queries.js';
-export { listMerchantPayments, PAYMENT_RECORDS_READ_MAX, readMerchantPaymentsByTime } from './merchant-payments/queries.js';
-export { merchantPaymentsProjection } from './merchant-payments/projection.js';
+export { listMerchantPayments, PAYMENT_RECORDS_READ_MAX, readMerchantPaymentsByTime } from './payments/queries.js';
+export { merchantPaymentsProjection } from './payments/projection.js';
 
 export { listWebhookDeliveryIds, type WebhookDeliveryIdPage } from './webhooks/queries.js';
 export {

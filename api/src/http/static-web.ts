@@ -30,7 +30,7 @@ import { type WebBuild, webBuildOf } from './web/web-build.js';
 const EMBEDDABLE_PATHS = new Set(['/checkout-buttons']);
 /**
  * Pages that run PayPal's checkout. Compared in lower case, as the web app's routes match: a
- * document loaded at /MILLIX/buy shows the Buy page too (web/src/features/buy/documentLoad.ts).
+ * document loaded at /MILLIX/buy shows the Buy page too (web/src/features/purchases/documentLoad.ts).
  */
 const PAYPAL_CHECKOUT_PATHS = new Set(['/millix/buy']);
 /** The checkout popup, opened by shops on other origins (compared in lower case, as above). */

@@ -6,10 +6,10 @@
 import type { RouteObject } from 'react-router';
 import { bareRoutes, contentRoutes, protectedContentRoutes } from '../features/content/routes.js';
 import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
-import { buyRoutes } from '../features/buy/routes.js';
+import { purchasesRoutes } from '../features/purchases/routes.js';
 import { checkoutRoutes } from '../features/checkout/routes.js';
 import { contactRoutes } from '../features/contact/routes.js';
-import { directRoutes } from '../features/direct/routes.js';
+import { merchantKeysRoutes } from '../features/merchant-keys/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
 import { profileRoutes } from '../features/profile/routes.js';
@@ -69,8 +69,8 @@ export const appRoutes: RouteObject[] = [
               ...resolveLazyRoutes([
                 ...protectedContentRoutes,
                 ...walletRoutes,
-                ...buyRoutes,
-                ...directRoutes,
+                ...purchasesRoutes,
+                ...merchantKeysRoutes,
                 ...paymentsRoutes,
                 ...plansRoutes,
                 ...profileRoutes,

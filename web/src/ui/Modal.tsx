@@ -7,6 +7,7 @@
  * the browser closes it anyway (Chrome lets a second Escape through), it is shown again.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
+import './modal.css';
 
 interface ModalProps {
   open: boolean;
@@ -62,7 +63,7 @@ export function Modal({
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click handler only sees clicks on the backdrop; Escape, the keyboard's way to dismiss, is handled by the dialog itself (cancel event).
     <dialog
       ref={dialogRef}
-      className={`wallet-dialog ${className ?? ''}`}
+      className={`modal ${className ?? ''}`}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
@@ -84,7 +85,7 @@ export function Modal({
         if (dismissible && event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="wallet-dialog-body">{children}</div>
+      <div className="modal-body">{children}</div>
     </dialog>
   );
 }

@@ -22,7 +22,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { withReturnPath } from '../auth/returnPath.js';
-import { documentDecisionFor, useOwnDocument } from '../buy/documentLoad.js';
+import { documentDecisionFor, useOwnDocument } from '../purchases/documentLoad.js';
 import { Logo } from '../home/Logo.js';
 import { type LoginField, LoginForm } from '../identity/LoginForm.js';
 import { TwoFactorCodeForm } from '../identity/TwoFactorCodeForm.js';

@@ -17,7 +17,7 @@ import type { Language } from '../../i18n/languages.js';
 import { singleMessageFromServer } from '../../ui/formErrors.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useMessageText } from '../../ui/useMessageText.js';
-import { displayParams } from '../wallet/walletFormat.js';
+import { displayParams } from '../../ui/displayFormat.js';
 import { CheckoutPayer } from './CheckoutPayer.js';
 import { CheckoutTopUp } from './CheckoutTopUp.js';
 import type { CheckoutQuery } from './checkoutQuery.js';

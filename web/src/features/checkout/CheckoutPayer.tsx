@@ -10,7 +10,7 @@ import { useTRPC } from '../../app/data/trpc.js';
 import type { Language } from '../../i18n/languages.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { formatAmountDigits } from '../../ui/amountInput.js';
-import { formatMlxWire } from '../wallet/walletFormat.js';
+import { formatMlxWire } from '../../ui/displayFormat.js';
 
 /** The MLX the order needs beyond the balance, as digits; null when the balance covers it or a figure is unreadable. */
 export function shortfallMlx(priceMlx: string, balanceMlx: string): string | null {

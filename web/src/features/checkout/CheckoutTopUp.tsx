@@ -15,9 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import type { Language } from '../../i18n/languages.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
-import { CheckoutNoticeView } from '../buy/CheckoutNotice.js';
-import { PayPalCheckout } from '../buy/PayPalCheckout.js';
-import { type BuyDialogState, usePurchaseCheckout } from '../buy/usePurchaseCheckout.js';
+import { CheckoutNoticeView } from '../purchases/CheckoutNotice.js';
+import { PayPalCheckout } from '../purchases/PayPalCheckout.js';
+import { type BuyDialogState, usePurchaseCheckout } from '../purchases/usePurchaseCheckout.js';
 import { formatAmountDigits } from '../../ui/amountInput.js';
 
 /** A top-up: the USD cents paid and the whole MLX they buy at the answer's rate (rounded down, as the server prices it). */

@@ -43,7 +43,7 @@ function ResultSheet({ outcome, onClose }: { outcome: Outcome; onClose(): void }
     >
       <h2 id={titleId}>{outcome?.kind === 'success' ? t('successTitle') : t('errorTitle')}</h2>
       <p id={bodyId}>{outcome?.message}</p>
-      <div className="wallet-dialog-actions">
+      <div className="modal-actions">
         <button type="button" className="button button-primary" onClick={onClose} ref={buttonRef}>
           {outcome?.kind === 'success' ? t('ok') : t('tryAgain')}
         </button>

@@ -15,7 +15,7 @@ import { formatCalendarDay } from '../../i18n/format.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatMlxWire, formatTransactionDate, formatUsdEquivalent } from '../wallet/walletFormat.js';
+import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/displayFormat.js';
 import { RefundAction } from './RefundAction.js';
 import './payments.css';
 
@@ -31,7 +31,7 @@ function Refunds({ payment }: { payment: Payment }) {
         <li key={refund.id}>
           {t('refundLine', {
             amount: formatMlxWire(refund.amount, language) ?? refund.amount,
-            date: formatTransactionDate(refund.created_at, 'short'),
+            date: formatStyledDate(refund.created_at, 'short'),
           })}
         </li>
       ))}
@@ -56,7 +56,7 @@ function PaymentRow({ payment, mobile }: { payment: Payment; mobile: boolean }) 
         </div>
         {usd ? <div>{usd} USD</div> : null}
         <div>
-          {formatTransactionDate(payment.created_at, 'short')} · {payment.shopper_username ?? '—'}
+          {formatStyledDate(payment.created_at, 'short')} · {payment.shopper_username ?? '—'}
         </div>
         <div className="payments-order">{payment.id}</div>
         {payment.amount_refunded === '0' ? null : (
@@ -70,7 +70,7 @@ function PaymentRow({ payment, mobile }: { payment: Payment; mobile: boolean }) 
     );
   return (
     <tr data-testid="payment">
-      <td>{formatTransactionDate(payment.created_at, 'long')}</td>
+      <td>{formatStyledDate(payment.created_at, 'long')}</td>
       <td className="payments-order">{payment.id}</td>
       <td>{payment.shopper_username ?? '—'}</td>
       <td className="payments-number">{amount}</td>

@@ -14,7 +14,7 @@ import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { newIdempotencyKey } from '../../ui/idempotencyKey.js';
 import { useLanguage } from '../../ui/useLanguage.js';
-import { formatMlxWire } from '../wallet/walletFormat.js';
+import { formatMlxWire } from '../../ui/displayFormat.js';
 
 /** What is left to refund, in whole MLX (a decimal string, as on the wire). */
 export const refundableOf = (payment: Pick<Payment, 'amount' | 'amount_refunded'>): string =>

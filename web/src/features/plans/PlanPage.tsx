@@ -21,7 +21,6 @@ import { useErrorText, usePriceText } from './planFormat.js';
 import { PublicLink } from './PublicLink.js';
 import { SubscribeAction } from './SubscribeAction.js';
 import './plans.css';
-import '../wallet/wallet.css';
 
 function DeletePlan({ plan }: { plan: PlanOutput }) {
   const { t } = useTranslation('plans');
@@ -46,7 +45,7 @@ function DeletePlan({ plan }: { plan: PlanOutput }) {
       >
         <h2 id={titleId}>{t('detail.deleteTitle')}</h2>
         <p id={bodyId}>{t('detail.deleteBody', { name: plan.name })}</p>
-        <div className="wallet-dialog-actions">
+        <div className="modal-actions">
           <button type="button" className="button" ref={keepRef} onClick={() => setOpen(false)}>
             {t('detail.cancel')}
           </button>

@@ -13,7 +13,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } from '../../ui/LoadMore.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { usePriceText } from './planFormat.js';
 import { PublicLink } from './PublicLink.js';
 import { TableOrCards } from './TableOrCards.js';
@@ -41,7 +41,7 @@ function PlanList({ plans, mobile }: { plans: PlanOutput[]; mobile: boolean }) {
         { header: t('list.name'), cell: (plan) => <Link to={planPath(plan.id)}>{plan.name}</Link> },
         { header: t('list.price'), cell: (plan) => t('priceText', { price: priceText(plan.price) }), className: 'plans-number' },
         { header: t('list.duration'), cell: (plan) => t(`durations.${plan.duration}`) },
-        { header: t('list.created'), cell: (plan) => formatTransactionDate(plan.created_at, 'long') },
+        { header: t('list.created'), cell: (plan) => formatStyledDate(plan.created_at, 'long') },
       ]}
       card={(plan) => (
         <>
@@ -49,7 +49,7 @@ function PlanList({ plans, mobile }: { plans: PlanOutput[]; mobile: boolean }) {
             {plan.name}
           </Link>
           <div>{t('pricePerPeriod', { price: priceText(plan.price), duration: t(`durations.${plan.duration}`) })}</div>
-          <div>{formatTransactionDate(plan.created_at, 'short')}</div>
+          <div>{formatStyledDate(plan.created_at, 'short')}</div>
         </>
       )}
     />

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { useAuth } from '../auth/AuthProvider.js';
-import { CopyKey } from '../direct/CopyKey.js';
+import { CopyKey } from '../../ui/CopyKey.js';
 
 export function publicPlansUrl(origin: string, username: string): string {
   return `${origin}/user/${encodeURIComponent(username)}`;

@@ -15,9 +15,8 @@ import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { Modal } from '../../ui/Modal.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { useErrorText, usePriceText } from './planFormat.js';
-import '../wallet/wallet.css';
 
 type Phase =
   | { phase: 'idle' }
@@ -109,10 +108,10 @@ export function SubscribeAction({ plan }: { plan: Pick<PlanOutput, 'id' | 'name'
               <dt>{t('subscribe.chargedNow')}</dt>
               <dd>{t('priceText', { price: priceText(quote.price) })}</dd>
             </dl>
-            <p>{t('subscribe.nextCharge', { date: formatTransactionDate(quote.next_charge_at, mobile ? 'short' : 'long') })}</p>
+            <p>{t('subscribe.nextCharge', { date: formatStyledDate(quote.next_charge_at, mobile ? 'short' : 'long') })}</p>
           </>
         ) : null}
-        <div className="wallet-dialog-actions">
+        <div className="modal-actions">
           <button type="button" className="button" disabled={subscribing} onClick={close}>
             {t('subscribe.cancel')}
           </button>
@@ -149,7 +148,7 @@ export function SubscribeAction({ plan }: { plan: Pick<PlanOutput, 'id' | 'name'
             </Link>
           </p>
         ) : null}
-        <div className="wallet-dialog-actions">
+        <div className="modal-actions">
           <button type="button" className="button button-primary" ref={okRef} onClick={close}>
             {state.phase === 'succeeded' ? t('subscribe.ok') : t('subscribe.close')}
           </button>

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppErrorView } from '../../app/appError.js';
 import { useLanguage } from '../../ui/useLanguage.js';
-import { displayParams, formatMlxWire } from '../wallet/walletFormat.js';
+import { displayParams, formatMlxWire } from '../../ui/displayFormat.js';
 
 /** A price (a JSON integer, or decimal text) with thousands separators. */
 export function usePriceText(): (price: number | string) => string {

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { byLabel, byRole, click, submit, textOf, typeInto, waitFor } from '../../../test/dom.js';
 import type { Rendered } from '../../../test/renderForTest.js';
 import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../../../test/walletTestKit.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import {
   OTHER_ID,
   OWNER_ID,
@@ -292,7 +292,7 @@ describe('Subscribe', () => {
     expect(dialog.textContent).toContain('250,000 MLX');
     expect(dialog.textContent).toContain('Monthly');
     expect(dialog.textContent).toContain('Charged now');
-    expect(dialog.textContent).toContain(`Next charge on ${formatTransactionDate(quote.next_charge_at, 'long')}`);
+    expect(dialog.textContent).toContain(`Next charge on ${formatStyledDate(quote.next_charge_at, 'long')}`);
     expect(callsTo('subscriptions.create')).toEqual([]);
     click(byRole(dialog, 'button', 'Confirm'));
     await waitFor(() => expect(openDialog()?.textContent).toContain('Subscribed to Gold membership.'));

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { ActionResultAlert, ConfirmedAction, useConfirmedAction } from './ConfirmedAction.js';
 
 type Offer = Pick<SubscriptionOutput, 'id' | 'agreed_price' | 'pending_price' | 'next_charge_at' | 'paid_through'>;
@@ -27,7 +27,7 @@ export function AcceptPrice({ subscription }: { subscription: Offer }) {
   const texts = {
     price: priceText(pending ?? subscription.agreed_price),
     agreed: priceText(subscription.agreed_price),
-    date: formatTransactionDate(subscription.next_charge_at ?? subscription.paid_through, mobile ? 'short' : 'long'),
+    date: formatStyledDate(subscription.next_charge_at ?? subscription.paid_through, mobile ? 'short' : 'long'),
   };
 
   if (pending === null) return <ActionResultAlert result={confirmed.result} />;

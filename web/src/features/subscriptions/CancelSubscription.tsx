@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { ActionResultAlert, ConfirmedAction, useConfirmedAction } from './ConfirmedAction.js';
 
 interface CancelSubscriptionProps {
@@ -42,9 +42,7 @@ export function CancelSubscription({ subscriptionId, paidThrough }: CancelSubscr
         }
         button={confirmed.result?.kind === 'success' ? undefined : { label: t('cancel.button'), className: 'button' }}
         title={t('cancel.title')}
-        body={
-          paidThrough ? t('cancel.body', { date: formatTransactionDate(paidThrough, mobile ? 'short' : 'long') }) : t('cancel.bodyNoDate')
-        }
+        body={paidThrough ? t('cancel.body', { date: formatStyledDate(paidThrough, mobile ? 'short' : 'long') }) : t('cancel.bodyNoDate')}
         keepLabel={t('cancel.keep')}
         confirmLabel={t('cancel.confirm')}
         busyLabel={t('cancel.cancelling')}

@@ -10,7 +10,6 @@ import { toAppErrorView } from '../../app/appError.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { useErrorText } from '../plans/planFormat.js';
 import { Modal } from '../../ui/Modal.js';
-import '../wallet/wallet.css';
 
 export interface ActionResult {
   kind: 'success' | 'error';
@@ -106,7 +105,7 @@ export function ConfirmedAction({
       >
         <h2 id={titleId}>{title}</h2>
         <p id={bodyId}>{body}</p>
-        <div className="wallet-dialog-actions">
+        <div className="modal-actions">
           <button type="button" className="button" ref={keepRef} disabled={pending} onClick={state.close}>
             {keepLabel}
           </button>

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { ActionResultAlert, ConfirmedAction, useConfirmedAction } from './ConfirmedAction.js';
 
 type Offer = Pick<SubscriptionOutput, 'id' | 'agreed_price' | 'pending_price' | 'paid_through'>;
@@ -25,7 +25,7 @@ export function EndForPrice({ subscription }: { subscription: Offer }) {
   const texts = {
     price: priceText(subscription.pending_price ?? subscription.agreed_price),
     agreed: priceText(subscription.agreed_price),
-    date: formatTransactionDate(subscription.paid_through, mobile ? 'short' : 'long'),
+    date: formatStyledDate(subscription.paid_through, mobile ? 'short' : 'long'),
   };
 
   if (subscription.pending_price === null) return <ActionResultAlert result={confirmed.result} />;

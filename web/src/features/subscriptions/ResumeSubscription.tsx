@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
 import { usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { ActionResultAlert, ConfirmedAction, useConfirmedAction } from './ConfirmedAction.js';
 
 type Resumable = Pick<SubscriptionOutput, 'id' | 'status' | 'cancelled_by' | 'ends_at' | 'agreed_price'>;
@@ -31,7 +31,7 @@ export function ResumeSubscription({ subscription }: { subscription: Resumable }
 
   if (!canResume(subscription, new Date()) || subscription.ends_at === null) return <ActionResultAlert result={confirmed.result} />;
   const texts = {
-    date: formatTransactionDate(subscription.ends_at, mobile ? 'short' : 'long'),
+    date: formatStyledDate(subscription.ends_at, mobile ? 'short' : 'long'),
     price: priceText(subscription.agreed_price),
   };
   return (

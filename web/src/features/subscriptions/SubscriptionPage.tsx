@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { planPath } from '../plans/PlansListPage.js';
 import { useErrorText, usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { useAuth } from '../auth/AuthProvider.js';
 import { AcceptPrice } from './AcceptPrice.js';
 import { CancelSubscription } from './CancelSubscription.js';
@@ -43,9 +43,9 @@ function Charges({ subscription, mobile }: { subscription: SubscriptionOutput; m
       mobile={mobile}
       columns={[
         { header: t('detail.period'), cell: (c) => c.period },
-        { header: t('detail.chargedAt'), cell: (c) => formatTransactionDate(c.charged_at, style) },
+        { header: t('detail.chargedAt'), cell: (c) => formatStyledDate(c.charged_at, style) },
         { header: t('detail.amount'), cell: amount, className: 'plans-number' },
-        { header: t('detail.paidThrough'), cell: (c) => formatTransactionDate(c.paid_through, style) },
+        { header: t('detail.paidThrough'), cell: (c) => formatStyledDate(c.paid_through, style) },
         { header: t('detail.transaction'), cell: (c) => c.transaction_id, className: 'plans-id' },
       ]}
       card={(c) => (
@@ -56,9 +56,9 @@ function Charges({ subscription, mobile }: { subscription: SubscriptionOutput; m
               {t('detail.period')} {c.period}
             </span>
           </div>
-          <div>{formatTransactionDate(c.charged_at, style)}</div>
+          <div>{formatStyledDate(c.charged_at, style)}</div>
           <div>
-            {t('detail.paidThrough')}: {formatTransactionDate(c.paid_through, style)}
+            {t('detail.paidThrough')}: {formatStyledDate(c.paid_through, style)}
           </div>
           <div className="plans-id">{c.transaction_id}</div>
         </>
@@ -78,7 +78,7 @@ export default function SubscriptionPage() {
   const { state: auth } = useAuth();
   useDocumentTitle(subscription.data?.content.plan_name ?? t('detail.title'));
   const style = mobile ? 'short' : 'long';
-  const dateOf = (iso: string | null) => (iso ? formatTransactionDate(iso, style) : t('none'));
+  const dateOf = (iso: string | null) => (iso ? formatStyledDate(iso, style) : t('none'));
 
   let body: React.ReactNode;
   if (subscription.isPending) body = <LoadingStatus />;

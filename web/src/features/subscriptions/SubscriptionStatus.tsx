@@ -4,7 +4,7 @@
  */
 import type { SubscriptionOutput } from '@quern/core/subscriptions';
 import { useTranslation } from 'react-i18next';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 
 export function SubscriptionStatus({
   subscription,
@@ -17,7 +17,7 @@ export function SubscriptionStatus({
   const { status } = subscription;
   const text =
     status === 'cancelled'
-      ? t('status.cancelled', { date: formatTransactionDate(subscription.ends_at ?? subscription.paid_through, mobile ? 'short' : 'long') })
+      ? t('status.cancelled', { date: formatStyledDate(subscription.ends_at ?? subscription.paid_through, mobile ? 'short' : 'long') })
       : t(`status.${status}`);
   return (
     <span className={`subscriptions-status subscriptions-status-${status}`} data-testid="subscription-status">

@@ -14,7 +14,7 @@ import { LoadMoreButton, listFailed, loadMoreState, nextPageOf, WEB_LIST_PAGE } 
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { usePriceText } from '../plans/planFormat.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 import { TableOrCards } from '../plans/TableOrCards.js';
 import '../plans/plans.css';
@@ -24,7 +24,7 @@ export const subscriptionPath = (id: string): string => `/subscriptions/${encode
 function SubscriptionList({ subscriptions, mobile }: { subscriptions: SubscriptionOutput[]; mobile: boolean }) {
   const { t } = useTranslation('subscriptions');
   const priceText = usePriceText();
-  const dateOf = (iso: string | null) => (iso ? formatTransactionDate(iso, mobile ? 'short' : 'long') : t('none'));
+  const dateOf = (iso: string | null) => (iso ? formatStyledDate(iso, mobile ? 'short' : 'long') : t('none'));
   const price = (s: SubscriptionOutput) => (
     <>
       {t('priceMonthly', { price: priceText(s.price) })}

@@ -9,7 +9,7 @@ import { byRole, click, textOf, waitFor } from '../../../test/dom.js';
 import type { Rendered } from '../../../test/renderForTest.js';
 import { OTHER_ID, OWNER_ID, failure, openDialog, renderPlans, subscriptionFixture } from '../../../test/plansTestKit.js';
 import { type FakeCall, type FakeProcedures, installDialogStandIn } from '../../../test/walletTestKit.js';
-import { formatTransactionDate } from '../wallet/walletFormat.js';
+import { formatStyledDate } from '../../ui/displayFormat.js';
 
 beforeAll(installDialogStandIn);
 
@@ -21,7 +21,7 @@ async function renderAt(path: string, procedures: FakeProcedures, language: 'en'
   return rendered.container;
 }
 
-const long = (iso: string) => formatTransactionDate(iso, 'long');
+const long = (iso: string) => formatStyledDate(iso, 'long');
 const statuses = (container: HTMLElement) =>
   [...container.querySelectorAll('[data-testid="subscription-status"]')].map((s) => s.textContent);
 const callsTo = (path: string) => rendered?.calls.filter((c) => c.path === path) ?? [];

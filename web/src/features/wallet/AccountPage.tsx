@@ -21,7 +21,8 @@ import { TransactionDialog } from './TransactionDialog.js';
 import { TransactionList } from './TransactionList.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { useIsMobile } from '../../ui/useMediaQuery.js';
-import { useDashboardQueries, useLogFailure } from './useWalletQueries.js';
+import { useDashboardQueries } from './useWalletQueries.js';
+import { useLogFailure } from '../../ui/useLogFailure.js';
 import type { WalletTransaction } from './walletFormat.js';
 import './wallet.css';
 

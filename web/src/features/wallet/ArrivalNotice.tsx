@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { scanArrivals } from './arrivals.js';
-import { formatMlxWire, type WalletTransaction } from './walletFormat.js';
+import type { WalletTransaction } from './walletFormat.js';
+import { formatMlxWire } from '../../ui/displayFormat.js';
 
 export function ArrivalNotice({
   lists,

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { CopyAddress } from './CopyAddress.js';
 import { pendingFigureOf } from './pendingFigure.js';
-import { formatMlxWire, formatTransactionDate, formatUsdEquivalent } from './walletFormat.js';
+import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/displayFormat.js';
 
 interface BalanceHeroProps {
   /** Undefined while unknown (the call failed: spec section 8 shows no message, only dashes). */
@@ -29,7 +29,7 @@ function PurchaseHoldNote({ hold, language }: { hold: BalanceHeroProps['hold']; 
   if (amount === null) return null;
   return (
     <p className="account-hold" role="note">
-      {t('dashboard.purchaseHold', { amount, until: formatTransactionDate(hold.holdUntil, 'long') })}
+      {t('dashboard.purchaseHold', { amount, until: formatStyledDate(hold.holdUntil, 'long') })}
     </p>
   );
 }

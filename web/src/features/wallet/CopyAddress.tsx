@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { COPIED_FEEDBACK_MS, copyText } from '../../ui/clipboard.js';
+import '../../ui/copy.css';
 
 type CopyResult = 'idle' | 'copied' | 'failed';
 

@@ -59,7 +59,7 @@ export function SendDialogs({ state, onOk, onGoToAccount, onTryAgain }: SendDial
       >
         <h2 id={successTitleId}>{t('send.successTitle')}</h2>
         <p id={successBodyId}>{state.phase === 'succeeded' ? t('send.successBody', { amount: state.amount, to: state.to }) : null}</p>
-        <div className="wallet-dialog-actions">
+        <div className="modal-actions">
           <button type="button" className="button button-primary" onClick={onOk} ref={okRef}>
             {t('send.ok')}
           </button>
@@ -76,7 +76,7 @@ export function SendDialogs({ state, onOk, onGoToAccount, onTryAgain }: SendDial
       >
         <h2 id={failedTitleId}>{t('send.failedTitle')}</h2>
         <p id={failedBodyId}>{state.phase === 'failed' ? state.message : null}</p>
-        <div className="wallet-dialog-actions">
+        <div className="modal-actions">
           <button type="button" className="button" onClick={onGoToAccount}>
             {t('send.goToAccount')}
           </button>

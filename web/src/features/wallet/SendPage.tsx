@@ -16,8 +16,8 @@ import { SendDialogs, type SendPhase } from './SendDialogs.js';
 import { SendForm, type SendFieldErrors } from './SendForm.js';
 import { sendFields, type SendRequest } from './sendValidation.js';
 import { useLanguage } from '../../ui/useLanguage.js';
-import { useLogFailure } from './useWalletQueries.js';
-import { displayParams, formatMlxWire } from './walletFormat.js';
+import { useLogFailure } from '../../ui/useLogFailure.js';
+import { displayParams, formatMlxWire } from '../../ui/displayFormat.js';
 import './wallet.css';
 
 /**

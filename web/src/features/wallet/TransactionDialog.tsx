@@ -11,14 +11,8 @@ import type { Language } from '../../i18n/languages.js';
 import { kindWords, merchantReferenceOf } from './historyWords.js';
 import { Modal } from '../../ui/Modal.js';
 import { TransactionAmount } from './TransactionAmount.js';
-import {
-  directionOf,
-  formatMlxWire,
-  formatTransactionDate,
-  purposeKindOf,
-  transactionDateOf,
-  type WalletTransaction,
-} from './walletFormat.js';
+import { directionOf, purposeKindOf, transactionDateOf, type WalletTransaction } from './walletFormat.js';
+import { formatMlxWire, formatStyledDate } from '../../ui/displayFormat.js';
 
 function AddressValue({ address, username }: { address: string; username: string | undefined }) {
   return (
@@ -126,7 +120,7 @@ function DetailRows({ transaction, language }: { transaction: WalletTransaction;
         </>
       )}
       <dt>{t('detail.date')}</dt>
-      <dd>{formatTransactionDate(transactionDateOf(transaction), 'long')}</dd>
+      <dd>{formatStyledDate(transactionDateOf(transaction), 'long')}</dd>
       <PurposeRows transaction={transaction} />
       {reference === undefined ? null : (
         <>
@@ -162,7 +156,7 @@ export function TransactionDialog({
           {t('errors:transactionNotFound')}
         </p>
       ) : null}
-      <div className="wallet-dialog-actions">
+      <div className="modal-actions">
         <button type="button" className="button button-primary" onClick={onClose}>
           {t('detail.close')}
         </button>

@@ -9,14 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { describeTransaction } from './historyWords.js';
 import { TransactionAmount } from './TransactionAmount.js';
-import {
-  formatMlxWire,
-  formatTransactionDate,
-  otherPartyOf,
-  transactionDateOf,
-  type PurposeLabel,
-  type WalletTransaction,
-} from './walletFormat.js';
+import { otherPartyOf, transactionDateOf, type PurposeLabel, type WalletTransaction } from './walletFormat.js';
+import { formatMlxWire, formatStyledDate } from '../../ui/displayFormat.js';
 
 interface TransactionListProps {
   transactions: readonly WalletTransaction[];
@@ -96,7 +90,7 @@ function TransactionTable({ transactions, showBalance, language, labelledBy, onO
                       onOpen(transaction);
                     }}
                   >
-                    {formatTransactionDate(transactionDateOf(transaction), 'long')}
+                    {formatStyledDate(transactionDateOf(transaction), 'long')}
                   </button>
                 </td>
                 <td className="tx-party" title={party.address}>
@@ -139,7 +133,7 @@ function TransactionCards({ transactions, showBalance, language, labelledBy, onO
                 </span>
               </span>
               <span className="tx-card-bottom">
-                <span className="tx-card-date">{formatTransactionDate(transactionDateOf(transaction), 'short')}</span>
+                <span className="tx-card-date">{formatStyledDate(transactionDateOf(transaction), 'short')}</span>
                 {showBalance ? (
                   <span className="tx-card-balance">
                     {t('columns.balance')}: <BalanceText transaction={transaction} language={language} />

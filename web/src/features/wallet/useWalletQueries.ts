@@ -9,6 +9,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../../app/data/trpc.js';
+import { useExchangeRate } from '../../app/data/useExchangeRate.js';
+import { useLogFailure } from '../../ui/useLogFailure.js';
 import type { HistoryFilter } from '@quern/core/wallet';
 import type { WalletTransaction } from './walletFormat.js';
 
@@ -16,8 +18,6 @@ import type { WalletTransaction } from './walletFormat.js';
 export const POLL_WHILE_PENDING_MS = 2_000;
 /** Otherwise: only a deposit from outside can change anything, and 10 s is soon enough for that. */
 export const POLL_IDLE_MS = 10_000;
-/** The exchange rate changes rarely and only moves the USD estimates. */
-export const RATE_POLL_MS = 60_000;
 
 export function isSomethingPending(
   pending: { content: readonly unknown[] } | undefined,
@@ -27,13 +27,6 @@ export function isSomethingPending(
 }
 
 export const pollIntervalMs = (somethingPending: boolean): number => (somethingPending ? POLL_WHILE_PENDING_MS : POLL_IDLE_MS);
-
-/** Spec section 8: these failures are logged, never shown; the dashboard keeps what it has. */
-export function useLogFailure(what: string, error: unknown): void {
-  useEffect(() => {
-    if (error) console.error(`Dashboard: ${what} could not be loaded`, error);
-  }, [what, error]);
-}
 
 /**
  * When an item joins the pending list (a deposit the network reported) or leaves it (completed or
@@ -63,7 +56,7 @@ export function useDashboardQueries(page: number, filter?: HistoryFilter) {
 
   const address = useQuery(trpc.wallet.address.queryOptions(undefined, { staleTime: Number.POSITIVE_INFINITY }));
   const balance = useQuery(trpc.wallet.balance.queryOptions(undefined, live));
-  const rate = useQuery(trpc.wallet.rate.queryOptions(undefined, { refetchInterval: RATE_POLL_MS, staleTime: RATE_POLL_MS }));
+  const rate = useExchangeRate();
   // Always at the short interval: it is the one read that learns of a deposit from outside (ADR 062).
   const pending = useQuery(trpc.wallet.pending.queryOptions(undefined, { ...live, refetchInterval: POLL_WHILE_PENDING_MS }));
   // Bought MLX not yet free to send; refreshed with the balance it explains.

@@ -1,51 +1,20 @@
 /**
- * How the dashboard writes amounts, dates and parties. Amounts arrive as decimal strings (exact
- * bigints on the wire) and are formatted with core's money helpers in the language on screen;
- * nothing here goes through a float.
+ * How the dashboard writes a transaction: its direction, signed amount, date and other party.
+ * The amount and date formatters every feature shares are ui/displayFormat.ts.
  */
 import {
-  formatMlx,
-  formatUsdCents,
   isTransactionPurposeKind,
-  mlxFromWire,
-  mlxToUsdCents,
-  parseExchangeRate,
   shortenIdentifier,
   type CompletedTransaction,
   type PendingTransaction,
   type TransactionPurpose,
   type TransactionPurposeKind,
 } from '@quern/core/wallet';
-import { formatDate, formatDateTime, pageLanguage } from '../../i18n/format.js';
 import type { Language } from '../../i18n/languages.js';
+import { formatMlxWire } from '../../ui/displayFormat.js';
 
 export type WalletTransaction = CompletedTransaction | PendingTransaction;
 export type TransactionDirection = 'credit' | 'debit';
-
-/** An MLX wire amount with thousands separators, or null when the server sent something else. */
-export function formatMlxWire(wire: string, language: Language): string | null {
-  try {
-    return formatMlx(mlxFromWire(wire), language);
-  } catch (error) {
-    console.error('Unreadable MLX amount from the server', wire, error);
-    return null;
-  }
-}
-
-/**
- * The USD value of an MLX amount at the current rate, with two decimals, or null when there is
- * no usable rate (the dashboard then shows MLX alone).
- */
-export function formatUsdEquivalent(wire: string, rateText: string | null | undefined, language: Language): string | null {
-  if (!rateText) return null;
-  const rate = parseExchangeRate(rateText);
-  if (!rate.ok) return null;
-  try {
-    return formatUsdCents(mlxToUsdCents(mlxFromWire(wire), rate.rate), language);
-  } catch {
-    return null;
-  }
-}
 
 /** The spec: 'credit' is incoming; any other type is outgoing. */
 export const directionOf = (transaction: Pick<WalletTransaction, 'transaction_type'>): TransactionDirection =>
@@ -66,19 +35,6 @@ export function transactionDateOf(transaction: WalletTransaction): string {
   const completedAt = 'transaction_date' in transaction ? transaction.transaction_date : undefined;
   const createdAt = 'create_date' in transaction ? transaction.create_date : undefined;
   return completedAt || createdAt || '';
-}
-
-export type DateStyle = 'long' | 'short';
-
-/**
- * A date in the page's language (i18n/format.ts): '22/11/2026, 3:04 pm' (en, the spec's en-GB
- * 12-hour) or '22/11/2026, 15:04' (es) on desktop and in the popup, '22/11/2026' on phones.
- * `timeZone` is for tests; the app shows the viewer's local time. `language` defaults to the
- * page's, so every caller follows the language menu.
- */
-export function formatTransactionDate(iso: string, style: DateStyle, timeZone?: string, language: Language = pageLanguage()): string {
-  const extra = timeZone === undefined ? {} : { timeZone };
-  return style === 'long' ? formatDateTime(iso, language, extra) : formatDate(iso, language, extra);
 }
 
 export interface Party {
@@ -131,17 +87,4 @@ export function otherPartyOf(transaction: WalletTransaction, purposeLabel: Purpo
     };
   if (purpose !== undefined && !(purpose === 'checkout' && username)) return { label: purposeLabel(purpose), address };
   return { label: username || shortenIdentifier(address), address };
-}
-
-/**
- * The server's message parameters as the page shows them: MLX amounts ("requiredMlx") arrive as
- * wire digits and are grouped like every other amount on screen.
- */
-export function displayParams(params: Record<string, string | number>, language: Language): Record<string, string | number> {
-  return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => {
-      if (!name.endsWith('Mlx') || typeof value !== 'string' || !/^\d+$/.test(value)) return [name, value];
-      return [name, formatMlxWire(value, language) ?? value];
-    }),
-  );
 }

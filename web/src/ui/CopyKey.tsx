@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPIED_FEEDBACK_MS, copyText } from '../../ui/clipboard.js';
+import { COPIED_FEEDBACK_MS, copyText } from './clipboard.js';
+import './copy.css';
 
 /**
  * `namespace` and `prefix`: whose `copy`/`copied` texts to use (the webhook secret and the plans'

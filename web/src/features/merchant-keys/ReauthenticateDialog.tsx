@@ -13,7 +13,6 @@ import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { TextField } from '../../ui/TextField.js';
 import { Modal } from '../../ui/Modal.js';
-import '../wallet/wallet.css';
 
 /** The server's typed refusal for a session whose password is too old for the call. */
 export const isReauthenticationRequired = (error: unknown): boolean => toAppErrorView(error).code === 'REAUTHENTICATION_REQUIRED';
@@ -99,7 +98,7 @@ export function ReauthenticateDialog({ open, onDone }: ReauthenticateDialogProps
             </button>
           </p>
         ) : null}
-        <div className="wallet-dialog-actions">
+        <div className="modal-actions">
           <button type="button" className="button" disabled={prove.isPending} onClick={() => finish(false)}>
             {t('reauthCancel')}
           </button>

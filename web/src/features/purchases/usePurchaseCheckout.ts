@@ -18,7 +18,7 @@ import { useTRPC } from '../../app/data/trpc.js';
 import type { Language } from '../../i18n/languages.js';
 import { singleMessageFromServer } from '../../ui/formErrors.js';
 import { useMessageText } from '../../ui/useMessageText.js';
-import { displayParams, formatMlxWire } from '../wallet/walletFormat.js';
+import { displayParams, formatMlxWire } from '../../ui/displayFormat.js';
 
 export type BuyDialogState =
   | { kind: 'none' }

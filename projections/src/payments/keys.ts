@@ -1,4 +1,8 @@
-/** Key names of the merchant-payments read model (all under rm:, so a rebuild finds them). */
+/**
+ * Key names of the payments read model (all under rm:, so a rebuild finds them). The prefixes are
+ * stored data, so they keep their first spelling: renaming one would hide every merchant's payments
+ * until a rebuild.
+ */
 
 /** Sorted set: order id -> log position of its CheckoutPaid; the list's cursor order (newest first). */
 export const merchantPaymentsKey = (merchantUserId: string): string => `rm:merchant-payments:${merchantUserId}`;

@@ -20,7 +20,8 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import { formatAmountDigits } from '../../ui/amountInput.js';
 import { useLanguage } from '../../ui/useLanguage.js';
-import { RATE_POLL_MS, useLogFailure } from '../wallet/useWalletQueries.js';
+import { useExchangeRate } from '../../app/data/useExchangeRate.js';
+import { useLogFailure } from '../../ui/useLogFailure.js';
 import { BuyDialogs } from './BuyDialogs.js';
 import { BuyForm } from './BuyForm.js';
 import { type AmountEntry, type BuyCurrency, switchCurrency } from './buyAmount.js';
@@ -98,7 +99,7 @@ function BuyScreen() {
   const navigate = useNavigate();
   const messageText = useMessageText();
   const language = useLanguage();
-  const rateQuery = useQuery(trpc.wallet.rate.queryOptions(undefined, { refetchInterval: RATE_POLL_MS, staleTime: RATE_POLL_MS }));
+  const rateQuery = useExchangeRate();
   useLogFailure('rate', rateQuery.error);
   const rate = readRate(rateQuery.data?.rate);
   const [entry, setEntry] = useState<AmountEntry>({ currency: 'USD', text: '' });

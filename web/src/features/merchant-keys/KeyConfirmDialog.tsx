@@ -6,7 +6,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal.js';
-import '../wallet/wallet.css';
 
 export type KeyAction = 'generate' | 'delete';
 
@@ -33,7 +32,7 @@ export function KeyConfirmDialog({ action, onConfirm, onCancel }: KeyConfirmDial
     >
       <h2 id={titleId}>{replace ? t('confirmReplaceTitle') : t('confirmDeleteTitle')}</h2>
       <p id={textId}>{t('confirmKeyText')}</p>
-      <div className="wallet-dialog-actions">
+      <div className="modal-actions">
         <button type="button" className="button" onClick={onCancel}>
           {t('confirmCancel')}
         </button>

@@ -1,4 +1,4 @@
-// Proves the merchant-payments read model on a real Redis: payments list newest first by log position with their refunds, status and usernames; a walk by cursor sees neither duplicates nor gaps while payments arrive; a cursor of another merchant is refused; the by-time reads honour their inclusive range and resume after their last row; malformed events are refused; and a rebuild from the log gives the same keys and values.
+// Proves the payments read model on a real Redis: payments list newest first by log position with their refunds, status and usernames; a walk by cursor sees neither duplicates nor gaps while payments arrive; a cursor of another merchant is refused; the by-time reads honour their inclusive range and resume after their last row; malformed events are refused; and a rebuild from the log gives the same keys and values.
 import { AppError } from '@quern/core';
 import { checkoutStream } from '@quern/core/checkout';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ const refunded = (n: number, r: number, mlx: string, ms = T0 + 100_000 + r) => (
 
 const ids = (list: { data: { id: string }[] }) => list.data.map((p) => p.id);
 
-describe('merchant-payments read model', () => {
+describe('payments read model', () => {
   it('given payments and refunds, when listed, then newest first with status, refunded total, refunds oldest first, USD value and username', async () => {
     await log.apply('UserRegistered', userRegistered(7, 'shopper-1').data);
     await log.apply('CheckoutPaid', paid(1));

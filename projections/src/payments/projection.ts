@@ -1,5 +1,5 @@
 /**
- * The merchant-payments read model (ADR 034): each merchant's paid checkout orders, for the
+ * The payments read model (ADR 034): each merchant's paid checkout orders, for the
  * merchant API's list and CSV export and the web's payments page, without scanning the log.
  *
  * A CheckoutPaid adds the payment to two per-merchant sorted sets: by log position (the list's
@@ -60,6 +60,8 @@ function applyRefunded(event: RecordedEvent, tx: ChainableCommander): void {
 }
 
 export const merchantPaymentsProjection: Projection = {
+  // The name is the `projection` label of the lag metric, which dashboards and alerts select on,
+  // so it keeps its first spelling although the folder is named after the payments capability.
   name: 'merchant-payments',
   apply(event: RecordedEvent, tx: ChainableCommander): void {
     if (isCheckoutEventType(event.type)) applyPaid(event, tx);

@@ -13,7 +13,7 @@ import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
-import { CopyKey } from './CopyKey.js';
+import { CopyKey } from '../../ui/CopyKey.js';
 import { type KeyAction, KeyConfirmDialog } from './KeyConfirmDialog.js';
 import { useReauthentication } from './ReauthenticateDialog.js';
 import { WebhooksSection } from './webhooks/WebhooksSection.js';

@@ -15,7 +15,7 @@ import { useTRPC } from '../../../app/data/trpc.js';
 import { formatDateTime, pageLanguage } from '../../../i18n/format.js';
 import { FormAlert } from '../../../ui/FormAlert.js';
 import { LoadingStatus } from '../../../ui/LoadingStatus.js';
-import { CopyKey } from '../CopyKey.js';
+import { CopyKey } from '../../../ui/CopyKey.js';
 import { useReauthentication } from '../ReauthenticateDialog.js';
 import { DeliveryLog } from './DeliveryLog.js';
 import { EndpointForm } from './EndpointForm.js';

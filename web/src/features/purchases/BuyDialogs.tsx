@@ -6,9 +6,8 @@
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+// The dialog box, its actions row and the spinner are the shared Modal's (ui/modal.css).
 import { Modal } from '../../ui/Modal.js';
-// The dialog box, its actions row and the spinner are the wallet's (one look for every dialog).
-import '../wallet/wallet.css';
 import type { BuyDialogState } from './usePurchaseCheckout.js';
 
 interface BuyDialogsProps {
@@ -65,7 +64,7 @@ function MessageDialog({
       <div id={bodyId} className="buy-dialog-message">
         {children}
       </div>
-      <div className="wallet-dialog-actions">
+      <div className="modal-actions">
         <button type="button" className="button button-primary" onClick={onOk} ref={okRef}>
           {t('ok')}
         </button>

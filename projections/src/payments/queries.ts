@@ -1,5 +1,5 @@
 /**
- * Reads of the merchant-payments read model in the shapes of core's payments contracts. Each read
+ * Reads of the payments read model in the shapes of core's payments contracts. Each read
  * costs a bounded number of round trips whatever the merchant's history: one range read, one
  * pipeline of records and refunds, one pipeline of usernames (resolved at read time from the users
  * read model; usernames never change, so nothing here has to be rewritten).

@@ -4,6 +4,6 @@
  */
 import type { RouteObject } from 'react-router';
 
-export const buyRoutes: RouteObject[] = [
+export const purchasesRoutes: RouteObject[] = [
   { path: '/millix/buy', lazy: async () => ({ Component: (await import('./BuyPage.js')).default }) },
 ];
