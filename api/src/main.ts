@@ -56,7 +56,7 @@ import { createCheckoutLookupLimits } from './checkout/lookup-limits.js';
 import { createCheckoutService } from './checkout/service.js';
 import { createPayoutService } from './payouts/service.js';
 import { createRefundService } from './refunds/service.js';
-import { createDirectService } from './direct/service.js';
+import { createMerchantKeysService } from './merchant-keys/service.js';
 import { createWebhookService } from './webhooks/service.js';
 import { createPaymentsService } from './payments/service.js';
 import { ALL_QUEUES, DEFAULT_QUEUE_PREFIX } from '@quern/workers';
@@ -341,7 +341,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     closeAccount,
     deletedMessage: (language) => errorText('errors:accountDeletedNotice', isLanguage(language) ? language : undefined),
   });
-  const direct = createDirectService({
+  const merchantKeys = createMerchantKeysService({
     core: { store, clock: systemClock, newId: randomUUID },
     mode: config.QUERN_MODE,
     redis,
@@ -361,7 +361,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     checkout,
     refunds,
     payouts,
-    direct,
+    merchantKeys,
     payments: createPaymentsService({ redis, awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId) }),
     plans: createPlanService({
       core: { store, clock: systemClock, newId: randomUUID },

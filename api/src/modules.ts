@@ -7,7 +7,7 @@
 import { identityModule } from './identity/module.js';
 import { walletModule } from './wallet/module.js';
 import { purchasesModule } from './purchases/module.js';
-import { directModule } from './direct/module.js';
+import { merchantKeysModule } from './merchant-keys/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { paymentsModule } from './payments/module.js';
 import { refundsModule } from './refunds/module.js';
@@ -21,7 +21,7 @@ export const apiModules = [
   identityModule,
   walletModule,
   purchasesModule,
-  directModule,
+  merchantKeysModule,
   checkoutModule,
   paymentsModule,
   refundsModule,

@@ -10,7 +10,7 @@ import { apiModules } from '../modules.js';
 import { v1Routes } from '../v1/router.js';
 import { v1RouteTable } from '../v1/table.js';
 import { openApiRoute } from '../v1/openapi-route.js';
-import type { DirectService } from '../direct/service.js';
+import type { MerchantKeysService } from '../merchant-keys/service.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
 import type { IdentityService } from '../identity/service.js';
 import type { CheckoutService } from '../checkout/service.js';
@@ -48,7 +48,7 @@ export interface AppDeps {
   checkout: CheckoutService;
   refunds: RefundService;
   payouts: PayoutService;
-  direct: DirectService;
+  merchantKeys: MerchantKeysService;
   webhooks: WebhookService;
   payments: PaymentsService;
   plans: PlanService;
@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps): Express {
       checkout: deps.checkout,
       refunds: deps.refunds,
       payouts: deps.payouts,
-      direct: deps.direct,
+      merchantKeys: deps.merchantKeys,
       webhooks: deps.webhooks,
       payments: deps.payments,
       plans: deps.plans,
@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps): Express {
   );
   for (const module of apiModules) if (module.rest) app.use(module.rest(createContext, { allowedOrigins: deps.allowedOrigins }));
   app.use(openApiRoute(v1RouteTable, { publicUrl: deps.publicUrl }));
-  app.use(v1Routes(createContext, deps.direct, v1RouteTable, deps.mode ?? 'sandbox'));
+  app.use(v1Routes(createContext, deps.merchantKeys, v1RouteTable, deps.mode ?? 'sandbox'));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   app.use(sdkRoutes());

@@ -1,7 +1,7 @@
 /** What every tRPC procedure and REST handler gets for one request. */
 import type { Request, Response } from 'express';
 import type { Language } from '@quern/core/i18n';
-import type { DirectService } from '../direct/service.js';
+import type { MerchantKeysService } from '../merchant-keys/service.js';
 import type { IdentityService } from '../identity/service.js';
 import type { Session } from '../identity/sessions.js';
 import type { CheckoutService } from '../checkout/service.js';
@@ -31,7 +31,7 @@ export interface RequestContext {
   checkout: CheckoutService;
   refunds: RefundService;
   payouts: PayoutService;
-  direct: DirectService;
+  merchantKeys: MerchantKeysService;
   webhooks: WebhookService;
   payments: PaymentsService;
   plans: PlanService;
