@@ -10,7 +10,6 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { type Clock, createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
-import { errorText, isLanguage } from '@quern/core/i18n';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import { identityPayeeDirectory } from '@quern/core/identity';
 import {
@@ -18,8 +17,6 @@ import {
   DEFAULT_CHECKPOINT_KEY,
   listPurchasesAwaitingCapture,
   listPurchasesAwaitingCredit,
-  allPlanIdsOfProvider,
-  allSubscriptionIdsOfSubscriber,
   startProjections,
   type ProjectionRunner,
   subscriptionIdsOfPlanAsOf,
@@ -31,34 +28,17 @@ import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
 import { allowedOriginsFor } from './http/allowed-origins.js';
 import { createApp } from './http/app.js';
-import { isCommonPassword } from './identity/common-passwords.js';
-import { createIdentityLimits } from './identity/limits.js';
-import { createAccountCloser } from './identity/account-closing.js';
-import { createIdentityService } from './identity/service.js';
+import { apiServices } from './services.js';
 import { createSessionStore } from './identity/sessions.js';
 import { loadAppSecret } from './infra/app-secret.js';
 import { assertSealedLog, openEventStore } from '@quern/adapters/eventstore';
 import type { SealingEventStore } from '@quern/adapters/personal-data';
 import { startHeartbeat } from './infra/heartbeat.js';
-import { createPasswordHasher } from '@quern/adapters/passwords';
 import { connectRedis, resolveRedis, type RedisEndpoint } from '@quern/adapters/redis';
 import { type OpenedMillixNetwork, openMillixNetwork } from '@quern/adapters/millix';
 import { nodeNotificationRoutes } from './wallet/node-notification.js';
 import { waitForCheckpoint } from './infra/read-your-writes.js';
-import { createPlanService } from './plans/service.js';
-import { createCaptcha } from './contact/captcha.js';
-import { createContactService } from './contact/service.js';
-import { createSubscriptionService } from './subscriptions/service.js';
-import { createWalletService } from './wallet/service.js';
-import { type OpenedPayPal, buyerOnlyGuard, openPayPal, webhookLimiter } from './purchases/paypal.js';
-import { createPurchaseService } from './purchases/service.js';
-import { createCheckoutLookupLimits } from './checkout/lookup-limits.js';
-import { createCheckoutService } from './checkout/service.js';
-import { createPayoutService } from './payouts/service.js';
-import { createRefundService } from './refunds/service.js';
-import { createDirectService } from './direct/service.js';
-import { createWebhookService } from './webhooks/service.js';
-import { createPaymentsService } from './payments/service.js';
+import { type OpenedPayPal, buyerOnlyGuard, openPayPal } from './purchases/paypal.js';
 import { ALL_QUEUES, DEFAULT_QUEUE_PREFIX } from '@quern/workers';
 import { createQuernMetrics, type QuernMetrics } from './metrics/registry.js';
 import { withAppendMetrics } from './metrics/event-store.js';
@@ -262,133 +242,30 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
   );
 }
 
-/** The services behind the HTTP api, and the server itself once it listens. */
-
+/** The services behind the HTTP api (services.ts, built in its order), and the server itself once it listens. */
 async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<{ app: Express; server: Server }> {
   const { config, store, redis, network } = f;
   const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
   f.paypal.guardPayers(buyerOnlyGuard(sessions, f.walletDeps));
   const allowedOrigins = allowedOriginsFor(config.publicUrl);
   const waitMs = config.READ_YOUR_WRITES_WAIT_MS;
-  const lookupLimits = createCheckoutLookupLimits(redis, {
-    perUserHour: config.CHECKOUT_LOOKUPS_PER_USER_HOUR,
-    perIpHour: config.CHECKOUT_LOOKUPS_PER_IP_HOUR,
-  });
-  const wallet = createWalletService({
-    core: f.walletDeps,
+  const services = apiServices.compose({
+    config,
+    store,
     redis,
-    lookupLimits,
+    ledger: f.walletDeps,
+    commands: { store, clock: systemClock, newId: randomUUID },
+    appSecret: f.appSecret,
+    sessions,
+    paypal: f.paypal,
     // In one process the runner says when it got there; otherwise its checkpoint in Redis does.
     waitForReadModels: async (position) => {
       if (projections) await projections.waitForPosition(position, waitMs);
       else await waitForCheckpoint(redis, DEFAULT_CHECKPOINT_KEY, position, waitMs);
     },
   });
-  const purchases = createPurchaseService({
-    core: f.walletDeps,
-    paypal: f.paypal.client,
-    browser: f.paypal.browser,
-    captureWaitMs: config.CAPTURE_WAIT_MS,
-    noteWrite: (userId, position) => wallet.noteWrite(userId, position),
-    limitWebhooks: webhookLimiter(redis, config.PAYPAL_WEBHOOKS_PER_MINUTE),
-  });
-  const checkout = createCheckoutService({
-    core: f.walletDeps,
-    appSecret: f.appSecret,
-    lookupLimits,
-    noteWrite: (userId, position) => wallet.noteWrite(userId, position),
-  });
-  const refunds = createRefundService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });
-  const payouts = createPayoutService({ core: f.walletDeps, noteWrite: (userId, position) => wallet.noteWrite(userId, position) });
-  const plainDeps = { store, clock: systemClock, newId: randomUUID };
-  const closeAccount = createAccountCloser({
-    wallet: f.walletDeps,
-    plans: plainDeps,
-    subscriptions: f.walletDeps,
-    merchantKeys: plainDeps,
-    webhooks: plainDeps,
-    planIdsOf: async (userId) => {
-      await wallet.awaitOwnWrites(userId);
-      // Every plan and subscription, however many (ADR 057): a closed account leaves none behind.
-      return allPlanIdsOfProvider(redis, userId);
-    },
-    subscriptionIdsOf: async (userId) => {
-      await wallet.awaitOwnWrites(userId);
-      return allSubscriptionIdsOfSubscriber(redis, userId);
-    },
-  });
-  const identity = createIdentityService({
-    core: {
-      store,
-      hasher: createPasswordHasher(),
-      clock: systemClock,
-      newId: randomUUID,
-      isCommonPassword,
-      personalData: store.personalData,
-    },
-    sessions,
-    limits: createIdentityLimits(redis, {
-      loginFreeFailures: config.LOGIN_FREE_FAILURES,
-      loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
-      loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
-      registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
-      twoFactorFailuresPerAccount: config.TWO_FACTOR_FAILURES_PER_ACCOUNT,
-    }),
-    clock: systemClock,
-    appSecret: f.appSecret,
-    secureCookies: config.publicUrl.startsWith('https://'),
-    openWallet: (userId) => wallet.openFor(userId),
-    closeAccount,
-    deletedMessage: (language) => errorText('errors:accountDeletedNotice', isLanguage(language) ? language : undefined),
-  });
-  const direct = createDirectService({
-    core: { store, clock: systemClock, newId: randomUUID },
-    mode: config.QUERN_MODE,
-    redis,
-    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
-  });
-  const webhooks = createWebhookService({
-    core: { store, clock: systemClock, newId: randomUUID },
-    redis,
-    allowPrivateNetworks: config.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
-    mode: config.QUERN_MODE,
-  });
   const app = createApp({
-    identity,
-    webhooks,
-    wallet,
-    purchases,
-    checkout,
-    refunds,
-    payouts,
-    direct,
-    payments: createPaymentsService({ redis, awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId) }),
-    plans: createPlanService({
-      core: { store, clock: systemClock, newId: randomUUID },
-      redis,
-      noteWrite: (userId, position) => wallet.noteWrite(userId, position),
-      awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
-    }),
-    subscriptions: createSubscriptionService({
-      core: f.walletDeps,
-      redis,
-      noteWrite: (userId, position) => wallet.noteWrite(userId, position),
-      awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
-    }),
-    contact: createContactService({
-      core: { store, clock: systemClock, newId: randomUUID },
-      redis,
-      captcha: createCaptcha({
-        appSecret: f.appSecret,
-        redis,
-        iterations: config.CAPTCHA_ITERATIONS,
-        ...(config.RECAPTCHA_SITE_KEY && config.RECAPTCHA_SECRET
-          ? { recaptcha: { siteKey: config.RECAPTCHA_SITE_KEY, secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL } }
-          : {}),
-      }),
-      messagesPerUserHour: config.CONTACT_MESSAGES_PER_USER_HOUR,
-      messagesPerIpHour: config.CONTACT_MESSAGES_PER_IP_HOUR,
-    }),
+    services,
     sessions,
     health: createHealthCheck(store, redis, config.QUERN_MODE),
     healthToken: config.HEALTH_TOKEN,

@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
+import type { Config } from '../config.js';
 import { limitRequest } from '../identity/limits.js';
 
 const HOUR_SECONDS = 60 * 60;
@@ -31,3 +32,10 @@ export function createCheckoutLookupLimits(
     },
   };
 }
+
+/**
+ * The limits as configured. The send form's recipient lookup and the checkout popup's merchant
+ * lookup each build them, and count against the same Redis keys: one budget for both (ADR 043).
+ */
+export const configuredCheckoutLookupLimits = (redis: Redis, config: Config): CheckoutLookupLimits =>
+  createCheckoutLookupLimits(redis, { perUserHour: config.CHECKOUT_LOOKUPS_PER_USER_HOUR, perIpHour: config.CHECKOUT_LOOKUPS_PER_IP_HOUR });

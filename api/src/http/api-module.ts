@@ -1,8 +1,9 @@
 /**
  * What one api capability registers, in one place (ADR 068): its tRPC procedures (a router keyed by
  * the capability's namespace, merged into the web app's AppRouter), its REST routes under /api and
- * its /api/v1 operations. The list of modules (api/src/modules.ts) is the only place a capability
- * is named; the app, the tRPC router and the v1 route table are built by walking it.
+ * its /api/v1 operations. The list of modules (api/src/modules.ts) is the only place its routes
+ * are named; the app, the tRPC router and the v1 route table are built by walking it. Its service
+ * is composed in its composition.ts and listed in api/src/services.ts (ADR 073).
  */
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { Router } from 'express';

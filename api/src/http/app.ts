@@ -10,18 +10,8 @@ import { apiModules } from '../modules.js';
 import { v1Routes } from '../v1/router.js';
 import { v1RouteTable } from '../v1/table.js';
 import { openApiRoute } from '../v1/openapi-route.js';
-import type { DirectService } from '../direct/service.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
-import type { IdentityService } from '../identity/service.js';
-import type { CheckoutService } from '../checkout/service.js';
-import type { PayoutService } from '../payouts/service.js';
-import type { RefundService } from '../refunds/service.js';
-import type { ContactService } from '../contact/service.js';
-import type { PaymentsService } from '../payments/service.js';
-import type { PlanService } from '../plans/service.js';
-import type { SubscriptionService } from '../subscriptions/service.js';
-import type { PurchaseService } from '../purchases/service.js';
-import type { WalletService } from '../wallet/service.js';
+import type { ApiServices } from '../services.js';
 import type { RequestContext } from './context.js';
 import { readCookie } from './cookies.js';
 import { csrfGuard } from './csrf.js';
@@ -36,24 +26,13 @@ import { sdkRoutes } from './sdk.js';
 import { staticWebApp } from './static-web.js';
 import type { HealthCheck } from '../health.js';
 import { healthRoute } from './health-route.js';
-import type { WebhookService } from '../webhooks/service.js';
 import { createHttpMetrics } from '../metrics/http.js';
 import { metricsRoute } from '../metrics/expose.js';
 import type { Registry } from 'prom-client';
 
 export interface AppDeps {
-  identity: IdentityService;
-  wallet: WalletService;
-  purchases: PurchaseService;
-  checkout: CheckoutService;
-  refunds: RefundService;
-  payouts: PayoutService;
-  direct: DirectService;
-  webhooks: WebhookService;
-  payments: PaymentsService;
-  plans: PlanService;
-  subscriptions: SubscriptionService;
-  contact: ContactService;
+  /** Every capability's service (services.ts), handed to each request as its context's fields. */
+  services: ApiServices;
   sessions: SessionStore;
   health: HealthCheck;
   /** HEALTH_TOKEN: lets a remote monitor read the health check's detail. */
@@ -97,18 +76,7 @@ export function createApp(deps: AppDeps): Express {
     return {
       http: { req, res },
       language: requestLanguage(req),
-      identity: deps.identity,
-      wallet: deps.wallet,
-      purchases: deps.purchases,
-      checkout: deps.checkout,
-      refunds: deps.refunds,
-      payouts: deps.payouts,
-      direct: deps.direct,
-      webhooks: deps.webhooks,
-      payments: deps.payments,
-      plans: deps.plans,
-      subscriptions: deps.subscriptions,
-      contact: deps.contact,
+      ...deps.services,
       getSession: () => (session ??= deps.sessions.get(readCookie(req.get('cookie'), SESSION_COOKIE))),
     };
   };
@@ -129,7 +97,7 @@ export function createApp(deps: AppDeps): Express {
   );
   for (const module of apiModules) if (module.rest) app.use(module.rest(createContext, { allowedOrigins: deps.allowedOrigins }));
   app.use(openApiRoute(v1RouteTable, { publicUrl: deps.publicUrl }));
-  app.use(v1Routes(createContext, deps.direct, v1RouteTable, deps.mode ?? 'sandbox'));
+  app.use(v1Routes(createContext, deps.services.merchantKeys, v1RouteTable, deps.mode ?? 'sandbox'));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);
   app.use('/api', (_req, _res, next) => next(new AppError('NOT_FOUND', 'errors:notFound')));
   app.use(sdkRoutes());

@@ -6,7 +6,7 @@
  */
 import type { Response } from 'express';
 import type { ZodType } from 'zod';
-import type { Merchant } from '../direct/service.js';
+import type { Merchant } from '../merchant-keys/service.js';
 import type { RequestContext } from '../http/context.js';
 
 export type V1Method = 'get' | 'post' | 'delete';

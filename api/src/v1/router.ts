@@ -8,8 +8,8 @@ import { type RequestHandler, Router } from 'express';
 import { AppError, isLivemode, type QuernMode } from '@quern/core';
 import { IDEMPOTENCY_KEY_PATTERN } from '@quern/core/wallet';
 import { z } from 'zod';
-import { apiKeyAuth, merchantOf } from '../direct/bearer.js';
-import type { DirectService } from '../direct/service.js';
+import { apiKeyAuth, merchantOf } from '../merchant-keys/bearer.js';
+import type { MerchantKeysService } from '../merchant-keys/service.js';
 import type { ContextFactory } from '../http/rest.js';
 import { withLivemode } from './livemode.js';
 import type { V1Route } from './route.js';
@@ -54,9 +54,14 @@ function handlerOf(createContext: ContextFactory, route: V1Route, livemode: bool
 }
 
 /** `mode` (QUERN_MODE) sets `livemode` on every answer's objects (livemode.ts). */
-export function v1Routes(createContext: ContextFactory, direct: DirectService, table: readonly V1Route[], mode: QuernMode): Router {
+export function v1Routes(
+  createContext: ContextFactory,
+  merchantKeys: MerchantKeysService,
+  table: readonly V1Route[],
+  mode: QuernMode,
+): Router {
   const routes = Router();
-  const auth = apiKeyAuth(direct);
+  const auth = apiKeyAuth(merchantKeys);
   const livemode = isLivemode(mode);
   for (const route of table) routes[route.method](expressPath(route.path), auth, handlerOf(createContext, route, livemode));
   return routes;

@@ -8,25 +8,25 @@ import type { RequestContext } from '../http/context.js';
 import { type ContextFactory, authedRoute } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
 
-export function directRestRoutes(createContext: ContextFactory): Router {
+export function merchantKeysRestRoutes(createContext: ContextFactory): Router {
   const routes = Router();
   const authed = <O>(handler: (ctx: RequestContext, session: Session) => Promise<O>) => authedRoute(createContext, handler);
   routes.post(
     '/api/direct/key-get',
-    authed((ctx, session) => ctx.direct.keyGet(session)),
+    authed((ctx, session) => ctx.merchantKeys.keyGet(session)),
   );
   routes.post(
     '/api/direct/key-generate',
     authed(async (ctx, session) => {
       ctx.identity.requireRecentAuthentication(session);
-      return ctx.direct.keyGenerate(session, ctx.language);
+      return ctx.merchantKeys.keyGenerate(session, ctx.language);
     }),
   );
   routes.post(
     '/api/direct/key-delete',
     authed(async (ctx, session) => {
       ctx.identity.requireRecentAuthentication(session);
-      return ctx.direct.keyDelete(session, ctx.language);
+      return ctx.merchantKeys.keyDelete(session, ctx.language);
     }),
   );
   return routes;

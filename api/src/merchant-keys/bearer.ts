@@ -5,15 +5,15 @@
  */
 import type { Request, RequestHandler, Response } from 'express';
 import { isAppError } from '@quern/core';
-import type { DirectService, Merchant } from './service.js';
+import type { MerchantKeysService, Merchant } from './service.js';
 
 const MERCHANT = 'quernMerchant';
 
 /** Authenticates the request's key (401, or 429 with Retry-After) and remembers its merchant. */
-export function apiKeyAuth(direct: DirectService): RequestHandler {
+export function apiKeyAuth(merchantKeys: MerchantKeysService): RequestHandler {
   return async (req, res, next) => {
     try {
-      res.locals[MERCHANT] = await authenticateApiKey(direct, req);
+      res.locals[MERCHANT] = await authenticateApiKey(merchantKeys, req);
       next();
     } catch (error) {
       if (isAppError(error) && error.code === 'UNAUTHENTICATED') res.setHeader('WWW-Authenticate', 'Bearer realm="quern"');
@@ -22,7 +22,8 @@ export function apiKeyAuth(direct: DirectService): RequestHandler {
   };
 }
 
-export const authenticateApiKey = (direct: DirectService, req: Request): Promise<Merchant> => direct.authenticate(req.get('authorization'));
+export const authenticateApiKey = (merchantKeys: MerchantKeysService, req: Request): Promise<Merchant> =>
+  merchantKeys.authenticate(req.get('authorization'));
 
 /** The merchant apiKeyAuth authenticated; a route without apiKeyAuth in front is a programming error. */
 export function merchantOf(res: Response): Merchant {

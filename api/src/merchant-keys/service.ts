@@ -25,7 +25,7 @@ import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { limitWithRetryAfter } from '../identity/limits.js';
 import type { Session } from '../identity/sessions.js';
 
-export interface DirectServiceDeps {
+export interface MerchantKeysServiceDeps {
   core: MerchantKeyDeps;
   /** QUERN_MODE: the prefix of the keys issued (qk_test_ or qk_live_) and which keys are refused (ADR 050). */
   mode: QuernMode;
@@ -41,7 +41,7 @@ export interface Merchant {
   userId: string;
 }
 
-export type DirectService = ReturnType<typeof createDirectService>;
+export type MerchantKeysService = ReturnType<typeof createMerchantKeysService>;
 
 /** `Bearer <token>`: one scheme, one token, nothing else. Keys are 51 characters; 200 bounds the work. */
 const BEARER = /^Bearer +([\x21-\x7e]{1,200})$/i;
@@ -57,7 +57,7 @@ export const invalidApiKey = () => new AppError('UNAUTHENTICATED', 'errors:inval
 const otherModeKey = (mode: QuernMode) =>
   new AppError('UNAUTHENTICATED', mode === 'live' ? 'errors:sandboxKeyOnLive' : 'errors:liveKeyOnSandbox');
 
-export function createDirectService(deps: DirectServiceDeps) {
+export function createMerchantKeysService(deps: MerchantKeysServiceDeps) {
   const { core } = deps;
   const perKey = new RateLimiterRedis({
     storeClient: deps.redis,

@@ -13,13 +13,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestQuern, type TestQuern } from '../../test/quern.js';
 import { registerUser } from '../../test/users.js';
-import { createDirectService, type DirectService } from './service.js';
+import { createMerchantKeysService, type MerchantKeysService } from './service.js';
 
 let temp: TempStore;
 let redisServer: RedisServer;
 let redis: Redis;
-let sandbox: DirectService;
-let live: DirectService;
+let sandbox: MerchantKeysService;
+let live: MerchantKeysService;
 
 const core = () => ({ store: temp.store, clock: systemClock, newId: randomUUID });
 const session = (userId: string) => ({ userId }) as never;
@@ -39,8 +39,8 @@ beforeAll(async () => {
   redisServer = await startPrivateRedis();
   redis = new Redis(redisServer.url);
   // Both services over the same log: a test key present in the log is still refused by live.
-  sandbox = createDirectService({ core: core(), mode: 'sandbox', redis, requestsPerMinute: 100, limiterPrefix: 'sandbox' });
-  live = createDirectService({ core: core(), mode: 'live', redis, requestsPerMinute: 100, limiterPrefix: 'live' });
+  sandbox = createMerchantKeysService({ core: core(), mode: 'sandbox', redis, requestsPerMinute: 100, limiterPrefix: 'sandbox' });
+  live = createMerchantKeysService({ core: core(), mode: 'live', redis, requestsPerMinute: 100, limiterPrefix: 'live' });
 });
 afterAll(async () => {
   redis?.disconnect();

@@ -4,7 +4,7 @@ import { jsonRoute, type V1Route } from '../v1/route.js';
 
 export const meOutput = z.object({ id: z.string(), username: z.string() });
 
-export const directV1Routes: readonly V1Route[] = [
+export const merchantKeysV1Routes: readonly V1Route[] = [
   jsonRoute({
     kind: 'json',
     method: 'get',
@@ -14,6 +14,6 @@ export const directV1Routes: readonly V1Route[] = [
     summary: 'The account the key belongs to',
     description: 'Answers who the bearer key authenticates, so an integration can check its setup.',
     response: meOutput,
-    run: ({ ctx, merchant }) => ctx.direct.me(merchant),
+    run: ({ ctx, merchant }) => ctx.merchantKeys.me(merchant),
   }),
 ];

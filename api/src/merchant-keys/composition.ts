@@ -1,0 +1,12 @@
+/** The merchant keys service (API Direct, and the bearer keys of /api/v1), from the composition context (ADR 073). */
+import type { CompositionContext } from '../composition.js';
+import { createMerchantKeysService } from './service.js';
+
+export const composeMerchantKeysService = ({ config, commands, redis }: CompositionContext) => ({
+  merchantKeys: createMerchantKeysService({
+    core: commands,
+    mode: config.QUERN_MODE,
+    redis,
+    requestsPerMinute: config.API_KEY_REQUESTS_PER_MINUTE,
+  }),
+});

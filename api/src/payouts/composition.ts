@@ -1,0 +1,8 @@
+/** The payouts service, from the composition context and the wallet's service (ADR 073). */
+import type { CompositionContext } from '../composition.js';
+import type { WalletService } from '../wallet/service.js';
+import { createPayoutService } from './service.js';
+
+export const composePayoutsService = ({ ledger }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
+  payouts: createPayoutService({ core: ledger, noteWrite: (userId, position) => wallet.noteWrite(userId, position) }),
+});

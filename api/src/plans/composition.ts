@@ -1,0 +1,13 @@
+/** The plans service, from the composition context and the wallet's service (ADR 073). */
+import type { CompositionContext } from '../composition.js';
+import type { WalletService } from '../wallet/service.js';
+import { createPlanService } from './service.js';
+
+export const composePlansService = ({ commands, redis }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
+  plans: createPlanService({
+    core: commands,
+    redis,
+    noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+    awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
+  }),
+});

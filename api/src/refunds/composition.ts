@@ -1,0 +1,8 @@
+/** The refunds service, from the composition context and the wallet's service (ADR 073). */
+import type { CompositionContext } from '../composition.js';
+import type { WalletService } from '../wallet/service.js';
+import { createRefundService } from './service.js';
+
+export const composeRefundsService = ({ ledger }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
+  refunds: createRefundService({ core: ledger, noteWrite: (userId, position) => wallet.noteWrite(userId, position) }),
+});

@@ -1,0 +1,13 @@
+/** The subscriptions service, from the composition context and the wallet's service (ADR 073). */
+import type { CompositionContext } from '../composition.js';
+import type { WalletService } from '../wallet/service.js';
+import { createSubscriptionService } from './service.js';
+
+export const composeSubscriptionsService = ({ ledger, redis }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
+  subscriptions: createSubscriptionService({
+    core: ledger,
+    redis,
+    noteWrite: (userId, position) => wallet.noteWrite(userId, position),
+    awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
+  }),
+});

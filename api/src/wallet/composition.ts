@@ -1,0 +1,8 @@
+/** The wallet's service, from the composition context (ADR 073); every capability listed after it may use it. */
+import { configuredCheckoutLookupLimits } from '../checkout/lookup-limits.js';
+import type { CompositionContext } from '../composition.js';
+import { createWalletService } from './service.js';
+
+export const composeWalletService = ({ ledger, redis, config, waitForReadModels }: CompositionContext) => ({
+  wallet: createWalletService({ core: ledger, redis, lookupLimits: configuredCheckoutLookupLimits(redis, config), waitForReadModels }),
+});
