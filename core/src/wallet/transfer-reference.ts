@@ -22,14 +22,30 @@ export const transferReferenceCount = z.number().int().min(1).max(PERIOD_MAX);
 /** A reference as the wallet holds it: a kind and named ids or counts, nothing else. */
 export type TransferReference = TransferReferenceShape & { readonly [field: string]: string | number | undefined };
 
+/** At most this many fields besides the kind: the largest kind today has three. */
+const FIELDS_MAX = 8;
+/** A field named `…Id` holds an id; any other field holds a count. */
+const isIdField = (field: string): boolean => field.endsWith('Id');
+const FIELD_PATTERN = /^[a-z][A-Za-z]{0,31}$/;
+
+const fieldsAreWellNamed = (reference: Record<string, unknown>): boolean => {
+  const fields = Object.keys(reference).filter((field) => field !== 'kind');
+  return (
+    fields.length <= FIELDS_MAX &&
+    fields.every((field) => FIELD_PATTERN.test(field) && isIdField(field) === (typeof reference[field] === 'string'))
+  );
+};
+
 /**
  * The wallet's reader of a recorded reference, shared with the wallet snapshot: every field is a
- * bounded id or count, so a malformed id is refused here; which fields a kind has is its
- * capability's schema (core/src/transfer-references, for the readers above the wallet).
+ * bounded id (a field named `…Id`) or a bounded count (any other), so a malformed id is refused
+ * here; which fields a kind has is its capability's schema (core/src/transfer-references, for the
+ * readers above the wallet).
  */
 export const transferReferenceSchema: z.ZodType<TransferReference> = z
   .object({ kind: z.string().regex(TRANSFER_REFERENCE_KIND_PATTERN) })
-  .catchall(z.union([transferReferenceId, transferReferenceCount]));
+  .catchall(z.union([transferReferenceId, transferReferenceCount]))
+  .refine(fieldsAreWellNamed);
 
 /** A reference's id field, or undefined when it has none (or a count by that name). */
 export function referenceIdOf(reference: TransferReference, field: string): string | undefined {
