@@ -40,13 +40,15 @@ export const WEBHOOK_CATALOGUE = {
 type WebhookCatalogue = typeof WEBHOOK_CATALOGUE;
 
 export type WebhookEventType = keyof WebhookCatalogue;
-export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_CATALOGUE) as [WebhookEventType, ...WebhookEventType[]];
+// Object.keys answers string[]; the keys of the catalogue are its types, in its order.
+const catalogueTypes = Object.keys(WEBHOOK_CATALOGUE) as [WebhookEventType, ...WebhookEventType[]];
+export const WEBHOOK_EVENT_TYPES: readonly [WebhookEventType, ...WebhookEventType[]] = catalogueTypes;
 
 /** The types whose `data` is the subscription object (issue 13): they go to the plan's provider. */
 export type SubscriptionWebhookType = {
   [K in WebhookEventType]: WebhookCatalogue[K]['data'] extends typeof subscriptionOutput ? K : never;
 }[WebhookEventType];
-export const SUBSCRIPTION_WEBHOOK_TYPES = WEBHOOK_EVENT_TYPES.filter(
+export const SUBSCRIPTION_WEBHOOK_TYPES: readonly SubscriptionWebhookType[] = WEBHOOK_EVENT_TYPES.filter(
   (type): type is SubscriptionWebhookType => WEBHOOK_CATALOGUE[type].data === subscriptionOutput,
 );
 
