@@ -1,9 +1,11 @@
 // The layering ADR 067 sets, read from the import lines of the sources: the wallet imports no
 // other capability (only shared code and the i18n formatting), checkout and refunds do not import
 // each other's way round (refunds may read checkout's order model, never the reverse), and no
-// capability imports the audit that sits above them all.
+// capability imports the audit that sits above them all; and the wallet's events name no
+// capability's transfer kind, which each capability owns (ADR 074).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { transferReferenceKinds } from '@quern/core/transfer-references';
 import { describe, expect, it } from 'vitest';
 
 const CORE_SRC = resolve(import.meta.dirname, '..', 'core', 'src');
@@ -45,5 +47,11 @@ describe('core layering (ADR 067)', () => {
   it('given every capability, then none imports the audit above it', () => {
     expect(CAPABILITIES).toContain('wallet');
     expect(CAPABILITIES.flatMap((folder) => importedFolders(folder).filter(({ imported }) => imported === 'audit'))).toEqual([]);
+  });
+
+  it("given the wallet events, then they name no kind of transfer reference: the kinds are their capabilities'", () => {
+    const events = readFileSync(join(CORE_SRC, 'wallet', 'events.ts'), 'utf8');
+    expect(transferReferenceKinds).toContain('checkout');
+    expect(transferReferenceKinds.filter((kind) => events.includes(`'${kind}'`) || events.includes(`kind: ${kind}`))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@
  * Conservation needs nothing new: the transfers are ordinary wallet events (fee 0).
  */
 import type { CapabilityAuditRule } from '../shared/audit-rule.js';
-import type { CheckoutTransferReference } from '../wallet/events.js';
+import { type CheckoutTransferReference, isCheckoutReference } from './transfer-reference.js';
 import { checkoutStream, isCheckoutStream, isOrderStreamRefundType, parseCheckoutOrderId, toCheckoutEvent } from './events.js';
 
 export type CheckoutViolationCode = 'malformedCheckoutEvent' | 'checkoutStreamMismatch' | 'checkoutPaidTwice' | 'checkoutTransferMismatch';
@@ -35,7 +35,7 @@ export const checkoutAuditRule: CapabilityAuditRule<CheckoutViolationCode, Check
   readsRecord: (record) => isCheckoutStream(record.streamId) && !isOrderStreamRefundType(record.type),
   transfers: {
     mismatch: 'checkoutTransferMismatch',
-    isOwnReference: (reference): reference is CheckoutTransferReference => reference.kind === 'checkout',
+    isOwnReference: isCheckoutReference,
     matches: (c, t) =>
       c.orderId === t.reference.orderId &&
       c.payerWalletId === t.payerWalletId &&

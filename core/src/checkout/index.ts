@@ -12,3 +12,4 @@ export * from './token.js';
 export * from './handlers.js';
 export * from './audit.js';
 export * from './merchant-order.js';
+export * from './transfer-reference.js';

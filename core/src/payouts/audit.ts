@@ -9,7 +9,7 @@
  * Conservation needs nothing new: the transfers are ordinary sends (fee 1000, internal or external).
  */
 import type { CapabilityAuditRule } from '../shared/audit-rule.js';
-import type { PayoutTransferReference } from '../wallet/events.js';
+import { type PayoutTransferReference, isPayoutReference } from './transfer-reference.js';
 import { PAYOUT_STREAM_PREFIX, payoutStream, payoutTransferId, toPayoutEvent } from './events.js';
 
 export type PayoutViolationCode = 'malformedPayoutEvent' | 'payoutStreamMismatch' | 'payoutRequestedTwice' | 'payoutTransferMismatch';
@@ -34,7 +34,7 @@ export const payoutAuditRule: CapabilityAuditRule<PayoutViolationCode, PayoutCla
   readsRecord: (record) => isPayoutStream(record.streamId),
   transfers: {
     mismatch: 'payoutTransferMismatch',
-    isOwnReference: (reference): reference is PayoutTransferReference => reference.kind === 'payout',
+    isOwnReference: isPayoutReference,
     matches: (c, t) =>
       c.payoutId === t.reference.payoutId &&
       c.payerWalletId === t.payerWalletId &&

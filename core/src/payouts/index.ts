@@ -10,3 +10,4 @@ export * from './decider.js';
 export * from './contracts.js';
 export * from './handlers.js';
 export * from './audit.js';
+export * from './transfer-reference.js';

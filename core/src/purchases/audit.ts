@@ -17,8 +17,8 @@
  * Conservation needs nothing new: the transfers are ordinary wallet events (fee 0).
  */
 import type { AuditReport, AuditWhere, CapabilityAudit, CapabilityAuditRule, ClaimBook } from '../shared/audit-rule.js';
-import type { PurchaseTransferReference } from '../wallet/events.js';
-import { SYSTEM_WALLET_IDS, purchaseReferenceKinds } from '../wallet/events.js';
+import { type PurchaseTransferReference, isPurchaseReference } from './transfer-reference.js';
+import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
 import { PURCHASE_STREAM_PREFIX, type PurchaseEvent, toPurchaseEvent } from './events.js';
 
 export type PurchaseViolationCode =
@@ -265,8 +265,7 @@ export const purchaseAuditRule: CapabilityAuditRule<PurchaseViolationCode, Purch
   readsRecord: (record) => isPurchaseStream(record.streamId),
   transfers: {
     mismatch: 'purchaseTransferMismatch',
-    isOwnReference: (reference): reference is PurchaseTransferReference =>
-      (purchaseReferenceKinds as readonly string[]).includes(reference.kind),
+    isOwnReference: isPurchaseReference,
     matches: (c, t) =>
       c.kind === t.reference.kind &&
       c.orderId === t.reference.orderId &&

@@ -11,7 +11,8 @@
  */
 import { assertNever } from '../shared/assert.js';
 import type { ReserveTransfer } from '../wallet/commands.js';
-import { SYSTEM_WALLET_IDS, type PurchaseTransferReference } from '../wallet/events.js';
+import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
+import type { PurchaseTransferReference } from './transfer-reference.js';
 import { type ExchangeRate, mlxToWire } from '../wallet/money.js';
 import { PURCHASE_ID_PATTERN, type PurchaseEvent, type PurchaseReturnKind } from './events.js';
 import { pricePurchase } from './pricing.js';

@@ -10,3 +10,4 @@ export * from './decider.js';
 export * from './handlers.js';
 export * from './contracts.js';
 export * from './refusals.js';
+export * from './transfer-reference.js';

@@ -12,7 +12,7 @@
  */
 import { checkoutStream, isCheckoutStream, parseCheckoutOrderId, toCheckoutEvent } from '../checkout/events.js';
 import type { CapabilityAuditRule, LedgerRecord, AuditWhere } from '../shared/audit-rule.js';
-import type { CheckoutRefundTransferReference } from '../wallet/events.js';
+import { type CheckoutRefundTransferReference, isCheckoutRefundReference } from './transfer-reference.js';
 import { isRefundEventType, toRefundEvent } from './events.js';
 
 export type RefundViolationCode =
@@ -48,7 +48,7 @@ export const refundAuditRule: CapabilityAuditRule<RefundViolationCode, RefundCla
   readsRecord: (record) => isCheckoutStream(record.streamId),
   transfers: {
     mismatch: 'refundTransferMismatch',
-    isOwnReference: (reference): reference is CheckoutRefundTransferReference => reference.kind === 'checkoutRefund',
+    isOwnReference: isCheckoutRefundReference,
     matches: (c, t) =>
       c.orderId === t.reference.orderId &&
       c.refundId === t.reference.refundId &&

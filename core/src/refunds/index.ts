@@ -9,3 +9,4 @@ export * from './contracts.js';
 export * from './handlers.js';
 export * from './audit.js';
 export * from './order-view.js';
+export * from './transfer-reference.js';

@@ -17,7 +17,7 @@
  * Conservation needs nothing new: the charges are ordinary settled transfers between users.
  */
 import type { AuditWhere, CapabilityAuditRule } from '../shared/audit-rule.js';
-import type { SubscriptionChargeTransferReference } from '../wallet/events.js';
+import { type SubscriptionChargeTransferReference, isSubscriptionChargeReference } from './transfer-reference.js';
 import { SUBSCRIPTION_STREAM_PREFIX, subscriptionChargeTransferId, subscriptionStream, toSubscriptionEvent } from './events.js';
 
 export type SubscriptionViolationCode =
@@ -67,7 +67,7 @@ export const subscriptionAuditRule: CapabilityAuditRule<
   readsRecord: (record) => isSubscriptionStream(record.streamId),
   transfers: {
     mismatch: 'subscriptionChargeMismatch',
-    isOwnReference: (reference): reference is SubscriptionChargeTransferReference => reference.kind === 'subscriptionCharge',
+    isOwnReference: isSubscriptionChargeReference,
     matches: (c, t) =>
       c.subscriptionId === t.reference.subscriptionId &&
       c.period === t.reference.period &&

@@ -7,3 +7,4 @@ export * from './handlers.js';
 export * from './audit.js';
 export * from './price.js';
 export * from './resume.js';
+export * from './transfer-reference.js';

@@ -4,7 +4,8 @@
  * made by the caller (UUIDs for transfers, the network's transaction hash and output for
  * deposits), so a retried command carries the same id and is recognised.
  */
-import type { DepositRejectReason, TransferReference, TransferVoidReason, WalletCloseReason, WalletKind } from './events.js';
+import type { DepositRejectReason, TransferVoidReason, WalletCloseReason, WalletKind } from './events.js';
+import type { TransferReference } from './transfer-reference.js';
 
 export interface OpenWallet {
   type: 'OpenWallet';

@@ -8,7 +8,7 @@ import { normalizeEmail, normalizeUsername, usernamePattern } from '../shared/pe
 import { parseAddress } from './address.js';
 import { checkHistoryRange, hasHistoryFilter, historyFilterInput, historyFilterQueryFields } from './history-filter.js';
 import { OPEN_RESERVATIONS_MAX } from './decider.js';
-import { TRANSFER_REFERENCE_ID_PATTERN } from './events.js';
+import { TRANSFER_REFERENCE_ID_PATTERN } from './transfer-reference.js';
 import { SEND_FEE_MLX, mlxToWire, parseMlxAmount } from './money.js';
 import type { WalletState } from './state.js';
 import { balanceOf, heldPurchasedMlx } from './state.js';

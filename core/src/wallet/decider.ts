@@ -32,15 +32,13 @@ import {
   NETWORK_TRANSACTION_HASH_PATTERN,
   SYSTEM_WALLET_IDS,
   TRANSFER_ID_PATTERN,
-  TRANSFER_REFERENCE_ID_PATTERN,
   WALLET_ID_PATTERN,
   depositRejectReasons,
-  isCheckoutReference,
-  transferReferenceKinds,
   transferVoidReasons,
   walletCloseReasons,
   walletKinds,
 } from './events.js';
+import { TRANSFER_REFERENCE_ID_PATTERN } from './transfer-reference.js';
 import { MLX_TOTAL_SUPPLY, SEND_FEE_MLX, mlxFromWire, mlxToWire } from './money.js';
 import type { OutgoingTransfer, WalletIdentity, WalletState } from './state.js';
 import { availableMlx, heldPurchasedMlx, isWalletClosed, isWalletEmpty } from './state.js';
@@ -197,38 +195,52 @@ function checkSend(
  */
 function requireReference(wallet: WalletIdentity, data: ReserveTransfer['data']): void {
   const reference = data.reference;
-  if (!reference || !transferReferenceKinds.includes(reference.kind)) throw invalidRequest();
-  // A payout or a checkout refund (ADR 033) goes from a merchant, a user; a refund's payee (the
-  // shopper) is checked to be a user by decideTransfer.
-  if (reference.kind === 'payout') {
-    requireId(reference.payoutId, TRANSFER_REFERENCE_ID_PATTERN);
+  if (!reference) throw invalidRequest();
+  const requireField = (field: string) => requireId(reference[field], TRANSFER_REFERENCE_ID_PATTERN);
+  const requireUserPayer = () => {
     if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
-    return;
+  };
+  // The kinds the ledger has rules for; a kind it does not know is refused.
+  switch (reference.kind) {
+    // A payout or a checkout refund (ADR 033) goes from a merchant, a user; a refund's payee (the
+    // shopper) is checked to be a user by decideTransfer.
+    case 'payout':
+      requireField('payoutId');
+      requireUserPayer();
+      return;
+    // A subscription's charge (ADR 037) goes from the subscriber, a user; decideTransfer checks that
+    // its payee, the plan's provider, is a user too.
+    case 'subscriptionCharge': {
+      requireField('subscriptionId');
+      const period = reference.period;
+      if (typeof period !== 'number' || !Number.isSafeInteger(period) || period < 1) throw invalidRequest();
+      requireUserPayer();
+      return;
+    }
+    case 'checkoutRefund':
+      requireField('orderId');
+      requireField('refundId');
+      requireUserPayer();
+      return;
+    case 'checkout':
+      requireField('orderId');
+      requireUserPayer();
+      return;
+    case 'purchase':
+    case 'purchaseRefund':
+    case 'purchaseReversal': {
+      requireField('orderId');
+      requireField('captureId');
+      const isPurchase = reference.kind === 'purchase';
+      if (isPurchase !== (reference.refundId === undefined)) throw invalidRequest();
+      if (reference.refundId !== undefined) requireField('refundId');
+      const reserveId = SYSTEM_WALLET_IDS.reserve;
+      if (isPurchase ? wallet.walletId !== reserveId : data.toWalletId !== reserveId) throw fail('FORBIDDEN', 'errors:forbidden');
+      return;
+    }
+    default:
+      throw invalidRequest();
   }
-  // A subscription's charge (ADR 037) goes from the subscriber, a user; decideTransfer checks that
-  // its payee, the plan's provider, is a user too.
-  if (reference.kind === 'subscriptionCharge') {
-    requireId(reference.subscriptionId, TRANSFER_REFERENCE_ID_PATTERN);
-    if (!Number.isSafeInteger(reference.period) || reference.period < 1) throw invalidRequest();
-    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
-    return;
-  }
-  requireId(reference.orderId, TRANSFER_REFERENCE_ID_PATTERN);
-  if (reference.kind === 'checkoutRefund') {
-    requireId(reference.refundId, TRANSFER_REFERENCE_ID_PATTERN);
-    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
-    return;
-  }
-  if (isCheckoutReference(reference)) {
-    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
-    return;
-  }
-  requireId(reference.captureId, TRANSFER_REFERENCE_ID_PATTERN);
-  const isPurchase = reference.kind === 'purchase';
-  if (isPurchase !== (reference.refundId === undefined)) throw invalidRequest();
-  if (reference.refundId !== undefined) requireId(reference.refundId, TRANSFER_REFERENCE_ID_PATTERN);
-  const reserveId = SYSTEM_WALLET_IDS.reserve;
-  if (isPurchase ? wallet.walletId !== reserveId : data.toWalletId !== reserveId) throw fail('FORBIDDEN', 'errors:forbidden');
 }
 
 function requireFunds(state: WalletState, requiredMlx: bigint): void {

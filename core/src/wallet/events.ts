@@ -35,6 +35,7 @@
  * added lack them.
  */
 import { z } from 'zod';
+import { type TransferReference, transferReferenceSchema } from './transfer-reference.js';
 
 export const walletStream = (walletId: string): string => `wallet-${walletId}`;
 /** One stream per deposit id, created with the deposit (ADR 020): a deposit id is recorded once, ever. */
@@ -79,69 +80,6 @@ export const walletCloseReasons: readonly WalletCloseReason[] = ['accountDeleted
 
 export type DepositRejectReason = 'networkInvalidated' | 'expired';
 export const depositRejectReasons: readonly DepositRejectReason[] = ['networkInvalidated', 'expired'];
-
-/** What a transfer was for, when it was not a plain send: history rows and the audit read it. */
-export type PurchaseReferenceKind = 'purchase' | 'purchaseRefund' | 'purchaseReversal';
-export const purchaseReferenceKinds: readonly PurchaseReferenceKind[] = ['purchase', 'purchaseRefund', 'purchaseReversal'];
-export type TransferReferenceKind = PurchaseReferenceKind | 'checkout' | 'checkoutRefund' | 'payout' | 'subscriptionCharge';
-export const transferReferenceKinds: readonly TransferReferenceKind[] = [
-  ...purchaseReferenceKinds,
-  'checkout',
-  'checkoutRefund',
-  'payout',
-  'subscriptionCharge',
-];
-
-/**
- * The purchase a transfer belongs to (ADR 025): the reserve's credit of a captured order, or the
- * MLX a refund or reversal took back (`refundId` is the refund's or the reversal's id). Repeated
- * on the reservation, the post and the credit, so each history row is written from its event alone.
- */
-export interface PurchaseTransferReference {
-  kind: PurchaseReferenceKind;
-  orderId: string;
-  captureId: string;
-  refundId?: string;
-}
-
-/** The checkout order a shopper paid a merchant with this transfer (ADR 029). */
-export interface CheckoutTransferReference {
-  kind: 'checkout';
-  orderId: string;
-}
-
-/** MLX a merchant gave back to the shopper of a paid checkout order (ADR 033): merchant → shopper, fee 0. */
-export interface CheckoutRefundTransferReference {
-  kind: 'checkoutRefund';
-  orderId: string;
-  refundId: string;
-}
-
-/** A merchant's payout through the merchant API (ADR 033): a send under the send's rules (fee 1000). */
-export interface PayoutTransferReference {
-  kind: 'payout';
-  payoutId: string;
-}
-
-/**
- * One period of a subscription (issue 13, ADR 037): subscriber → provider, the plan's price,
- * fee 0, settled at once. `period` is 1 for the charge made on subscribing, then 2, 3, ...
- */
-export interface SubscriptionChargeTransferReference {
-  kind: 'subscriptionCharge';
-  subscriptionId: string;
-  period: number;
-}
-
-export type TransferReference =
-  | PurchaseTransferReference
-  | CheckoutTransferReference
-  | CheckoutRefundTransferReference
-  | PayoutTransferReference
-  | SubscriptionChargeTransferReference;
-export const isCheckoutReference = (reference: TransferReference): reference is CheckoutTransferReference => reference.kind === 'checkout';
-export const isPurchaseReference = (reference: TransferReference): reference is PurchaseTransferReference =>
-  (purchaseReferenceKinds as readonly string[]).includes(reference.kind);
 
 /**
  * The wallet's balance right after the event, written by the decider. Read models show "balance
@@ -345,8 +283,6 @@ export const WALLET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const TRANSFER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export const DEPOSIT_ID_PATTERN = /^[A-Za-z0-9:_-]{1,160}$/;
 export const NETWORK_TRANSACTION_HASH_PATTERN = /^[A-Za-z0-9]{1,128}$/;
-/** The provider's order, capture and refund ids a transfer reference names (ADR 025), and checkout order ids (ADR 029). */
-export const TRANSFER_REFERENCE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** Printable ASCII, as HTTP headers carry it (the REST Idempotency-Key header). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -355,22 +291,6 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const amount = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
 const time = z.string().min(1).max(40);
 const text = z.string().min(1).max(200);
-
-const referenceId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
-const reference: z.ZodType<TransferReference> = z.union([
-  z.object({
-    kind: z.enum(purchaseReferenceKinds),
-    orderId: referenceId,
-    captureId: referenceId,
-    refundId: referenceId.optional(),
-  }),
-  z.object({ kind: z.literal('checkout'), orderId: referenceId }),
-  z.object({ kind: z.literal('checkoutRefund'), orderId: referenceId, refundId: referenceId }),
-  z.object({ kind: z.literal('payout'), payoutId: referenceId }),
-  z.object({ kind: z.literal('subscriptionCharge'), subscriptionId: referenceId, period: z.number().int().min(1).max(100_000) }),
-]);
-/** The reader of a recorded reference, shared with the wallet snapshot. */
-export const transferReferenceSchema = reference;
 
 const balanceSnapshot = z.object({ postedMlx: amount, heldMlx: amount, pendingCreditMlx: amount });
 
@@ -393,7 +313,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     feeMlx: amount,
     idempotencyKey: z.string().min(1).max(255).optional(),
     settledAtOnce: z.literal(true).optional(),
-    reference: reference.optional(),
+    reference: transferReferenceSchema.optional(),
     reservedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),
@@ -406,7 +326,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     amountMlx: amount,
     settledAtOnce: z.literal(true).optional(),
     holdUntil: time.optional(),
-    reference: reference.optional(),
+    reference: transferReferenceSchema.optional(),
     creditedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),
@@ -419,7 +339,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
     amountMlx: amount,
     feeMlx: amount,
     networkTransactionHash: text.optional(),
-    reference: reference.optional(),
+    reference: transferReferenceSchema.optional(),
     postedAt: time,
     balanceAfter: balanceSnapshot.optional(),
   }),

@@ -13,6 +13,7 @@ export * from './contracts.js';
 export * from './decider.js';
 export * from './refusals.js';
 export * from './events.js';
+export * from './transfer-reference.js';
 export * from './money.js';
 export * from './pagination.js';
 export * from './history-kind.js';

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReserveTransfer } from './commands.js';
 import { decide, decideTransfer } from './decider.js';
-import type { TransferReference, WalletEvent } from './events.js';
+import type { WalletEvent } from './events.js';
+import type { TransferReference } from './transfer-reference.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import { evolve, foldWallet, type WalletState } from './state.js';
 import { alice, bob, credited, NOW, opened, testAddress } from '../../test/wallet-fixtures.js';

@@ -6,7 +6,8 @@
  * time. Pure: the handlers read and write the snapshot stream.
  */
 import { z } from 'zod';
-import { depositRejectReasons, transferReferenceSchema, transferVoidReasons, walletKinds } from './events.js';
+import { depositRejectReasons, transferVoidReasons, walletKinds } from './events.js';
+import { transferReferenceSchema } from './transfer-reference.js';
 import type { DepositRecord, IncomingTransfer, OutgoingTransfer, WalletState } from './state.js';
 
 /** Snapshots live beside, not inside, the wallet streams: readers of `wallet-*` never see them. */

@@ -14,7 +14,8 @@ import { assertNever } from '../shared/assert.js';
 import type { MillixNetwork } from './address.js';
 import { parseAddress } from './address.js';
 import { nextBalance } from './balance.js';
-import type { DepositRejectReason, TransferReference, TransferVoidReason, WalletEvent, WalletKind } from './events.js';
+import type { DepositRejectReason, TransferVoidReason, WalletEvent, WalletKind } from './events.js';
+import { referenceIdOf, type TransferReference } from './transfer-reference.js';
 import { mlxFromWire } from './money.js';
 
 /**
@@ -241,12 +242,13 @@ function reserve(state: WalletState, data: Extract<WalletEvent, { type: 'Transfe
   dropEndedHolds(state, data.reservedAt);
   // A refund or reversal takes back bought MLX: that much is no longer held.
   const reference = data.reference;
-  if (reference && (reference.kind === 'purchaseRefund' || reference.kind === 'purchaseReversal')) {
-    const hold = state.purchaseHolds.get(reference.orderId);
+  const heldOrderId = reference && referenceIdOf(reference, 'orderId');
+  if (reference && heldOrderId && (reference.kind === 'purchaseRefund' || reference.kind === 'purchaseReversal')) {
+    const hold = state.purchaseHolds.get(heldOrderId);
     if (hold) {
       const left = hold.amountMlx - amountMlx;
-      if (left > 0n) state.purchaseHolds.set(reference.orderId, { ...hold, amountMlx: left });
-      else state.purchaseHolds.delete(reference.orderId);
+      if (left > 0n) state.purchaseHolds.set(heldOrderId, { ...hold, amountMlx: left });
+      else state.purchaseHolds.delete(heldOrderId);
     }
   }
   // Bought MLX may pay checkouts and subscriptions at once, so such a payment spends held MLX
@@ -305,8 +307,9 @@ function credit(state: WalletState, data: Extract<WalletEvent, { type: 'Transfer
   };
   state.transfers.set(data.transferId, incoming);
   dropEndedHolds(state, data.creditedAt);
-  if (data.reference?.kind === 'purchase' && data.holdUntil !== undefined && timeMs(data.holdUntil) > timeMs(data.creditedAt))
-    state.purchaseHolds.set(data.reference.orderId, { amountMlx: incoming.amountMlx, holdUntil: data.holdUntil });
+  const boughtOrderId = data.reference?.kind === 'purchase' ? referenceIdOf(data.reference, 'orderId') : undefined;
+  if (boughtOrderId && data.holdUntil !== undefined && timeMs(data.holdUntil) > timeMs(data.creditedAt))
+    state.purchaseHolds.set(boughtOrderId, { amountMlx: incoming.amountMlx, holdUntil: data.holdUntil });
   // Only a credit of an atomic send may be forgotten: a two-phase credit's repeat (a settlement job
   // re-run while the payer's reservation is still open) is recognised by the payee's state alone.
   if (data.settledAtOnce === true) {

@@ -8,6 +8,7 @@ export * from './endpoints.js';
 export * from './events.js';
 export * from './handlers.js';
 export * from './ids.js';
+export * from './objects.js';
 export * from './payload.js';
 export * from './schedule.js';
 export * from './test-event.js';

@@ -6,50 +6,19 @@
  */
 import { z } from 'zod';
 import { isLivemode, type QuernMode } from '../shared/quern-mode.js';
-import { type MerchantOrder, merchantOrderOutput } from '../checkout/merchant-order.js';
-import { type SubscriptionOutput, subscriptionOutput } from '../subscriptions/contracts.js';
-import { SUBSCRIPTION_WEBHOOK_TYPES, type SubscriptionWebhookType, type WebhookEventType } from './catalogue.js';
+import { WEBHOOK_CATALOGUE, WEBHOOK_EVENT_TYPES, type WebhookEventType, type WebhookObjectOf } from './catalogue.js';
 
-export const webhookRefundObject = z.object({
-  id: z.string(),
-  object: z.literal('refund'),
-  order: z.string(),
-  amount: z.string().meta({ description: 'Whole MLX given back, as a decimal string.' }),
-  currency: z.literal('MLX'),
-  status: z.literal('succeeded'),
-  created_at: z.string(),
-});
-export type WebhookRefund = z.infer<typeof webhookRefundObject>;
-
-export const webhookPayoutObject = z.object({
-  id: z.string(),
-  object: z.literal('payout'),
-  to: z.string(),
-  amount: z.string().meta({ description: 'Whole MLX sent, as a decimal string.' }),
-  fee: z.string().meta({ description: 'Whole MLX fee, as a decimal string.' }),
-  currency: z.literal('MLX'),
-  status: z.literal('completed'),
-  created_at: z.string(),
-});
-export type WebhookPayout = z.infer<typeof webhookPayoutObject>;
-
-export type WebhookData =
-  | { type: 'order.paid'; data: MerchantOrder }
-  | { type: 'refund.succeeded'; data: WebhookRefund }
-  | { type: 'payout.completed'; data: WebhookPayout }
-  | { type: SubscriptionWebhookType; data: SubscriptionOutput };
+/** A webhook to send: one of the catalogue's types with the object it carries. */
+export type WebhookData = { [K in WebhookEventType]: { type: K; data: WebhookObjectOf<K> } }[WebhookEventType];
 
 const livemode = z.boolean().meta({ description: 'false from a sandbox (test money only), true from a live Quern.' });
 
+const payloadOf = <K extends WebhookEventType>(type: K) =>
+  z.object({ type: z.literal(type), timestamp: z.string(), livemode, data: WEBHOOK_CATALOGUE[type].data.extend({ livemode }) });
+const [firstType, ...otherTypes] = WEBHOOK_EVENT_TYPES;
+
 /** The payload schema, for the reference and for tests: `livemode` on the payload and on its object. */
-export const webhookPayloadSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('order.paid'), timestamp: z.string(), livemode, data: merchantOrderOutput.extend({ livemode }) }),
-  z.object({ type: z.literal('refund.succeeded'), timestamp: z.string(), livemode, data: webhookRefundObject.extend({ livemode }) }),
-  z.object({ type: z.literal('payout.completed'), timestamp: z.string(), livemode, data: webhookPayoutObject.extend({ livemode }) }),
-  ...SUBSCRIPTION_WEBHOOK_TYPES.map((type) =>
-    z.object({ type: z.literal(type), timestamp: z.string(), livemode, data: subscriptionOutput.extend({ livemode }) }),
-  ),
-]);
+export const webhookPayloadSchema = z.discriminatedUnion('type', [payloadOf(firstType), ...otherTypes.map(payloadOf)]);
 
 /**
  * The JSON body: `timestamp` is when the event happened (ISO 8601), not when it is sent;
@@ -60,31 +29,6 @@ export function webhookBody(event: WebhookData, occurredAt: string, mode: QuernM
   const type: WebhookEventType = event.type;
   const live = isLivemode(mode);
   return JSON.stringify({ type, timestamp: occurredAt, livemode: live, data: { ...event.data, livemode: live } });
-}
-
-export function refundObjectOf(refund: { refundId: string; orderId: string; mlx: string; refundedAt: string }): WebhookRefund {
-  return {
-    id: refund.refundId,
-    object: 'refund',
-    order: refund.orderId,
-    amount: refund.mlx,
-    currency: 'MLX',
-    status: 'succeeded',
-    created_at: refund.refundedAt,
-  };
-}
-
-export function payoutObjectOf(payout: { payoutId: string; to: string; mlx: string; feeMlx: string; requestedAt: string }): WebhookPayout {
-  return {
-    id: payout.payoutId,
-    object: 'payout',
-    to: payout.to,
-    amount: payout.mlx,
-    fee: payout.feeMlx,
-    currency: 'MLX',
-    status: 'completed',
-    created_at: payout.requestedAt,
-  };
 }
 
 /**

@@ -20,7 +20,8 @@ import type { WebhookDeliveryEvent } from './events.js';
 import { toWebhookEvent } from './events.js';
 import { WEBHOOK_SECRET_PATTERN } from './handlers.js';
 import { webhookDeliveryId, webhookFanOutId } from './ids.js';
-import { payoutObjectOf, refundObjectOf, webhookBody, webhookPayloadSchema } from './payload.js';
+import { payoutObjectOf, refundObjectOf } from './objects.js';
+import { webhookBody, webhookPayloadSchema } from './payload.js';
 import { attemptsOf, checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, nextAttemptDueMs } from './schedule.js';
 
 const now = new Date('2026-11-24T12:00:00.000Z');

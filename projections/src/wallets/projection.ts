@@ -20,7 +20,6 @@
 import { assertNever, type RecordedEvent } from '@quern/core';
 import {
   isWalletEventType,
-  toTransactionPurpose,
   toWalletEvent,
   type BalanceSnapshot,
   type TransactionPurpose,
@@ -28,6 +27,7 @@ import {
   type WalletEvent,
 } from '@quern/core/wallet';
 import { isCheckoutEventType, toCheckoutEvent } from '@quern/core/checkout';
+import { toKnownTransferReference, toTransactionPurpose } from '@quern/core/transfer-references';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction } from './items.js';
@@ -59,8 +59,14 @@ function scoreOf(event: RecordedEvent): number {
  * A transfer's purpose as a row field, spread in after the amounts: nothing at all for a plain send,
  * so its stored JSON (a sorted-set member) is byte for byte what it was before purposes existed.
  */
-const purposeOf = (reference: TransferReference | undefined): { purpose?: TransactionPurpose } =>
-  reference === undefined ? {} : { purpose: toTransactionPurpose(reference) };
+function purposeOf(reference: TransferReference | undefined): { purpose?: TransactionPurpose } {
+  if (reference === undefined) return {};
+  // The wallet reads a reference by its shape; its kind and fields are checked here, against the
+  // kinds the capabilities own, and a reference none of them has is a corrupted log, refused.
+  const known = toKnownTransferReference(reference);
+  if (!known) throw new Error(`A transfer reference of kind ${reference.kind} has the fields of no known kind`);
+  return { purpose: toTransactionPurpose(known) };
+}
 
 function setBalance(tx: ChainableCommander, walletId: string, balance: BalanceSnapshot): void {
   tx.hset(walletKey(walletId), { posted: balance.postedMlx, held: balance.heldMlx, pending_credit: balance.pendingCreditMlx });

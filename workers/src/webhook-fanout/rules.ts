@@ -5,7 +5,13 @@
  */
 import type { RecordedEvent } from '@quern/core';
 import { payoutIdOfTransfer } from '@quern/core/payouts';
-import { toWebhookEvent, webhookFanOutId, type WebhookEvent } from '@quern/core/webhooks';
+import {
+  toWebhookEvent,
+  WEBHOOK_REPORTING_EVENT_TYPES,
+  webhookFanOutId,
+  type WebhookEvent,
+  type WebhookReportingEventType,
+} from '@quern/core/webhooks';
 import type { DispatchRule } from '../job/dispatch-rule.js';
 import {
   WEBHOOK_DELIVERY_JOB_NAME,
@@ -13,7 +19,6 @@ import {
   webhookDeliveryJobId,
   webhookDeliveryPayload,
 } from '../webhook-delivery/payload.js';
-import { SUBSCRIPTION_WEBHOOK_SOURCES } from './subscription-source.js';
 import { WEBHOOK_FANOUT_JOB_NAME, WEBHOOK_FANOUT_QUEUE, webhookFanOutJobId, webhookFanOutPayload } from './payload.js';
 
 function webhookEventOf<T extends WebhookEvent['type']>(recorded: RecordedEvent, types: readonly T[]): Extract<WebhookEvent, { type: T }> {
@@ -44,15 +49,13 @@ function fanOutRule(request: string, needsJob?: (recorded: RecordedEvent) => boo
   };
 }
 
-/** The source events of the catalogue (core/src/webhooks/catalogue.ts): add a rule with a new type. */
-export const webhookFanOutRules: readonly DispatchRule[] = [
-  fanOutRule('CheckoutPaid'),
-  fanOutRule('CheckoutRefunded'),
-  // Only a payout's transfer completes a payout; every other posted send reports nothing.
-  fanOutRule('TransferPosted', (recorded) => payoutIdOfTransfer(String(recorded.data.transferId ?? '')) !== undefined),
-  // Subscriptions (issue 13): to the plan's provider.
-  ...SUBSCRIPTION_WEBHOOK_SOURCES.map((type) => fanOutRule(type)),
-];
+/** Only a payout's transfer completes a payout; every other posted send reports nothing. */
+const needsFanOut: Partial<Record<WebhookReportingEventType, (recorded: RecordedEvent) => boolean>> = {
+  TransferPosted: (recorded) => payoutIdOfTransfer(String(recorded.data.transferId ?? '')) !== undefined,
+};
+
+/** One rule per event that reports a type of the catalogue (core/src/webhooks/catalogue.ts). */
+export const webhookFanOutRules: readonly DispatchRule[] = WEBHOOK_REPORTING_EVENT_TYPES.map((type) => fanOutRule(type, needsFanOut[type]));
 
 const deliveryCompletions = ['WebhookDeliverySucceeded', 'WebhookDeliveryFailed'] as const;
 

@@ -1,0 +1,44 @@
+/**
+ * Every kind of transfer reference, listed above the wallet (ADR 074): each capability owns its
+ * kind (its type, schema and guard sit in its folder), the wallet knows only the shape, and this
+ * list is where the readers above them (the history's purposes, tests) learn which kinds exist and
+ * which fields each has. Adding a kind is its capability's file plus one line in each list here.
+ */
+import { z } from 'zod';
+import { type CheckoutTransferReference, checkoutTransferReference } from '../checkout/transfer-reference.js';
+import { type PayoutTransferReference, payoutTransferReference } from '../payouts/transfer-reference.js';
+import { type PurchaseTransferReference, purchaseReferenceKinds, purchaseTransferReference } from '../purchases/transfer-reference.js';
+import { type CheckoutRefundTransferReference, checkoutRefundTransferReference } from '../refunds/transfer-reference.js';
+import { type SubscriptionChargeTransferReference, subscriptionChargeTransferReference } from '../subscriptions/transfer-reference.js';
+import type { TransferReference } from '../wallet/transfer-reference.js';
+
+export type KnownTransferReference =
+  | PurchaseTransferReference
+  | CheckoutTransferReference
+  | CheckoutRefundTransferReference
+  | PayoutTransferReference
+  | SubscriptionChargeTransferReference;
+export type TransferReferenceKind = KnownTransferReference['kind'];
+
+export const transferReferenceKinds: readonly TransferReferenceKind[] = [
+  ...purchaseReferenceKinds,
+  'checkout',
+  'checkoutRefund',
+  'payout',
+  'subscriptionCharge',
+];
+
+/** A recorded reference read strictly: one of the kinds, with exactly the fields its capability gives it. */
+export const knownTransferReferenceSchema: z.ZodType<KnownTransferReference> = z.union([
+  purchaseTransferReference,
+  checkoutTransferReference,
+  checkoutRefundTransferReference,
+  payoutTransferReference,
+  subscriptionChargeTransferReference,
+]);
+
+/** The reference as one of the known kinds, or undefined when no capability has its kind and fields. */
+export function toKnownTransferReference(reference: TransferReference): KnownTransferReference | undefined {
+  const parsed = knownTransferReferenceSchema.safeParse(reference);
+  return parsed.success ? parsed.data : undefined;
+}
