@@ -1,8 +1,7 @@
 /**
  * How the api's services are composed: one shared composition context (what the process opened),
- * and a typed list of capabilities, each adding its services and seeing those listed before it.
- * The request context's service fields are the list's result type (http/context.ts), so no file
- * names every service (ADR 073).
+ * and each capability's composer, which adds its services to it and to those listed before it in
+ * the list of modules (modules.ts, ADR 073).
  */
 import type { Clock, EventStore } from '@quern/core';
 import type { WalletDeps } from '@quern/core/wallet';
@@ -37,31 +36,3 @@ export interface CompositionContext {
  * listed before it that it names in its second parameter's type.
  */
 export type ServiceComposer<Needs extends object, Provided extends object> = (context: CompositionContext, built: Needs) => Provided;
-
-/** Services under names the list does not hold yet. */
-type NewNames<Built extends object> = object & { [Name in keyof Built]?: never };
-
-/** An ordered list of capabilities' services; `with` adds one, `compose` builds them in order. */
-export class ServiceList<Built extends object> {
-  static readonly empty: ServiceList<Record<never, never>> = new ServiceList(() => ({}));
-
-  private constructor(private readonly composeAll: (context: CompositionContext) => Built) {}
-
-  /**
-   * A capability whose composer names a service not listed before it does not compile, nor one
-   * that provides a name already taken (the later would hide the earlier in every context).
-   */
-  with<Provided extends NewNames<Built>>(composer: ServiceComposer<Built, Provided>): ServiceList<Built & Provided> {
-    return new ServiceList((context) => {
-      const built = this.composeAll(context);
-      return { ...built, ...composer(context, built) };
-    });
-  }
-
-  compose(context: CompositionContext): Built {
-    return this.composeAll(context);
-  }
-}
-
-/** The services a list builds, by name: what every request's context carries. */
-export type ServicesOf<List> = List extends ServiceList<infer Built> ? Built : never;

@@ -28,7 +28,7 @@ import type { Config } from './config.js';
 import { createHealthCheck } from './health.js';
 import { allowedOriginsFor } from './http/allowed-origins.js';
 import { createApp } from './http/app.js';
-import { apiServices } from './services.js';
+import { apiModules } from './modules.js';
 import { createSessionStore } from './identity/sessions.js';
 import { loadAppSecret } from './infra/app-secret.js';
 import { assertSealedLog, openEventStore } from '@quern/adapters/eventstore';
@@ -242,14 +242,14 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
   );
 }
 
-/** The services behind the HTTP api (services.ts, built in its order), and the server itself once it listens. */
+/** The services behind the HTTP api (modules.ts, built in its order), and the server itself once it listens. */
 async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<{ app: Express; server: Server }> {
   const { config, store, redis, network } = f;
   const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
   f.paypal.guardPayers(buyerOnlyGuard(sessions, f.walletDeps));
   const allowedOrigins = allowedOriginsFor(config.publicUrl);
   const waitMs = config.READ_YOUR_WRITES_WAIT_MS;
-  const services = apiServices.compose({
+  const services = apiModules.compose({
     config,
     store,
     redis,

@@ -1,12 +1,16 @@
 /**
- * Every api capability, in the order their REST routes are mounted and their /api/v1 operations are
- * listed in the reference (ADR 068). A new capability adds its module.ts and one line here; the app
- * (http/app.ts), the web app's tRPC router (trpc/router.ts) and the v1 route table (v1/table.ts)
- * are built from this list. Its service is listed in services.ts (ADR 073): the routes are typed by
- * the request context those services make up, so they cannot share one list.
+ * Every api capability, once (ADR 068, ADR 073): its service, its tRPC procedures, its REST routes
+ * and its /api/v1 operations. A new capability adds its folder and one line here. The composition
+ * root builds the services in this order (a capability's composer sees the services listed before
+ * it: the wallet's first, since the others note and await their writes through it); the app mounts
+ * the REST routes, the web app's tRPC router (trpc/router.ts) merges the procedures and the v1 route
+ * table (v1/table.ts) lists the operations in this order too, except where a line says whose routes
+ * it is mounted before.
  */
-import { identityModule } from './identity/module.js';
+import type { ApiServices } from './http/context.js';
+import { ApiModuleList, type BuildsExactly, type ServicesOf } from './http/module-list.js';
 import { walletModule } from './wallet/module.js';
+import { identityModule } from './identity/module.js';
 import { purchasesModule } from './purchases/module.js';
 import { merchantKeysModule } from './merchant-keys/module.js';
 import { checkoutModule } from './checkout/module.js';
@@ -18,17 +22,25 @@ import { plansModule } from './plans/module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { contactModule } from './contact/module.js';
 
-export const apiModules = [
-  identityModule,
-  walletModule,
-  purchasesModule,
-  merchantKeysModule,
-  checkoutModule,
-  paymentsModule,
-  refundsModule,
-  payoutsModule,
-  webhooksModule,
-  plansModule,
-  subscriptionsModule,
-  contactModule,
-] as const;
+export const apiModules = ApiModuleList.empty
+  .with(walletModule)
+  // Its service opens wallets and awaits their writes, so it is built after the wallet's; its
+  // routes have always been mounted first.
+  .with(identityModule, { routesBefore: 'wallet' })
+  .with(purchasesModule)
+  .with(merchantKeysModule)
+  .with(checkoutModule)
+  .with(paymentsModule)
+  .with(refundsModule)
+  .with(payoutsModule)
+  .with(webhooksModule)
+  .with(plansModule)
+  .with(subscriptionsModule)
+  .with(contactModule);
+
+/**
+ * Compiles only while the list builds exactly the services the capabilities' compositions declare
+ * on the request context (ApiServices): a declared service whose module is not listed, or a listed
+ * one that declares none, is a type error here.
+ */
+export const buildsEveryDeclaredService: BuildsExactly<ServicesOf<typeof apiModules>, ApiServices> = true;

@@ -2,7 +2,14 @@
 import type { CompositionContext } from '../composition.js';
 import type { WalletService } from '../wallet/service.js';
 import { configuredCheckoutLookupLimits } from './lookup-limits.js';
-import { createCheckoutService } from './service.js';
+import { createCheckoutService, type CheckoutService } from './service.js';
+
+// Every request's context carries it as ctx.checkout.
+declare module '../http/context.js' {
+  interface ApiServices {
+    checkout: CheckoutService;
+  }
+}
 
 export const composeCheckoutService = (
   { config, ledger, redis, appSecret }: CompositionContext,

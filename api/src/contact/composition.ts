@@ -1,7 +1,14 @@
 /** The contact service and its captcha, from the composition context (ADR 073). */
 import type { CompositionContext } from '../composition.js';
 import { createCaptcha } from './captcha.js';
-import { createContactService } from './service.js';
+import { createContactService, type ContactService } from './service.js';
+
+// Every request's context carries it as ctx.contact.
+declare module '../http/context.js' {
+  interface ApiServices {
+    contact: ContactService;
+  }
+}
 
 export const composeContactService = ({ config, commands, redis, appSecret }: CompositionContext) => ({
   contact: createContactService({

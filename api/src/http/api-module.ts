@@ -1,12 +1,13 @@
 /**
- * What one api capability registers, in one place (ADR 068): its tRPC procedures (a router keyed by
- * the capability's namespace, merged into the web app's AppRouter), its REST routes under /api and
- * its /api/v1 operations. The list of modules (api/src/modules.ts) is the only place its routes
- * are named; the app, the tRPC router and the v1 route table are built by walking it. Its service
- * is composed in its composition.ts and listed in api/src/services.ts (ADR 073).
+ * What one api capability registers, in one place (ADR 068, ADR 073): the composer of its service,
+ * its tRPC procedures (a router keyed by the capability's namespace, merged into the web app's
+ * AppRouter), its REST routes under /api and its /api/v1 operations. The list of modules
+ * (api/src/modules.ts) is the only place a capability is named; the services, the app, the tRPC
+ * router and the v1 route table are built by walking it.
  */
 import type { AnyTRPCRouter } from '@trpc/server';
 import type { Router } from 'express';
+import type { ServiceComposer } from '../composition.js';
 import type { V1Route } from '../v1/route.js';
 import type { ContextFactory } from './rest.js';
 
@@ -16,9 +17,10 @@ export interface RestMountOptions {
   allowedOrigins: ReadonlySet<string>;
 }
 
-export interface ApiModule<TRouter extends AnyTRPCRouter = AnyTRPCRouter> {
-  /** The capability's name, as its folder is named (logs and errors about the list name it). */
-  name: string;
+/** A capability's routes: what the app, the tRPC router and the v1 route table read from the list. */
+export interface ApiRoutes<TRouter extends AnyTRPCRouter = AnyTRPCRouter, Name extends string = string> {
+  /** The capability's name, as its folder is named (logs, errors and the list's mount order name it). */
+  name: Name;
   /**
    * The web app's procedures of this capability, keyed by their namespace (`{ wallet: walletRouter }`);
    * `router({})` for a capability the web app does not call.
@@ -30,5 +32,19 @@ export interface ApiModule<TRouter extends AnyTRPCRouter = AnyTRPCRouter> {
   v1?: readonly V1Route[];
 }
 
-/** Typed constructor: keeps the module's own router type, so the merged AppRouter stays exact. */
-export const apiModule = <TRouter extends AnyTRPCRouter>(module: ApiModule<TRouter>): ApiModule<TRouter> => module;
+/**
+ * A capability: its routes and the composer of its service (its composition.ts), which names the
+ * services it needs from those listed before it (`Needs`) and adds its own (`Provided`).
+ */
+export interface ApiModule<TRouter extends AnyTRPCRouter, Needs extends object, Provided extends object, Name extends string = string>
+  extends ApiRoutes<TRouter, Name> {
+  compose: ServiceComposer<Needs, Provided>;
+}
+
+/**
+ * Typed constructor: keeps the module's own router type (so the merged AppRouter stays exact), the
+ * services its composer needs and provides, and its name (the list's mount order refers to it).
+ */
+export const apiModule = <TRouter extends AnyTRPCRouter, Needs extends object, Provided extends object, const Name extends string>(
+  module: ApiModule<TRouter, Needs, Provided, Name>,
+): ApiModule<TRouter, Needs, Provided, Name> => module;

@@ -11,8 +11,7 @@ import { v1Routes } from '../v1/router.js';
 import { v1RouteTable } from '../v1/table.js';
 import { openApiRoute } from '../v1/openapi-route.js';
 import { SESSION_COOKIE, type SessionStore } from '../identity/sessions.js';
-import type { ApiServices } from '../services.js';
-import type { RequestContext } from './context.js';
+import type { ApiServices, RequestContext } from './context.js';
 import { readCookie } from './cookies.js';
 import { csrfGuard } from './csrf.js';
 import { httpHeaders } from './headers.js';
@@ -31,7 +30,7 @@ import { metricsRoute } from '../metrics/expose.js';
 import type { Registry } from 'prom-client';
 
 export interface AppDeps {
-  /** Every capability's service (services.ts), handed to each request as its context's fields. */
+  /** Every capability's service (built from modules.ts), handed to each request as its context's fields. */
   services: ApiServices;
   sessions: SessionStore;
   health: HealthCheck;
@@ -95,7 +94,7 @@ export function createApp(deps: AppDeps): Express {
       onError: onTrpcError,
     }),
   );
-  for (const module of apiModules) if (module.rest) app.use(module.rest(createContext, { allowedOrigins: deps.allowedOrigins }));
+  for (const module of apiModules.routes) if (module.rest) app.use(module.rest(createContext, { allowedOrigins: deps.allowedOrigins }));
   app.use(openApiRoute(v1RouteTable, { publicUrl: deps.publicUrl }));
   app.use(v1Routes(createContext, deps.services.merchantKeys, v1RouteTable, deps.mode ?? 'sandbox'));
   for (const routes of deps.extraRoutes ?? []) app.use(routes);

@@ -9,7 +9,14 @@ import type { WalletService } from '../wallet/service.js';
 import { createAccountCloser } from './account-closing.js';
 import { isCommonPassword } from './common-passwords.js';
 import { createIdentityLimits } from './limits.js';
-import { createIdentityService } from './service.js';
+import { createIdentityService, type IdentityService } from './service.js';
+
+// Every request's context carries it as ctx.identity.
+declare module '../http/context.js' {
+  interface ApiServices {
+    identity: IdentityService;
+  }
+}
 
 export const composeIdentityService = (
   { config, store, redis, ledger, commands, appSecret, sessions }: CompositionContext,

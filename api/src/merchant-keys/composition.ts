@@ -1,6 +1,13 @@
 /** The merchant keys service (API Direct, and the bearer keys of /api/v1), from the composition context (ADR 073). */
 import type { CompositionContext } from '../composition.js';
-import { createMerchantKeysService } from './service.js';
+import { createMerchantKeysService, type MerchantKeysService } from './service.js';
+
+// Every request's context carries it as ctx.merchantKeys.
+declare module '../http/context.js' {
+  interface ApiServices {
+    merchantKeys: MerchantKeysService;
+  }
+}
 
 export const composeMerchantKeysService = ({ config, commands, redis }: CompositionContext) => ({
   merchantKeys: createMerchantKeysService({

@@ -2,7 +2,14 @@
 import type { CompositionContext } from '../composition.js';
 import type { WalletService } from '../wallet/service.js';
 import { webhookLimiter } from './paypal.js';
-import { createPurchaseService } from './service.js';
+import { createPurchaseService, type PurchaseService } from './service.js';
+
+// Every request's context carries it as ctx.purchases.
+declare module '../http/context.js' {
+  interface ApiServices {
+    purchases: PurchaseService;
+  }
+}
 
 export const composePurchasesService = ({ config, ledger, redis, paypal }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
   purchases: createPurchaseService({

@@ -14,6 +14,6 @@ function trpcRoutersOf<const T extends readonly { trpc: AnyTRPCRouter }[]>(modul
   return modules.map((module) => module.trpc) as TrpcRoutersOf<T>;
 }
 
-export const appRouter = mergeRouters(...trpcRoutersOf(apiModules));
+export const appRouter = mergeRouters(...trpcRoutersOf(apiModules.routes));
 
 export type AppRouter = typeof appRouter;

@@ -2,4 +2,4 @@
 import { apiModules } from '../modules.js';
 import type { V1Route } from './route.js';
 
-export const v1RouteTable: readonly V1Route[] = apiModules.flatMap((module) => module.v1 ?? []);
+export const v1RouteTable: readonly V1Route[] = apiModules.routes.flatMap((module) => module.v1 ?? []);
