@@ -63,6 +63,7 @@ import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from '../walle
 import { MLX_TOTAL_SUPPLY, mlxFromWire } from '../wallet/money.js';
 import type { WalletState } from '../wallet/state.js';
 import { evolve, initialWalletState, isWalletClosed, isWalletEmpty } from '../wallet/state.js';
+import { toKnownTransferReference } from '../transfer-references/known.js';
 import { type CapabilityAuditor, createCapabilityAuditor } from './transfer-claims.js';
 
 export type { LedgerRecord } from '../shared/audit-rule.js';
@@ -459,6 +460,13 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
   const event = toWalletEvent(record);
   if (!event) {
     report(run, 'malformedEvent', `${record.type} on ${record.streamId} is not a well-formed wallet event`, where);
+    return;
+  }
+  // The wallet reads a reference by its shape alone (ADR 074); the audit holds it to the kinds the
+  // capabilities define, so a reference no capability owns is named as the broken event it is.
+  const reference = 'reference' in event.data ? event.data.reference : undefined;
+  if (reference !== undefined && toKnownTransferReference(reference) === undefined) {
+    report(run, 'malformedEvent', `${record.type} on ${record.streamId} names a transfer reference of no known kind`, where);
     return;
   }
   const walletId = record.streamId.slice(WALLET_STREAM_PREFIX.length);

@@ -200,6 +200,24 @@ describe('auditLedger on a corrupted log', () => {
     ]);
   });
 
+  it("given reservations whose reference no capability owns, or misses its kind's field, when audited, then each is a malformed event", () => {
+    const log = fundedLedger().log;
+    const reserved = (transferId: string, reference: Record<string, unknown>) =>
+      raw('alice', 'TransferReserved', {
+        transferId,
+        fromAddress: testAddress(1),
+        toAddress: testAddress(3),
+        amountMlx: '10',
+        feeMlx: '1000',
+        reservedAt: at,
+        reference,
+      });
+    // Both pass the wallet's shape (a kind and well-named ids), which is all the wallet reads (ADR 074).
+    const unknownKind = reserved('u', { kind: 'lottery', ticketId: 'abc' });
+    const checkoutWithoutOrder = reserved('c', { kind: 'checkout' });
+    expect(codes([...log, unknownKind, checkoutWithoutOrder])).toEqual(['malformedEvent', 'malformedEvent']);
+  });
+
   it('given a second WalletOpened and a deposit larger than the network account ever held, when audited, then only the reopening is named', () => {
     const ledger = fundedLedger();
     const reopen = raw('bob', 'WalletOpened', { kind: 'user', address: testAddress(2), ownerUserId: 'user-bob', openedAt: at });
