@@ -143,3 +143,22 @@ test('what a visitor types into a prerendered form before the app has loaded is 
   expect(page.url()).not.toContain('password');
   await expect(page.locator('#email')).toHaveValue('nobody@example.com');
 });
+
+test('on a prerendered register page, Read the terms waits for the app and then opens the terms', async ({ page }) => {
+  // Hold the app's entry script back: the prerendered button has no handler yet.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/register', { waitUntil: 'commit' });
+  const readTerms = page.getByRole('button', { name: 'Read the terms' });
+  // A click now would do nothing; the button says it is not ready rather than swallowing it.
+  await expect(readTerms).toBeDisabled();
+  release();
+  await readTerms.click();
+  await expect(page.getByRole('dialog', { name: 'Terms of Service in brief' })).toBeVisible();
+});

@@ -4,6 +4,7 @@
  */
 import { useLayoutEffect, useRef } from 'react';
 import { takeTypedBeforeHydration } from '../../app/typedBeforeHydration.js';
+import { useHydrated } from '../../ui/useHydrated.js';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -38,6 +39,7 @@ export function TermsConsent({ accepted, onAcceptedChange }: { accepted: boolean
   const { t } = useTranslation('identity');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const checkboxRef = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   // A prerendered checkbox keeps a tick given before the page hydrated (typedBeforeHydration.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount, when the field hydrates
   useLayoutEffect(() => {
@@ -48,7 +50,15 @@ export function TermsConsent({ accepted, onAcceptedChange }: { accepted: boolean
     <div className="terms-consent">
       <input ref={checkboxRef} id="terms" type="checkbox" checked={accepted} onChange={(event) => onAcceptedChange(event.target.checked)} />
       <label htmlFor="terms">{t('register.acceptTerms')}</label>
-      <button type="button" className="link-button" onClick={() => dialogRef.current?.showModal()} aria-haspopup="dialog">
+      {/* Prerendered, the button has no handler until the app takes over: it waits rather than swallow a click (ADR 023). */}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => dialogRef.current?.showModal()}
+        aria-haspopup="dialog"
+        disabled={!hydrated}
+        data-waiting={hydrated ? undefined : true}
+      >
         {t('register.readTerms')}
       </button>
       <TermsDialog dialogRef={dialogRef} />
