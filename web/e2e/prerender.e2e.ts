@@ -121,8 +121,8 @@ test('dark mode is applied before the first paint, and the CSP refuses inline sc
   expect(injected).toBe(false);
 });
 
-test('what a visitor types into a prerendered form before the app has loaded is kept, and submits through the app', async ({ page }) => {
-  // Hold the app's entry script back until the form has been filled.
+/** Holds the app's entry script back until the returned function is called: the page stays as prerendered. */
+async function holdAppScript(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -131,6 +131,12 @@ test('what a visitor types into a prerendered form before the app has loaded is 
     await released;
     await route.continue();
   });
+  return release;
+}
+
+test('what a visitor types into a prerendered form before the app has loaded is kept, and submits through the app', async ({ page }) => {
+  // Hold the app's entry script back until the form has been filled.
+  const release = await holdAppScript(page);
   // Module scripts run before DOMContentLoaded, so wait only for the prerendered form itself.
   await page.goto('/login', { waitUntil: 'commit' });
   await page.locator('#email').fill('nobody@example.com');
@@ -146,14 +152,7 @@ test('what a visitor types into a prerendered form before the app has loaded is 
 
 test('on a prerendered register page, Read the terms waits for the app and then opens the terms', async ({ page }) => {
   // Hold the app's entry script back: the prerendered button has no handler yet.
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdAppScript(page);
   await page.goto('/register', { waitUntil: 'commit' });
   const readTerms = page.getByRole('button', { name: 'Read the terms' });
   // A click now would do nothing; the button says it is not ready rather than swallowing it.
