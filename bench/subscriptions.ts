@@ -34,6 +34,7 @@ import { startPrivateRedis } from '@quern/test-support/redis';
 import { SUBSCRIPTION_RENEWAL_QUEUE, startDispatcher, startWorkers, subscriptionRenewalRules } from '@quern/workers';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? '2000');
 const PER_PLAN = 50;
@@ -140,6 +141,7 @@ async function main(): Promise<void> {
   const stateCache = new WalletStateCache();
   const deps: WalletDeps = {
     store,
+    transferTerms: transferTermsBook,
     clock,
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),

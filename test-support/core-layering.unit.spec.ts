@@ -1,8 +1,8 @@
 // The layering ADR 067 sets, read from the import lines of the sources: the wallet imports no
 // other capability (only shared code and the i18n formatting), checkout and refunds do not import
 // each other's way round (refunds may read checkout's order model, never the reverse), and no
-// capability imports the audit that sits above them all; and the wallet's events name no
-// capability's transfer kind, which each capability owns (ADR 074).
+// capability imports the audit that sits above them all; and the wallet's ledger rules name no
+// capability's transfer kind, which each capability owns with its terms (ADR 074, 077).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { transferReferenceKinds } from '@quern/core/transfer-references';
@@ -49,9 +49,14 @@ describe('core layering (ADR 067)', () => {
     expect(CAPABILITIES.flatMap((folder) => importedFolders(folder).filter(({ imported }) => imported === 'audit'))).toEqual([]);
   });
 
-  it("given the wallet events, then they name no kind of transfer reference: the kinds are their capabilities'", () => {
-    const events = readFileSync(join(CORE_SRC, 'wallet', 'events.ts'), 'utf8');
-    expect(transferReferenceKinds).toContain('checkout');
-    expect(transferReferenceKinds.filter((kind) => events.includes(`'${kind}'`) || events.includes(`kind: ${kind}`))).toEqual([]);
-  });
+  // The ledger's rules: its events, its decider (payer, payee, fee, settlement, hold: the book's
+  // terms, ADR 077), its fold and how it loads and runs commands.
+  it.each(['events.ts', 'decider.ts', 'state.ts', 'load.ts', 'handlers.ts'])(
+    "given the wallet's %s, then it names no kind of transfer reference: the kinds and their terms are their capabilities'",
+    (file) => {
+      const text = readFileSync(join(CORE_SRC, 'wallet', file), 'utf8');
+      expect(transferReferenceKinds).toContain('checkout');
+      expect(transferReferenceKinds.filter((kind) => text.includes(`'${kind}'`) || text.includes(`kind: ${kind}`))).toEqual([]);
+    },
+  );
 });

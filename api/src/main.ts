@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import { type Clock, createKeyedSerializer, systemClock, type EventStore } from '@quern/core';
 import { ensureSystemWallets, recordConfiguredExchangeRate, WalletStateCache, type WalletDeps } from '@quern/core/wallet';
 import { identityPayeeDirectory } from '@quern/core/identity';
+import { transferTermsBook } from '@quern/core/transfer-references';
 import {
   allProjections,
   DEFAULT_CHECKPOINT_KEY,
@@ -129,6 +130,7 @@ async function openFoundations(config: Config, parts: Parts): Promise<Foundation
   await assertSealedLog(store);
   const walletDeps: WalletDeps = {
     store,
+    transferTerms: transferTermsBook,
     clock: parts.ledgerClock ?? systemClock,
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
@@ -227,7 +229,13 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
       },
     },
   });
-  const deposits = startDepositWatcher({ store, redis, network, intervalMs: config.DEPOSIT_POLL_INTERVAL_MS });
+  const deposits = startDepositWatcher({
+    store,
+    transferTerms: f.walletDeps.transferTerms,
+    redis,
+    network,
+    intervalMs: config.DEPOSIT_POLL_INTERVAL_MS,
+  });
   const beat = config.HEARTBEAT_INTERVAL_MS;
   const closeQueueMetrics = registerQueueJobs(f.metrics.registry, { redis, queues: ALL_QUEUES, prefix: DEFAULT_QUEUE_PREFIX });
   stops.push(
@@ -279,7 +287,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     mode: config.QUERN_MODE,
     extraRoutes: [
       ...(network.incomingFromNotification
-        ? [nodeNotificationRoutes(store, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
+        ? [nodeNotificationRoutes(f.walletDeps, { incomingFromNotification: network.incomingFromNotification.bind(network) })]
         : []),
       ...f.paypal.localRoutes,
     ],

@@ -4,9 +4,11 @@ import { systemClock, type EventStore } from '@quern/core';
 import { SYSTEM_WALLET_IDS, sendMlx, settleInternalTransfer, type WalletDeps } from '@quern/core/wallet';
 import { createLedgerAuditor, type LedgerAudit } from '@quern/core/audit';
 import { identityPayeeDirectory } from '@quern/core/identity';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 export const walletDepsFor = (store: EventStore): WalletDeps => ({
   store,
+  transferTerms: transferTermsBook,
   clock: systemClock,
   newId: randomUUID,
   newKeyIdentifier: () => new Uint8Array(randomBytes(20)),

@@ -4,7 +4,6 @@
  * CheckoutPaid appended together. Every CheckoutPaid reaches the log through JSON.
  */
 import { AppError } from '../src/shared/errors.js';
-import { decideTransfer } from '../src/wallet/decider.js';
 import type { WalletEvent } from '../src/wallet/events.js';
 import { transferRefusalOf } from '../src/wallet/refusals.js';
 import type { MemoryLedger } from './wallet-fixtures.js';
@@ -12,6 +11,7 @@ import { type CartLine, cartDigest, cartTotalMlx, checkoutIntentId } from '../sr
 import { checkoutPaidEvent, checkoutTransfer, decideCheckout } from '../src/checkout/decider.js';
 import { checkoutStream, toCheckoutEvent } from '../src/checkout/events.js';
 import { type CheckoutState, evolveCheckout, initialCheckoutState } from '../src/checkout/state.js';
+import { decideTransfer } from './wallet-rules.js';
 
 export type CheckoutStep =
   | { kind: 'paid'; orderId: string; paidNow: boolean }

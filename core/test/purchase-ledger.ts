@@ -4,7 +4,6 @@
  * append the credit and the refunds need. Every step's events reach the log through JSON.
  */
 import { AppError } from '../src/shared/errors.js';
-import { decideTransfer } from '../src/wallet/decider.js';
 import { SYSTEM_WALLET_IDS } from '../src/wallet/events.js';
 import type { WalletEvent } from '../src/wallet/events.js';
 import { availableMlx } from '../src/wallet/state.js';
@@ -25,6 +24,7 @@ import {
 } from '../src/purchases/decider.js';
 import { type PurchaseEvent, purchaseStream, toPurchaseEvent } from '../src/purchases/events.js';
 import { type PurchaseState, evolvePurchase, initialPurchaseState } from '../src/purchases/state.js';
+import { decideTransfer } from './wallet-rules.js';
 
 export type Step = { ok: true; moved: boolean } | { ok: false; error: AppError };
 

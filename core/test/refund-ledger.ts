@@ -8,13 +8,13 @@
 import { checkoutStream, parseCheckoutOrderId, toCheckoutEvent } from '../src/checkout/events.js';
 import { payoutStream, payoutTransferId, type PayoutRequested } from '../src/payouts/events.js';
 import { AppError } from '../src/shared/errors.js';
-import { decideTransfer } from '../src/wallet/decider.js';
 import type { WalletEvent } from '../src/wallet/events.js';
 import { SEND_FEE_MLX, mlxToWire } from '../src/wallet/money.js';
 import type { MemoryLedger } from './wallet-fixtures.js';
 import { checkoutRefundedEvent, decideRefund, type RefundPlan, refundTransfer } from '../src/refunds/decider.js';
 import { toRefundEvent } from '../src/refunds/events.js';
 import { evolveOrderStream, initialOrderStreamState, type OrderStreamState } from '../src/refunds/state.js';
+import { decideTransfer } from './wallet-rules.js';
 
 export type MoneyStep = { kind: 'done'; mlx: bigint } | { kind: 'repeat' } | { kind: 'refused'; error: AppError } | { kind: 'stale' };
 

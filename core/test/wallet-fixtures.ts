@@ -10,13 +10,13 @@ import { createAddress } from '../src/wallet/address.js';
 import type { LedgerRecord } from '../src/shared/audit-rule.js';
 import type { WalletCommand } from '../src/wallet/commands.js';
 import type { WalletDecision } from '../src/wallet/decider.js';
-import { decide } from '../src/wallet/decider.js';
 import type { WalletEvent, WalletKind } from '../src/wallet/events.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from '../src/wallet/events.js';
 import type { WalletState } from '../src/wallet/state.js';
-import { evolve, initialWalletState } from '../src/wallet/state.js';
+import { initialWalletState } from '../src/wallet/state.js';
 import { voidReasonOf } from '../src/wallet/handlers.js';
 import { transferRefusalOf } from '../src/wallet/refusals.js';
+import { decide, evolve } from './wallet-rules.js';
 
 export const NOW = new Date('2026-01-02T03:04:05.000Z');
 
@@ -195,3 +195,4 @@ export const credited = (amountMlx: bigint, transferId = 'funding', w = alice): 
     creditedAt: NOW.toISOString(),
   },
 });
+export { decide, decideTransfer, evolve, foldWallet } from './wallet-rules.js';

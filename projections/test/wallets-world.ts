@@ -21,9 +21,11 @@ import {
 } from '@quern/core/wallet';
 import type { ProjectionRunner } from '../src/runner.js';
 import { registerUsers } from './events.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 export const walletDeps = (store: EventStore): WalletDeps => ({
   store,
+  transferTerms: transferTermsBook,
   clock: systemClock,
   newId: randomUUID,
   newKeyIdentifier: () => randomBytes(20),

@@ -13,6 +13,7 @@ import type { PayPalClient } from '@quern/adapters/paypal';
 import { processLogger } from '@quern/adapters/runtime';
 import { sendWebhookAttempt } from '@quern/adapters/webhooks';
 import { checkedSchedule, DEFAULT_WEBHOOK_RETRY_SCHEDULE_MS, DEFAULT_WEBHOOK_TIMEOUT_MS } from '@quern/core/webhooks';
+import { transferTermsBook } from '@quern/core/transfer-references';
 import { mailerForMode } from './email/sandbox-subject.js';
 import type { QueueProcessor } from './job/job-module.js';
 import { checkedWait } from './job/resumable.js';
@@ -183,11 +184,17 @@ function workerContextOf(options: StartWorkersOptions, clock: Clock, logger: Log
     supportEmail: options.supportEmail ?? DEFAULT_SUPPORT_EMAIL,
     serialize,
     stateCache,
+    transferTerms: transferTermsBook,
     // Checked in this order: the webhook settings always, the network's and PayPal's only when given.
     webhookDelivery: webhookDeliveryDepsOf(options, clock, logger),
     network: options.network && networkJobsContextOf(options, options.network),
     purchases:
-      options.purchases && purchaseJobsContextOf(options.purchases, { store: options.store, clock, serialize, stateCache }, logger),
+      options.purchases &&
+      purchaseJobsContextOf(
+        options.purchases,
+        { store: options.store, clock, serialize, stateCache, transferTerms: transferTermsBook },
+        logger,
+      ),
     planSubscriptions: options.planSubscriptions,
   };
 }

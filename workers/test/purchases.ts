@@ -12,6 +12,7 @@ import type { PayPalClient, PayPalOrder } from '@quern/adapters/paypal';
 import { captureLog } from '@quern/test-support/log';
 import type { PurchaseJobDeps } from '../src/purchase-capture/deps.js';
 import { registerUser, type TestUser } from './identity-events.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 /** 10 USD at 0.0000125 USD per MLX (1 USD = 80,000 MLX). */
 export const ORDER_USD_CENTS = 1_000n;
@@ -19,6 +20,7 @@ export const ORDER_MLX = 800_000n;
 
 export const walletDepsFor = (store: EventStore): WalletDeps => ({
   store,
+  transferTerms: transferTermsBook,
   clock: systemClock,
   newId: randomUUID,
   newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
@@ -39,7 +41,7 @@ export async function registerBuyer(store: EventStore, index: number, language?:
 
 /** An order of 10 USD for the buyer, approved (its first capture request recorded); gives the request id. */
 export async function approvedOrder(store: EventStore, buyerUserId: string, orderId: string): Promise<string> {
-  const deps = { store, clock: systemClock };
+  const deps = { store, clock: systemClock, transferTerms: transferTermsBook };
   await orderPurchase(deps, { buyerUserId, usdCents: ORDER_USD_CENTS, orderId });
   const requestId = captureRequestIdFor(orderId, (await loadPurchase(deps, orderId)).state);
   await requestCapture(deps, { orderId, requestId, buyerUserId });
@@ -86,5 +88,5 @@ export class ScriptedPayPal implements Pick<PayPalClient, 'captureOrder' | 'getO
 }
 
 export function purchaseJobDeps(store: EventStore, paypal: Pick<PayPalClient, 'captureOrder' | 'getOrder'>): PurchaseJobDeps {
-  return { core: { store, clock: systemClock }, paypal, logger: captureLog().logger };
+  return { core: { store, clock: systemClock, transferTerms: transferTermsBook }, paypal, logger: captureLog().logger };
 }

@@ -34,6 +34,7 @@ import { createMailer, type Mailer } from '@quern/adapters/mail';
 import type { Logger } from '@quern/core';
 import { startWorkers, type StartWorkersOptions, type WorkersHandle } from '../src/workers.js';
 import type { ResumableJob } from '../src/job/resumable.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 export const SUPPLY_MLX = 9_000_000_000_000_000n;
 export const RESERVE_FUNDING_MLX = 1_000_000_000n;
@@ -65,6 +66,7 @@ export async function openWalletWorld(options: { confirmDelayMs: number }): Prom
   const network = openSimulatedNetwork({ file: networkFile, confirmDelayMs: options.confirmDelayMs });
   const deps: WalletDeps = {
     store,
+    transferTerms: transferTermsBook,
     clock: systemClock,
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
@@ -184,6 +186,7 @@ export function startWalletPipeline(options: {
   const watcher = options.watchDeposits
     ? startDepositWatcher({
         store: world.store,
+        transferTerms: transferTermsBook,
         redis: options.redis,
         network: world.network,
         intervalMs: 50,

@@ -18,6 +18,7 @@ import {
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { registerUser, type TestUser } from './identity-events.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 /** A clock that stands where the test puts it. */
 export class TestClock implements Clock {
@@ -38,6 +39,7 @@ export class TestClock implements Clock {
 
 export const billingDeps = (store: EventStore, clock: Clock): WalletDeps => ({
   store,
+  transferTerms: transferTermsBook,
   clock,
   newId: randomUUID,
   newKeyIdentifier: () => new Uint8Array(randomBytes(20)),

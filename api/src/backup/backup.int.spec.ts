@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openRawEventStore } from '@quern/adapters/eventstore';
-import { balanceOf, evolve, initialWalletState, toWalletEvent, type WalletState } from '@quern/core/wallet';
+import { balanceOf, initialWalletState, toWalletEvent, type WalletState } from '@quern/core/wallet';
 import { createLedgerAuditor } from '@quern/core/audit';
 import { getWalletBalance } from '@quern/projections';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
@@ -32,6 +32,7 @@ import { cookieOf, startTestQuern, type TestQuern } from '../../test/quern.js';
 import { registerUser, type TestUser, userFactory } from '../../test/users.js';
 import { type Manifest, MANIFEST_FILE } from './manifest.js';
 import { RestoreRefused, restoreBackup } from './restore-backup.js';
+import { evolve } from '@quern/core/wallet/testing';
 
 const root = mkdtempSync(join(tmpdir(), 'quern-backup-spec-'));
 const env = { REGISTRATIONS_PER_IP_HOUR: '10000', MILLIX_CONFIRM_DELAY_MS: '0' };

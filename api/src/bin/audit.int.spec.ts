@@ -43,6 +43,7 @@ import {
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/quern.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SPAWN_TIMEOUT_MS = 30_000;
@@ -118,6 +119,7 @@ beforeAll(async () => {
   network = openMillixNetwork({ dataDir, confirmDelayMs: 0 });
   deps = {
     store,
+    transferTerms: transferTermsBook,
     clock: systemClock,
     newId: randomUUID,
     newKeyIdentifier: () => new Uint8Array(randomBytes(20)),
@@ -141,7 +143,7 @@ beforeAll(async () => {
     networkPollIntervalMs: 50,
     logger,
   });
-  watcher = startDepositWatcher({ store, redis, network, intervalMs: 50, logger });
+  watcher = startDepositWatcher({ store, transferTerms: transferTermsBook, redis, network, intervalMs: 50, logger });
 });
 
 afterAll(async () => {

@@ -5,14 +5,14 @@
  * talks to a real node.
  */
 import { Router } from 'express';
-import { AppError, systemClock, type EventStore } from '@quern/core';
-import { recordIncomingTransaction } from '@quern/core/wallet';
+import { AppError } from '@quern/core';
+import { recordIncomingTransaction, type WalletDeps } from '@quern/core/wallet';
 import { parseNodeNotification, type OpenedMillixNetwork } from '@quern/adapters/millix';
 
 export const NODE_NOTIFICATION_PATH = '/api/millix/node-notification';
 
 export function nodeNotificationRoutes(
-  store: EventStore,
+  walletDeps: Pick<WalletDeps, 'store' | 'clock' | 'transferTerms'>,
   network: Required<Pick<OpenedMillixNetwork, 'incomingFromNotification'>>,
 ): Router {
   const routes = Router();
@@ -22,7 +22,7 @@ export function nodeNotificationRoutes(
       if (notification instanceof Error) throw new AppError('VALIDATION', 'errors:invalidRequest');
       const incoming = await network.incomingFromNotification(notification);
       const outcomes = [];
-      for (const transaction of incoming) outcomes.push(await recordIncomingTransaction({ store, clock: systemClock }, transaction));
+      for (const transaction of incoming) outcomes.push(await recordIncomingTransaction(walletDeps, transaction));
       res.json({ api_status: 'success', outputs: outcomes.length });
     } catch (error) {
       next(error);

@@ -18,6 +18,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '@quern/adapters/eventstore';
 import { walletDepsFor } from '../../test/ledger.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 const EVERY = 10;
 let dir: string;
@@ -58,7 +59,7 @@ async function tradedWallets(sends: number) {
   return deps;
 }
 
-const folded = (walletId: string) => loadWallet({ store, snapshotEveryEvents: 0 }, walletId);
+const folded = (walletId: string) => loadWallet({ store, transferTerms: transferTermsBook, snapshotEveryEvents: 0 }, walletId);
 
 describe('wallet snapshots', () => {
   it('given wallets with long histories, when loaded cold, then the newest snapshot plus the later events equal the whole fold', async () => {
@@ -66,7 +67,7 @@ describe('wallet snapshots', () => {
     for (const walletId of ['alice', 'bob']) {
       const snapshots = await store.readStream(walletSnapshotStream(walletId));
       expect(snapshots.length, walletId).toBeGreaterThanOrEqual(2);
-      const cold = await loadWallet({ store }, walletId);
+      const cold = await loadWallet({ store, transferTerms: transferTermsBook }, walletId);
       expect(cold.snapshotAt).toBeGreaterThan(0);
       const whole = await folded(walletId);
       expect(cold.state).toEqual(whole.state);
@@ -77,8 +78,8 @@ describe('wallet snapshots', () => {
   it('given a broken newest snapshot, when loaded, then the wallet is folded from its events and is the same', async () => {
     await tradedWallets(25);
     await store.append(walletSnapshotStream('alice'), [{ type: WALLET_SNAPSHOT_EVENT, data: { version: 1, revision: 'garbage' } }], 'any');
-    const cold = await loadWallet({ store, snapshotEveryEvents: 0 }, 'alice');
-    const withBroken = await loadWallet({ store }, 'alice');
+    const cold = await loadWallet({ store, transferTerms: transferTermsBook, snapshotEveryEvents: 0 }, 'alice');
+    const withBroken = await loadWallet({ store, transferTerms: transferTermsBook }, 'alice');
     expect(withBroken.snapshotAt).toBe(0);
     expect(withBroken.state).toEqual(cold.state);
   });
@@ -102,7 +103,7 @@ describe('wallet snapshots', () => {
   it('given no snapshot at all, when loaded, then the fold of the whole stream is used', async () => {
     await tradedWallets(3);
     expect(await store.readStream(walletSnapshotStream('alice'))).toEqual([]);
-    const cold = await loadWallet({ store }, 'alice');
+    const cold = await loadWallet({ store, transferTerms: transferTermsBook }, 'alice');
     expect([cold.snapshotAt, cold.state.eventCount]).toEqual([0, (await folded('alice')).state.eventCount]);
   });
 

@@ -63,7 +63,7 @@ import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from '../walle
 import { MLX_TOTAL_SUPPLY, mlxFromWire } from '../wallet/money.js';
 import type { WalletState } from '../wallet/state.js';
 import { evolve, initialWalletState, isWalletClosed, isWalletEmpty } from '../wallet/state.js';
-import { toKnownTransferReference } from '../transfer-references/known.js';
+import { toKnownTransferReference, transferTermsBook } from '../transfer-references/known.js';
 import { type CapabilityAuditor, createCapabilityAuditor } from './transfer-claims.js';
 
 export type { LedgerRecord } from '../shared/audit-rule.js';
@@ -479,7 +479,7 @@ function auditRecord(run: AuditRun, record: LedgerRecord): void {
   if (event.type !== 'WalletOpened' && !state.wallet)
     report(run, 'eventBeforeOpen', `${event.type} on ${record.streamId} before WalletOpened`, where);
   track(run, event, state, where);
-  const next = evolve(state, event);
+  const next = evolve(state, event, transferTermsBook);
   run.states.set(walletId, next);
   checkBalances(run, next, event, where);
 }

@@ -1,12 +1,11 @@
 // Proves the checkout decisions (ADR 029): a new intent pays order 1, a repeat within the window answers with the first payment, after the window the same cart is payment 2, paying oneself and a corrupt stream are refused; and the wallet decider takes a checkout transfer only fee-free, user to user, settled at once.
 import { describe, expect, it } from 'vitest';
-import { decide, decideTransfer } from '../wallet/decider.js';
 import { SYSTEM_WALLET_IDS } from '../wallet/events.js';
-import { foldWallet } from '../wallet/state.js';
 import { NOW, alice, bob, credited, opened, testAddress } from '../../test/wallet-fixtures.js';
 import { CHECKOUT_REPEAT_WINDOW_MS, type CheckoutRequestFacts, checkoutPaidEvent, checkoutTransfer, decideCheckout } from './decider.js';
 import { evolveCheckout, initialCheckoutState } from './state.js';
 import { refusal } from '../../test/refusal.js';
+import { decide, decideTransfer, foldWallet } from '../../test/wallet-rules.js';
 
 const INTENT = '0123456789abcdef0123456789abcdef';
 const facts: CheckoutRequestFacts = {

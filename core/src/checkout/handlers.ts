@@ -17,7 +17,7 @@ import { type CheckoutPlan, checkoutPaidEvent, checkoutTransfer, decideCheckout 
 import { type CheckoutEvent, type CheckoutPaid, checkoutStream, isOrderStreamRefundType, toCheckoutEvent } from './events.js';
 import { type CheckoutPayment, type CheckoutState, evolveCheckout, initialCheckoutState } from './state.js';
 
-export type CheckoutDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
+export type CheckoutDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>;
 
 /** An order's checkout stream as checkout reads it: its refunds are the refunds capability's (ADR 033). */
 export const checkoutModel: StreamModel<CheckoutState, CheckoutEvent> = {

@@ -118,7 +118,7 @@ export async function createPayout(deps: PayoutDeps, request: PayoutRequest): Pr
 
 /** A merchant's own payout by id, with its status from the merchant's wallet; undefined otherwise. */
 export async function readPayout(
-  deps: Pick<PayoutDeps, 'store' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  deps: Pick<PayoutDeps, 'store' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>,
   merchantUserId: string,
   payoutId: string,
 ): Promise<PayoutOutput | undefined> {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { TransferReferenceShape } from '../shared/audit-rule.js';
 import { transferReferenceId } from '../wallet/transfer-reference.js';
+import type { TransferTerms } from '../wallet/transfer-terms.js';
 
 export type PayoutTransferReference = { kind: 'payout'; payoutId: string };
 
@@ -9,5 +10,20 @@ export const payoutTransferReference: z.ZodType<PayoutTransferReference> = z.obj
   kind: z.literal('payout'),
   payoutId: transferReferenceId,
 });
+
+/**
+ * The wallet's terms of a payout (ADR 077): a merchant's send, under a send's rules: the send's
+ * fee, to any address or wallet, may wait for settlement, and bought MLX still held may not pay it.
+ */
+export const payoutTransferTerms: Readonly<Record<PayoutTransferReference['kind'], TransferTerms>> = {
+  payout: {
+    reference: payoutTransferReference,
+    payer: 'user',
+    payee: 'any',
+    fee: 'send',
+    settlement: 'atOnceOrLater',
+    purchaseHold: 'blocked',
+  },
+};
 
 export const isPayoutReference = (reference: TransferReferenceShape): reference is PayoutTransferReference => reference.kind === 'payout';

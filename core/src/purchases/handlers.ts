@@ -53,7 +53,7 @@ import { parseUsdAmount, pricePurchase } from './pricing.js';
 import { priceRefused, purchaseRefused } from './refusals.js';
 import { type PurchaseState, type PurchaseStatus, evolvePurchase, initialPurchaseState, purchaseStatusOf } from './state.js';
 
-export type PurchaseDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'> & {
+export type PurchaseDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'> & {
   store: EventStore;
   clock: Clock;
   /**
@@ -93,7 +93,7 @@ interface PurchaseOnLog {
  * id's claim stream ('no_stream'): a capture id belongs to one order only, and is found by id.
  */
 async function executePurchaseCommand(
-  deps: PurchaseDeps,
+  deps: Pick<PurchaseDeps, 'store' | 'clock'>,
   command: PurchaseCommand,
   metadata?: Record<string, unknown>,
 ): Promise<{ state: PurchaseState; events: PurchaseEvent[] }> {
@@ -257,7 +257,7 @@ export async function recordProviderCapture(
 
 /** The receipt e-mail of a credited order went out: recorded once (`recorded: false` when it was already). */
 export async function recordPurchaseReceipt(
-  deps: PurchaseDeps,
+  deps: Pick<PurchaseDeps, 'store' | 'clock'>,
   input: { orderId: string; messageId: string },
 ): Promise<{ recorded: boolean }> {
   const { events } = await executePurchaseCommand(deps, { type: 'RecordReceiptSent', data: input });

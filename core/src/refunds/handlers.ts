@@ -25,7 +25,7 @@ import { type RefundPlan, checkoutRefundedEvent, decideRefund, refundOrderNotFou
 import { type CheckoutRefunded, REFUND_ID_PATTERN, toRefundEvent } from './events.js';
 import { type OrderStreamState, evolveOrderStream, initialOrderStreamState, toRefundRecord } from './state.js';
 
-export type RefundDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
+export type RefundDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>;
 
 /** An order's checkout stream with its refunds (ADR 033): every event on it is one of the two. */
 export const orderStreamModel: StreamModel<OrderStreamState, CheckoutEvent | CheckoutRefunded> = {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { TransferReferenceShape } from '../shared/audit-rule.js';
 import { transferReferenceId } from '../wallet/transfer-reference.js';
+import type { TransferTerms } from '../wallet/transfer-terms.js';
 
 export type CheckoutRefundTransferReference = { kind: 'checkoutRefund'; orderId: string; refundId: string };
 
@@ -10,6 +11,18 @@ export const checkoutRefundTransferReference: z.ZodType<CheckoutRefundTransferRe
   orderId: transferReferenceId,
   refundId: transferReferenceId,
 });
+
+/** The wallet's terms of a checkout refund (ADR 033, 077): merchant to shopper, both users, no fee, settled at once. */
+export const checkoutRefundTransferTerms: Readonly<Record<CheckoutRefundTransferReference['kind'], TransferTerms>> = {
+  checkoutRefund: {
+    reference: checkoutRefundTransferReference,
+    payer: 'user',
+    payee: 'user',
+    fee: 'none',
+    settlement: 'atOnce',
+    purchaseHold: 'none',
+  },
+};
 
 export const isCheckoutRefundReference = (reference: TransferReferenceShape): reference is CheckoutRefundTransferReference =>
   reference.kind === 'checkoutRefund';

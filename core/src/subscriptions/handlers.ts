@@ -39,7 +39,7 @@ import { type ResumeRefusal, decideResume } from './resume.js';
 import { addMonthsOnBillingDay } from './schedule.js';
 import { type SubscriptionState, subscriptionModel } from './state.js';
 
-export type SubscriptionDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>;
+export type SubscriptionDeps = Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>;
 
 /** Re-subscriptions of one user to one plan are probed in order; this bounds the probe. */
 const GENERATIONS_MAX = 10_000;
@@ -441,7 +441,12 @@ export function announcePriceChange(
 }
 
 /** Records an e-mail as sent, once per e-mail id. */
-export function recordSubscriptionEmail(deps: SubscriptionDeps, subscriptionId: string, emailId: string, messageId: string) {
+export function recordSubscriptionEmail(
+  deps: Pick<SubscriptionDeps, 'store' | 'clock'>,
+  subscriptionId: string,
+  emailId: string,
+  messageId: string,
+) {
   return changeSubscription(deps, subscriptionId, (state, now) =>
     decideRecordEmail(state, { type: 'RecordSubscriptionEmail', data: { emailId, messageId } }, now),
   );

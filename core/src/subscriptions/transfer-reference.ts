@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { TransferReferenceShape } from '../shared/audit-rule.js';
 import { transferReferenceCount, transferReferenceId } from '../wallet/transfer-reference.js';
+import type { TransferTerms } from '../wallet/transfer-terms.js';
 
 export type SubscriptionChargeTransferReference = { kind: 'subscriptionCharge'; subscriptionId: string; period: number };
 
@@ -13,6 +14,21 @@ export const subscriptionChargeTransferReference: z.ZodType<SubscriptionChargeTr
   subscriptionId: transferReferenceId,
   period: transferReferenceCount,
 });
+
+/**
+ * The wallet's terms of a subscription charge (ADR 037, 077): subscriber to provider, both users,
+ * no fee, settled at once; bought MLX may pay it, and is spent first.
+ */
+export const subscriptionChargeTransferTerms: Readonly<Record<SubscriptionChargeTransferReference['kind'], TransferTerms>> = {
+  subscriptionCharge: {
+    reference: subscriptionChargeTransferReference,
+    payer: 'user',
+    payee: 'user',
+    fee: 'none',
+    settlement: 'atOnce',
+    purchaseHold: 'spends',
+  },
+};
 
 export const isSubscriptionChargeReference = (reference: TransferReferenceShape): reference is SubscriptionChargeTransferReference =>
   reference.kind === 'subscriptionCharge';

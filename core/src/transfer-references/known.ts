@@ -5,12 +5,26 @@
  * which fields each has. Adding a kind is its capability's file plus one line in each list here.
  */
 import { z } from 'zod';
-import { type CheckoutTransferReference, checkoutTransferReference } from '../checkout/transfer-reference.js';
-import { type PayoutTransferReference, payoutTransferReference } from '../payouts/transfer-reference.js';
-import { type PurchaseTransferReference, purchaseReferenceKinds, purchaseTransferReference } from '../purchases/transfer-reference.js';
-import { type CheckoutRefundTransferReference, checkoutRefundTransferReference } from '../refunds/transfer-reference.js';
-import { type SubscriptionChargeTransferReference, subscriptionChargeTransferReference } from '../subscriptions/transfer-reference.js';
+import { type CheckoutTransferReference, checkoutTransferReference, checkoutTransferTerms } from '../checkout/transfer-reference.js';
+import { type PayoutTransferReference, payoutTransferReference, payoutTransferTerms } from '../payouts/transfer-reference.js';
+import {
+  type PurchaseTransferReference,
+  purchaseReferenceKinds,
+  purchaseTransferReference,
+  purchaseTransferTerms,
+} from '../purchases/transfer-reference.js';
+import {
+  type CheckoutRefundTransferReference,
+  checkoutRefundTransferReference,
+  checkoutRefundTransferTerms,
+} from '../refunds/transfer-reference.js';
+import {
+  type SubscriptionChargeTransferReference,
+  subscriptionChargeTransferReference,
+  subscriptionChargeTransferTerms,
+} from '../subscriptions/transfer-reference.js';
 import type { TransferReference } from '../wallet/transfer-reference.js';
+import type { TransferTerms, TransferTermsBook } from '../wallet/transfer-terms.js';
 
 export type KnownTransferReference =
   | PurchaseTransferReference
@@ -42,3 +56,17 @@ export function toKnownTransferReference(reference: TransferReference): KnownTra
   const parsed = knownTransferReferenceSchema.safeParse(reference);
   return parsed.success ? parsed.data : undefined;
 }
+
+/**
+ * The wallet's terms of every kind (ADR 077), handed to the wallet by the composition root: the
+ * wallet refuses a kind that is not here and folds each kind's effect on bought MLX's hold.
+ */
+export const transferTermsBook: TransferTermsBook = new Map<string, TransferTerms>(
+  Object.entries({
+    ...purchaseTransferTerms,
+    ...checkoutTransferTerms,
+    ...checkoutRefundTransferTerms,
+    ...payoutTransferTerms,
+    ...subscriptionChargeTransferTerms,
+  } satisfies Record<TransferReferenceKind, TransferTerms>),
+);

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
 import { auditLedger } from '../audit/ledger.js';
 import type { ReserveTransfer } from './commands.js';
-import { decideTransfer, type TransferDecision } from './decider.js';
+import type { TransferDecision } from './decider.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
 import { fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
-import { evolve, foldWallet, type WalletState } from './state.js';
+import type { WalletState } from './state.js';
 import { MemoryLedger, testAddress } from '../../test/wallet-fixtures.js';
+import { decideTransfer, evolve, foldWallet } from '../../test/wallet-rules.js';
 
 const USERS = ['u0', 'u1', 'u2', 'u3'];
 const FUNDS_MLX = 200_000n;

@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
 import { auditLedger } from '../audit/ledger.js';
 import type { ReserveTransfer, WalletCommand } from './commands.js';
-import { decide, decideTransfer } from './decider.js';
 import type { WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import { voidReasonOf } from './handlers.js';
 import { WALLET_SNAPSHOT_VERSION, fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
 import type { WalletState } from './state.js';
-import { foldWallet, isWalletClosed } from './state.js';
+import { isWalletClosed } from './state.js';
 import { MemoryLedger, NOW, alice, bob, credited, expectOk, opened, testAddress } from '../../test/wallet-fixtures.js';
 import { refusal, refusalSummary } from '../../test/refusal.js';
+import { decide, decideTransfer, foldWallet } from '../../test/wallet-rules.js';
 
 const at = NOW.toISOString();
 const close: WalletCommand = { type: 'CloseWallet', data: { reason: 'accountDeleted' } };

@@ -9,8 +9,8 @@ import {
   transactionsPageOutput,
   transactionsPageQuery,
 } from './contracts.js';
-import { foldWallet } from './state.js';
 import { NOW, testAddress } from '../../test/wallet-fixtures.js';
+import { foldWallet } from '../../test/wallet-rules.js';
 
 const address = testAddress(1);
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>

@@ -38,7 +38,7 @@ import {
   walletCloseReasons,
   walletKinds,
 } from './events.js';
-import { TRANSFER_REFERENCE_ID_PATTERN } from './transfer-reference.js';
+import { PLAIN_SEND_TERMS, type TransferParty, type TransferTerms, type TransferTermsBook, termsOf } from './transfer-terms.js';
 import { MLX_TOTAL_SUPPLY, SEND_FEE_MLX, mlxFromWire, mlxToWire } from './money.js';
 import type { OutgoingTransfer, WalletIdentity, WalletState } from './state.js';
 import { availableMlx, heldPurchasedMlx, isWalletClosed, isWalletEmpty } from './state.js';
@@ -163,7 +163,8 @@ function findRetry(state: WalletState, data: ReserveTransfer['data']): WalletDec
 function checkSend(
   state: WalletState,
   data: ReserveTransfer['data'],
-): { wallet: WalletIdentity; retry?: WalletDecision; toAddress: string; amountMlx: bigint } {
+  book: TransferTermsBook,
+): { wallet: WalletIdentity; retry?: WalletDecision; toAddress: string; amountMlx: bigint; terms: SendTerms } {
   const wallet = requireWallet(state);
   if (!SENDING_KINDS.has(wallet.kind)) throw fail('FORBIDDEN', 'errors:forbidden');
   // A closed wallet (ADR 042) never reserves again, not even a retry's answer: its account is gone.
@@ -173,75 +174,41 @@ function checkSend(
   if (data.toWalletId !== undefined) requireId(data.toWalletId, WALLET_ID_PATTERN);
   // Before the balance check: a retry must get the first answer even if funds have moved since.
   const retry = findRetry(state, data);
-  if (retry) return { wallet, retry, toAddress: '', amountMlx: 0n };
+  if (retry) return { wallet, retry, toAddress: '', amountMlx: 0n, terms: PLAIN_SEND_TERMS };
   const amountMlx = requireAmount(data.amountMlx);
-  // A purchase's transfers are the reserve selling or taking back MLX, not a send: no fee. A
-  // checkout payment carries none either: the shopper pays exactly the shop's price (ADR 029).
-  // A payout (ADR 033) is a send made through the merchant API: the send's fee.
-  const feeMlx = data.reference === undefined || data.reference.kind === 'payout' ? SEND_FEE_MLX : 0n;
+  // The fee is the kind's (a purchase, a checkout payment: none; a payout: the send's). A kind the
+  // book lacks is refused just below, after the fee, as every malformed reference is.
+  const kindTerms = data.reference === undefined ? PLAIN_SEND_TERMS : termsOf(book, data.reference);
+  const feeMlx = kindTerms?.fee === 'send' ? SEND_FEE_MLX : 0n;
   if (data.feeMlx !== feeMlx) throw fail('VALIDATION', 'errors:invalidFee', { fee: 'errors:invalidFee' });
-  if (data.reference !== undefined) requireReference(wallet, data);
+  const terms = termsOfSend(book, wallet, data);
   const toAddress = requireAddress(data.toAddress, wallet, 'to');
   if (data.toWalletId === wallet.walletId || isSameWallet(toAddress, wallet.address)) {
     throw fail('VALIDATION', 'errors:cannotSendToSelf', { to: 'errors:cannotSendToSelf' });
   }
-  return { wallet, toAddress, amountMlx };
+  return { wallet, toAddress, amountMlx, terms };
 }
 
+/** A send's terms: its reference kind's, or a plain send's. */
+type SendTerms = Omit<TransferTerms, 'reference'>;
+
 /**
- * A purchase transfer goes from the reserve (a purchase) or to it (a refund or reversal), and
- * nowhere else. A checkout payment (ADR 029) goes from a user's wallet; decideTransfer checks that
- * its payee is a user's wallet too.
+ * The terms of the transfer's reference kind (ADR 077), checked against the reservation: its
+ * fields, its payer and, for a transfer to the reserve, its payee. decideTransfer checks a payee
+ * that must be a user's wallet. A kind the book does not have is refused.
  */
-function requireReference(wallet: WalletIdentity, data: ReserveTransfer['data']): void {
+function termsOfSend(book: TransferTermsBook, wallet: WalletIdentity, data: ReserveTransfer['data']): SendTerms {
   const reference = data.reference;
-  if (!reference) throw invalidRequest();
-  const requireField = (field: string) => requireId(reference[field], TRANSFER_REFERENCE_ID_PATTERN);
-  const requireUserPayer = () => {
-    if (wallet.kind !== 'user') throw fail('FORBIDDEN', 'errors:forbidden');
-  };
-  // The kinds the ledger has rules for; a kind it does not know is refused.
-  switch (reference.kind) {
-    // A payout or a checkout refund (ADR 033) goes from a merchant, a user; a refund's payee (the
-    // shopper) is checked to be a user by decideTransfer.
-    case 'payout':
-      requireField('payoutId');
-      requireUserPayer();
-      return;
-    // A subscription's charge (ADR 037) goes from the subscriber, a user; decideTransfer checks that
-    // its payee, the plan's provider, is a user too.
-    case 'subscriptionCharge': {
-      requireField('subscriptionId');
-      const period = reference.period;
-      if (typeof period !== 'number' || !Number.isSafeInteger(period) || period < 1) throw invalidRequest();
-      requireUserPayer();
-      return;
-    }
-    case 'checkoutRefund':
-      requireField('orderId');
-      requireField('refundId');
-      requireUserPayer();
-      return;
-    case 'checkout':
-      requireField('orderId');
-      requireUserPayer();
-      return;
-    case 'purchase':
-    case 'purchaseRefund':
-    case 'purchaseReversal': {
-      requireField('orderId');
-      requireField('captureId');
-      const isPurchase = reference.kind === 'purchase';
-      if (isPurchase !== (reference.refundId === undefined)) throw invalidRequest();
-      if (reference.refundId !== undefined) requireField('refundId');
-      const reserveId = SYSTEM_WALLET_IDS.reserve;
-      if (isPurchase ? wallet.walletId !== reserveId : data.toWalletId !== reserveId) throw fail('FORBIDDEN', 'errors:forbidden');
-      return;
-    }
-    default:
-      throw invalidRequest();
-  }
+  if (reference === undefined) return PLAIN_SEND_TERMS;
+  const kindTerms = termsOf(book, reference);
+  if (kindTerms === undefined || !kindTerms.reference.safeParse(reference).success) throw invalidRequest();
+  if (!isParty(kindTerms.payer, wallet.kind, wallet.walletId)) throw fail('FORBIDDEN', 'errors:forbidden');
+  if (kindTerms.payee === 'reserve' && data.toWalletId !== SYSTEM_WALLET_IDS.reserve) throw fail('FORBIDDEN', 'errors:forbidden');
+  return kindTerms;
 }
+
+const isParty = (party: TransferParty, kind: WalletKind, walletId: string): boolean =>
+  party === 'any' || (party === 'user' ? kind === 'user' : walletId === SYSTEM_WALLET_IDS.reserve);
 
 function requireFunds(state: WalletState, requiredMlx: bigint): void {
   const spendableMlx = availableMlx(state);
@@ -272,25 +239,23 @@ export class PurchaseHoldRefusal extends AppError {
   }
 }
 
-/** Whether a transfer moves MLX out of the buyer's reach for good: a send (no reference) or a payout. */
-const leavesForGood = (data: ReserveTransfer['data']): boolean => data.reference === undefined || data.reference.kind === 'payout';
-
 /**
- * Sends and payouts may not use MLX bought with PayPal before its hold ends (ADR 047); checkout and
- * subscription payments, and the reserve's own transfers, may. Checked after the plain funds check.
+ * Sends and payouts may not use MLX bought with PayPal before its hold ends (ADR 047): their terms
+ * say `blocked`. Checkout and subscription payments, and the reserve's own transfers, may. Checked
+ * after the plain funds check.
  */
-function requireUnheldFunds(state: WalletState, data: ReserveTransfer['data'], requiredMlx: bigint, now: Date): void {
-  if (!leavesForGood(data)) return;
+function requireUnheldFunds(state: WalletState, terms: SendTerms, requiredMlx: bigint, now: Date): void {
+  if (terms.purchaseHold !== 'blocked') return;
   const { heldMlx, holdUntil } = heldPurchasedMlx(state, now);
   if (heldMlx === 0n || holdUntil === undefined) return;
   const sendableMlx = availableMlx(state) - heldMlx;
   if (requiredMlx > sendableMlx) throw new PurchaseHoldRefusal(heldMlx, holdUntil, sendableMlx > 0n ? sendableMlx : 0n);
 }
 
-/** A purchase credit's hold time: a valid ISO time, and only on a purchase. */
-function requireHoldUntil(data: ReserveTransfer['data']): void {
+/** A purchase credit's hold time: a valid ISO time, and only on a transfer whose terms start a hold. */
+function requireHoldUntil(data: ReserveTransfer['data'], terms: SendTerms): void {
   if (data.holdUntil === undefined) return;
-  if (data.reference?.kind !== 'purchase' || typeof data.holdUntil !== 'string' || Number.isNaN(Date.parse(data.holdUntil)))
+  if (terms.purchaseHold !== 'starts' || typeof data.holdUntil !== 'string' || Number.isNaN(Date.parse(data.holdUntil)))
     throw invalidRequest();
 }
 
@@ -312,17 +277,18 @@ function reservedEvent(wallet: WalletIdentity, data: ReserveTransfer['data'], to
   return reserved;
 }
 
-function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string): WalletDecision {
-  const { wallet, retry, toAddress, amountMlx } = checkSend(state, data);
+function decideReserve(state: WalletState, data: ReserveTransfer['data'], at: string, book: TransferTermsBook): WalletDecision {
+  const { wallet, retry, toAddress, amountMlx, terms } = checkSend(state, data, book);
   if (retry) return retry;
-  requireHoldUntil(data);
-  // A purchase's transfer is always settled at once with its purchase event (executeTransfer);
-  // only a payout (ADR 033) may wait for the settlement worker, when it goes to an external address.
-  if (data.reference !== undefined && data.reference.kind !== 'payout') throw invalidRequest();
+  requireHoldUntil(data, terms);
+  // A purchase's or a checkout's transfer is always settled at once with its own event
+  // (executeTransfer); only a kind whose terms allow it (a payout, ADR 033) may wait for the
+  // settlement worker, when it goes to an external address.
+  if (terms.settlement !== 'atOnceOrLater') throw invalidRequest();
   // Only reservations that wait for a settlement job count: an atomic transfer holds nothing open.
   if (state.openReservationCount >= OPEN_RESERVATIONS_MAX) throw fail('RATE_LIMITED', 'errors:tooManyPendingTransfers');
   requireFunds(state, amountMlx + data.feeMlx);
-  requireUnheldFunds(state, data, amountMlx + data.feeMlx, new Date(at));
+  requireUnheldFunds(state, terms, amountMlx + data.feeMlx, new Date(at));
   const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);
   if (data.reference !== undefined) reserved.data.reference = data.reference;
   return { events: [reserved], transferId: data.transferId };
@@ -343,10 +309,16 @@ export interface TransferDecision {
  * a payee that cannot take the credit is refused now instead of the send being voided later. A
  * retry (same idempotency key) answers with the first transfer, however it was settled.
  */
-export function decideTransfer(command: ReserveTransfer, payer: WalletState, payee: WalletState, now: Date): TransferDecision {
+export function decideTransfer(
+  command: ReserveTransfer,
+  payer: WalletState,
+  payee: WalletState,
+  now: Date,
+  book: TransferTermsBook,
+): TransferDecision {
   const at = timestamp(now);
   const data = command.data;
-  const { wallet, retry, toAddress, amountMlx } = checkSend(payer, data);
+  const { wallet, retry, toAddress, amountMlx, terms } = checkSend(payer, data, book);
   if (retry) return { payerEvents: [], payeeEvents: [], transferId: retry.transferId ?? data.transferId };
   const payeeWallet = payee.wallet;
   if (!payeeWallet || data.toWalletId === undefined || payeeWallet.walletId !== data.toWalletId)
@@ -354,14 +326,12 @@ export function decideTransfer(command: ReserveTransfer, payer: WalletState, pay
   if (!CREDITABLE_KINDS.has(payeeWallet.kind))
     throw fail('VALIDATION', 'errors:recipientCannotReceive', { to: 'errors:recipientCannotReceive' });
   if (isWalletClosed(payee)) throw recipientClosed();
-  // A checkout pays a merchant, a user: never a system account.
-  const userToUser = ['checkout', 'checkoutRefund', 'subscriptionCharge'];
-  if (data.reference !== undefined && userToUser.includes(data.reference.kind) && payeeWallet.kind !== 'user')
-    throw fail('FORBIDDEN', 'errors:forbidden');
+  // A checkout pays a merchant, a user: never a system account (its terms name the payee).
+  if (!isParty(terms.payee, payeeWallet.kind, payeeWallet.walletId)) throw fail('FORBIDDEN', 'errors:forbidden');
   if (!isSameWallet(toAddress, payeeWallet.address)) throw invalidRequest();
-  requireHoldUntil(data);
+  requireHoldUntil(data, terms);
   requireFunds(payer, amountMlx + data.feeMlx);
-  requireUnheldFunds(payer, data, amountMlx + data.feeMlx, now);
+  requireUnheldFunds(payer, terms, amountMlx + data.feeMlx, now);
   const reserved = reservedEvent(wallet, data, toAddress, amountMlx, at);
   reserved.data.settledAtOnce = true;
   const payerState: WalletState = { ...payer, transfers: new Map([[data.transferId, toOutgoing(reserved.data)]]) };
@@ -560,12 +530,12 @@ function decideClose(state: WalletState, data: CloseWallet['data'], at: string):
  * Decides one command against one wallet's state. `now` is the time the handler read from its
  * Clock; every event of the decision carries it.
  */
-export function decide(command: WalletCommand, state: WalletState, now: Date): WalletDecision {
-  const decision = decideEvents(command, state, now);
+export function decide(command: WalletCommand, state: WalletState, now: Date, book: TransferTermsBook): WalletDecision {
+  const decision = decideEvents(command, state, now, book);
   return { ...decision, events: withBalanceAfter(state, decision.events) };
 }
 
-function decideEvents(command: WalletCommand, state: WalletState, now: Date): WalletDecision {
+function decideEvents(command: WalletCommand, state: WalletState, now: Date, book: TransferTermsBook): WalletDecision {
   const at = timestamp(now);
   switch (command.type) {
     case 'OpenWallet':
@@ -573,7 +543,7 @@ function decideEvents(command: WalletCommand, state: WalletState, now: Date): Wa
     case 'MintSupply':
       return decideMint(state, command.data, at);
     case 'ReserveTransfer':
-      return decideReserve(state, command.data, at);
+      return decideReserve(state, command.data, at, book);
     case 'CreditTransfer':
       return decideCredit(state, command.data, at);
     case 'PostTransfer':

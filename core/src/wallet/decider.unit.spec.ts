@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
 import type { WalletCommand } from './commands.js';
-import { OPEN_RESERVATIONS_MAX, decide } from './decider.js';
+import { OPEN_RESERVATIONS_MAX } from './decider.js';
 import type { WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import { MLX_TOTAL_SUPPLY } from './money.js';
 import type { WalletState } from './state.js';
-import { availableMlx, balanceOf, foldWallet } from './state.js';
+import { availableMlx, balanceOf } from './state.js';
 import { alice, bob, credited, NOW, opened, testAddress } from '../../test/wallet-fixtures.js';
+import { decide, foldWallet } from '../../test/wallet-rules.js';
 
 const external = testAddress(3);
 const at = NOW.toISOString();

@@ -13,6 +13,7 @@ import { isAppError } from '../shared/errors.js';
 import type { EventStore } from '../shared/ports/event-store.js';
 import { executeDepositReceipt, findWalletIdByAddress } from './handlers.js';
 import { depositIdOf, type IncomingTransaction } from './network.js';
+import type { TransferTermsBook } from './transfer-terms.js';
 
 export type IncomingOutcome =
   | { outcome: 'recorded'; walletId: string; depositId: string }
@@ -27,7 +28,7 @@ export type IncomingOutcome =
   | { outcome: 'refused'; walletId: string; depositId: string; reason: string };
 
 export async function recordIncomingTransaction(
-  deps: { store: EventStore; clock: Clock },
+  deps: { store: EventStore; clock: Clock; transferTerms: TransferTermsBook },
   incoming: IncomingTransaction,
 ): Promise<IncomingOutcome> {
   // Strongly consistent (the address's claim stream), so a wallet opened a moment ago is found.

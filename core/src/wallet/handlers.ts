@@ -35,6 +35,7 @@ import {
   type WalletKind,
 } from './events.js';
 import type { PayeeDirectory } from './payee-directory.js';
+import type { TransferTermsBook } from './transfer-terms.js';
 import { initialWalletState, type OutgoingTransfer, type WalletState } from './state.js';
 
 // Loading lives in load.ts; these stay importable from the handlers, where callers found them.
@@ -42,6 +43,8 @@ export { WalletStateCache, loadWallet, walletModel };
 
 export interface WalletDeps {
   store: EventStore;
+  /** Every reference kind's terms (ADR 077): the list above the capabilities builds it. */
+  transferTerms: TransferTermsBook;
   clock: Clock;
   /** A fresh UUID per call. */
   newId: () => string;
@@ -79,7 +82,7 @@ export interface Executed {
 
 /** Loads, decides and appends one command, deciding again when another writer got there first. */
 export function executeWalletCommand(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>,
   walletId: string,
   command: WalletCommand,
 ): Promise<Executed> {
@@ -91,7 +94,7 @@ export function executeWalletCommand(
 
 /** executeWalletCommand with other streams appended atomically beside the wallet's events (ADR 033). */
 export function executeWalletCommandWith(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>,
   walletId: string,
   command: WalletCommand,
   companion: WalletCommandCompanion,
@@ -106,7 +109,7 @@ export function executeWalletCommandWith(
  * valid until the next command on this wallet.
  */
 export function readWallet(
-  deps: Pick<WalletDeps, 'store' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>,
   walletId: string,
 ): Promise<{ state: WalletState }> {
   const cache = deps.stateCache;
@@ -115,7 +118,7 @@ export function readWallet(
 }
 
 async function executeOnce(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents' | 'transferTerms'>,
   walletId: string,
   command: WalletCommand,
   cache: WalletStateCache | undefined,
@@ -124,9 +127,9 @@ async function executeOnce(
   const handled = await handleCommand(
     deps,
     walletStream(walletId),
-    walletModel,
+    walletModel(deps.transferTerms),
     (state, now) => {
-      const decision = decide(command, state, now);
+      const decision = decide(command, state, now, deps.transferTerms);
       return { events: decision.events, result: decision };
     },
     {
@@ -175,7 +178,7 @@ export type WalletCommandCompanion = (decision: WalletDecision) => StreamAppend[
  * are taken in a fixed order (sorted stream names), so A→B and B→A cannot wait on each other.
  */
 export function executeTransfer(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>,
   payerWalletId: string,
   command: ReserveTransfer,
   companion?: TransferCompanion,
@@ -198,7 +201,7 @@ interface TransferWallets {
 }
 
 async function transferOnce(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents' | 'transferTerms'>,
   payerWalletId: string,
   payeeWalletId: string,
   command: ReserveTransfer,
@@ -216,7 +219,7 @@ async function transferOnce(
     walletStream(payerWalletId),
     load,
     ({ payer, payee }, now) => {
-      const decision = decideTransfer(command, payer.state, payee.state, now);
+      const decision = decideTransfer(command, payer.state, payee.state, now, deps.transferTerms);
       return { events: decision.payerEvents, result: decision };
     },
     {
@@ -241,7 +244,7 @@ async function transferOnce(
  * CONFLICT when the claim names other details (the same output cannot pay twice).
  */
 export function executeDepositReceipt(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>,
   walletId: string,
   command: ReceiveDeposit,
 ): Promise<Executed> {
@@ -250,7 +253,7 @@ export function executeDepositReceipt(
 }
 
 async function depositReceiptOnce(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'snapshotEveryEvents' | 'transferTerms'>,
   walletId: string,
   command: ReceiveDeposit,
   cache: WalletStateCache | undefined,
@@ -262,10 +265,10 @@ async function depositReceiptOnce(
     const handled = await handleCommand(
       deps,
       walletStream(walletId),
-      walletModel,
+      walletModel(deps.transferTerms),
       (state, now) => {
         decidedOn = state;
-        const decision = decide(command, state, now);
+        const decision = decide(command, state, now, deps.transferTerms);
         // Only a new deposit is recorded (with its claim); anything else appends nothing.
         const received = decision.events[0]?.type === 'DepositReceived' ? decision.events : [];
         return { events: received, result: decision };
@@ -444,7 +447,7 @@ export const voidReasonOf = (refusal: AppError): TransferVoidReason =>
  * posts the payer's reservation; voids it when the payee cannot be credited. Safe to run again.
  */
 export async function settleInternalTransfer(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'transferTerms'>,
   payerWalletId: string,
   transferId: string,
 ): Promise<'posted' | 'voided'> {
@@ -474,7 +477,7 @@ export async function settleInternalTransfer(
  * closing a closed wallet appends nothing and answers the same.
  */
 export async function closeWallet(
-  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents'>,
+  deps: Pick<WalletDeps, 'store' | 'clock' | 'serialize' | 'stateCache' | 'snapshotEveryEvents' | 'transferTerms'>,
   walletId: string,
 ): Promise<{ closed: true }> {
   await executeWalletCommand(deps, walletId, { type: 'CloseWallet', data: { reason: 'accountDeleted' } });

@@ -14,6 +14,7 @@ export * from './decider.js';
 export * from './refusals.js';
 export * from './events.js';
 export * from './transfer-reference.js';
+export * from './transfer-terms.js';
 export * from './money.js';
 export * from './pagination.js';
 export * from './history-kind.js';

@@ -9,8 +9,9 @@ import type { ReserveTransfer } from './commands.js';
 import type { TransferVoidReason } from './events.js';
 import { SYSTEM_WALLET_IDS, toWalletEvent, walletStream } from './events.js';
 import { MLX_TOTAL_SUPPLY } from './money.js';
-import { availableMlx, foldWallet, isWalletClosed, isWalletEmpty } from './state.js';
+import { availableMlx, isWalletClosed, isWalletEmpty } from './state.js';
 import { ConcurrencyConflict, MemoryLedger, expectOk, testAddress } from '../../test/wallet-fixtures.js';
+import { foldWallet } from '../../test/wallet-rules.js';
 
 const USER_COUNT = 5;
 const users = Array.from({ length: USER_COUNT }, (_, i) => `user${i}`);

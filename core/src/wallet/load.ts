@@ -8,10 +8,12 @@ import type { EventStore, ExpectedRevision } from '../shared/ports/event-store.j
 import { type WalletEvent, toWalletEvent, walletStream } from './events.js';
 import { SNAPSHOT_EVERY_EVENTS, WALLET_SNAPSHOT_EVENT, fromWalletSnapshot, toWalletSnapshot, walletSnapshotStream } from './snapshot.js';
 import { type WalletState, evolve, initialWalletState } from './state.js';
+import type { TransferTermsBook } from './transfer-terms.js';
 
-/** What loading needs: the store, and the events between snapshots (0: none; see WalletDeps). */
+/** What loading needs: the store, the reference kinds' terms, and the events between snapshots (0: none; see WalletDeps). */
 export interface LoadDeps {
   store: EventStore;
+  transferTerms: TransferTermsBook;
   snapshotEveryEvents?: number;
 }
 
@@ -96,12 +98,20 @@ async function newestSnapshot(deps: LoadDeps, walletId: string): Promise<{ state
   return fromWalletSnapshot(found.data);
 }
 
-/** A wallet stream as the pipeline reads it: every event parsed with its schema, none skipped. */
-export const walletModel: StreamModel<WalletState, WalletEvent> = {
-  initialState: initialWalletState,
-  evolve,
-  parse: strictParser(toWalletEvent),
-};
+const models = new WeakMap<TransferTermsBook, StreamModel<WalletState, WalletEvent>>();
+
+/**
+ * A wallet stream as the pipeline reads it: every event parsed with its schema, none skipped, and
+ * folded under the book's terms. One model per book (the composition root has one).
+ */
+export function walletModel(book: TransferTermsBook): StreamModel<WalletState, WalletEvent> {
+  let model = models.get(book);
+  if (model === undefined) {
+    model = { initialState: initialWalletState, evolve: (state, event) => evolve(state, event, book), parse: strictParser(toWalletEvent) };
+    models.set(book, model);
+  }
+  return model;
+}
 
 /** Events read per page while folding a stream: memory stays bounded however long the stream is. */
 const FOLD_PAGE_EVENTS = 5_000;
@@ -120,7 +130,7 @@ async function foldFrom(
   let lastRevision: bigint | undefined;
   for (;;) {
     const page = await deps.store.readStream(walletStream(walletId), { fromRevision, maxCount: FOLD_PAGE_EVENTS });
-    state = foldRecorded(walletModel, state, page);
+    state = foldRecorded(walletModel(deps.transferTerms), state, page);
     const last = page[page.length - 1];
     if (last) {
       lastRevision = last.revision;
@@ -193,7 +203,7 @@ export async function loadForCommand(
   try {
     if (cached.appended) {
       // This process appended these under the entry's revision: folding them costs no read.
-      cached.state = foldEvents(walletModel, cached.state, cached.appended);
+      cached.state = foldEvents(walletModel(deps.transferTerms), cached.state, cached.appended);
       cached.revision += BigInt(cached.appended.length);
       cached.appended = undefined;
       cached.snapshotAt = maybeSnapshot(deps, walletId, cached.state, cached.snapshotAt ?? 0);

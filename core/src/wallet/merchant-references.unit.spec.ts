@@ -1,13 +1,13 @@
 // Proves the wallet decider's rules for a merchant's payout and refund transfers (ADR 033): a payout is a send (fee 1000, never overdrawn, not to oneself) that may wait for the network, and its reference rides on the reservation, the post (also when the settlement worker posts it later) and the credit; a checkout refund carries no fee, goes to a user and is settled at once only.
 import { describe, expect, it } from 'vitest';
 import type { ReserveTransfer } from './commands.js';
-import { decide, decideTransfer } from './decider.js';
 import type { WalletEvent } from './events.js';
 import type { TransferReference } from './transfer-reference.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
-import { evolve, foldWallet, type WalletState } from './state.js';
+import type { WalletState } from './state.js';
 import { alice, bob, credited, NOW, opened, testAddress } from '../../test/wallet-fixtures.js';
 import { refusal } from '../../test/refusal.js';
+import { decide, decideTransfer, evolve, foldWallet } from '../../test/wallet-rules.js';
 
 const payoutRef: TransferReference = { kind: 'payout', payoutId: `po_${'1'.repeat(32)}` };
 const refundRef: TransferReference = { kind: 'checkoutRefund', orderId: `${'a'.repeat(32)}-1`, refundId: `re_${'2'.repeat(32)}` };

@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../test/refusal.js';
 import type { ReserveTransfer } from './commands.js';
-import { decide, decideTransfer, PurchaseHoldRefusal } from './decider.js';
+import { PurchaseHoldRefusal } from './decider.js';
 import type { WalletEvent } from './events.js';
 import type { TransferReference } from './transfer-reference.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import { fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
-import { evolve, foldWallet, heldPurchasedMlx, type WalletState } from './state.js';
+import { heldPurchasedMlx, type WalletState } from './state.js';
 import { alice, bob, credited, NOW, opened } from '../../test/wallet-fixtures.js';
+import { decide, decideTransfer, evolve, foldWallet } from '../../test/wallet-rules.js';
 
 const HOLD_UNTIL = new Date(NOW.getTime() + 72 * 3_600_000);
 const purchaseRef: TransferReference = { kind: 'purchase', orderId: 'ORDER1', captureId: 'CAPTURE1' };

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WalletEvent } from './events.js';
 import { WALLET_SNAPSHOT_VERSION, fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
-import { foldWallet, initialWalletState } from './state.js';
+import { initialWalletState } from './state.js';
 import { NOW, testAddress } from '../../test/wallet-fixtures.js';
+import { foldWallet } from '../../test/wallet-rules.js';
 
 const at = NOW.toISOString();
 const events: WalletEvent[] = [

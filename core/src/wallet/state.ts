@@ -17,6 +17,7 @@ import { nextBalance } from './balance.js';
 import type { DepositRejectReason, TransferVoidReason, WalletEvent, WalletKind } from './events.js';
 import { referenceIdOf, type TransferReference } from './transfer-reference.js';
 import { mlxFromWire } from './money.js';
+import { type TransferTermsBook, purchaseHoldEffectOf } from './transfer-terms.js';
 
 /**
  * Idempotency keys remembered per wallet. A retry arriving after this many newer keyed sends
@@ -214,7 +215,11 @@ function openWallet(state: WalletState, data: Extract<WalletEvent, { type: 'Wall
   return { ...state, wallet };
 }
 
-function reserve(state: WalletState, data: Extract<WalletEvent, { type: 'TransferReserved' }>['data']): WalletState {
+function reserve(
+  state: WalletState,
+  data: Extract<WalletEvent, { type: 'TransferReserved' }>['data'],
+  book: TransferTermsBook,
+): WalletState {
   if (state.transfers.has(data.transferId)) return state;
   const amountMlx = mlxFromWire(data.amountMlx);
   const feeMlx = mlxFromWire(data.feeMlx);
@@ -242,8 +247,9 @@ function reserve(state: WalletState, data: Extract<WalletEvent, { type: 'Transfe
   dropEndedHolds(state, data.reservedAt);
   // A refund or reversal takes back bought MLX: that much is no longer held.
   const reference = data.reference;
+  const holdEffect = purchaseHoldEffectOf(book, reference);
   const heldOrderId = reference && referenceIdOf(reference, 'orderId');
-  if (reference && heldOrderId && (reference.kind === 'purchaseRefund' || reference.kind === 'purchaseReversal')) {
+  if (heldOrderId && holdEffect === 'returns') {
     const hold = state.purchaseHolds.get(heldOrderId);
     if (hold) {
       const left = hold.amountMlx - amountMlx;
@@ -254,7 +260,7 @@ function reserve(state: WalletState, data: Extract<WalletEvent, { type: 'Transfe
   // Bought MLX may pay checkouts and subscriptions at once, so such a payment spends held MLX
   // first: otherwise MLX the wallet receives afterwards would stay blocked behind a hold whose
   // coins are already gone.
-  if (reference && (reference.kind === 'checkout' || reference.kind === 'subscriptionCharge')) spendHeld(state, amountMlx + feeMlx);
+  if (holdEffect === 'spends') spendHeld(state, amountMlx + feeMlx);
   return { ...state, openReservationCount: state.openReservationCount + 1 };
 }
 
@@ -295,7 +301,11 @@ function openHoldMlx(state: WalletState, transferId: string): bigint {
   return transfer?.direction === 'outgoing' && transfer.status === 'reserved' ? transfer.amountMlx + transfer.feeMlx : 0n;
 }
 
-function credit(state: WalletState, data: Extract<WalletEvent, { type: 'TransferCredited' }>['data']): WalletState {
+function credit(
+  state: WalletState,
+  data: Extract<WalletEvent, { type: 'TransferCredited' }>['data'],
+  book: TransferTermsBook,
+): WalletState {
   if (state.transfers.has(data.transferId)) return state;
   const incoming: IncomingTransfer = {
     direction: 'incoming',
@@ -307,7 +317,10 @@ function credit(state: WalletState, data: Extract<WalletEvent, { type: 'Transfer
   };
   state.transfers.set(data.transferId, incoming);
   dropEndedHolds(state, data.creditedAt);
-  const boughtOrderId = data.reference?.kind === 'purchase' ? referenceIdOf(data.reference, 'orderId') : undefined;
+  const boughtOrderId =
+    data.reference !== undefined && purchaseHoldEffectOf(book, data.reference) === 'starts'
+      ? referenceIdOf(data.reference, 'orderId')
+      : undefined;
   if (boughtOrderId && data.holdUntil !== undefined && timeMs(data.holdUntil) > timeMs(data.creditedAt))
     state.purchaseHolds.set(boughtOrderId, { amountMlx: incoming.amountMlx, holdUntil: data.holdUntil });
   // Only a credit of an atomic send may be forgotten: a two-phase credit's repeat (a settlement job
@@ -343,16 +356,16 @@ function settleDeposit(
 }
 
 /** Everything but the balances: identity, transfers, deposits, keys, counts. */
-function applyRecords(state: WalletState, event: WalletEvent): WalletState {
+function applyRecords(state: WalletState, event: WalletEvent, book: TransferTermsBook): WalletState {
   switch (event.type) {
     case 'WalletOpened':
       return openWallet(state, event.data);
     case 'SupplyMinted':
       return { ...state, mintedMlx: state.mintedMlx + mlxFromWire(event.data.amountMlx) };
     case 'TransferReserved':
-      return reserve(state, event.data);
+      return reserve(state, event.data, book);
     case 'TransferCredited':
-      return credit(state, event.data);
+      return credit(state, event.data, book);
     case 'TransferPosted':
       return closeReservation(state, event.data.transferId, 'posted');
     case 'TransferVoided':
@@ -407,7 +420,7 @@ function effectOf(state: WalletState, event: WalletEvent): { repeated: boolean; 
   }
 }
 
-function applyEvent(state: WalletState, event: WalletEvent): WalletState {
+function applyEvent(state: WalletState, event: WalletEvent, book: TransferTermsBook): WalletState {
   const { repeated, releasedMlx } = effectOf(state, event);
   if (repeated) return state;
   const balance = nextBalance(
@@ -415,18 +428,19 @@ function applyEvent(state: WalletState, event: WalletEvent): WalletState {
     event,
     releasedMlx,
   );
-  const next = applyRecords(state, event);
+  const next = applyRecords(state, event, book);
   return { ...next, postedBalanceMlx: balance.postedMlx, pendingDebitsMlx: balance.heldMlx, pendingCreditsMlx: balance.pendingCreditMlx };
 }
 
-export function evolve(state: WalletState, event: WalletEvent): WalletState {
-  const next = applyEvent(state, event);
+/** The next state; `book` gives each reference kind's effect on bought MLX's hold (ADR 077). */
+export function evolve(state: WalletState, event: WalletEvent, book: TransferTermsBook): WalletState {
+  const next = applyEvent(state, event, book);
   return { ...next, eventCount: state.eventCount + 1 };
 }
 
 /** A fresh state from a whole stream. */
-export function foldWallet(events: Iterable<WalletEvent>): WalletState {
+export function foldWallet(events: Iterable<WalletEvent>, book: TransferTermsBook): WalletState {
   let state = initialWalletState();
-  for (const event of events) state = evolve(state, event);
+  for (const event of events) state = evolve(state, event, book);
   return state;
 }

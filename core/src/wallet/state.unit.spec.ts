@@ -1,8 +1,9 @@
 // Proves the wallet fold: balances per event, the bounded idempotency-key and settled-transfer memory, and literal application of facts a decider would refuse.
 import { describe, expect, it } from 'vitest';
 import type { WalletEvent } from './events.js';
-import { IDEMPOTENCY_KEYS_MAX, SETTLED_TRANSFERS_MAX, availableMlx, foldWallet } from './state.js';
+import { IDEMPOTENCY_KEYS_MAX, SETTLED_TRANSFERS_MAX, availableMlx } from './state.js';
 import { NOW, testAddress } from '../../test/wallet-fixtures.js';
+import { foldWallet } from '../../test/wallet-rules.js';
 
 const at = NOW.toISOString();
 const opened: WalletEvent = {

@@ -1,13 +1,14 @@
 // Proves the atomic transfer decision (ADR 019): both streams' events at once, a retry answered with the first transfer and nothing moved, and every refusal (payee that takes no credits, unknown payee, self, funds, bad input).
 import { describe, expect, it } from 'vitest';
 import type { ReserveTransfer } from './commands.js';
-import { OPEN_RESERVATIONS_MAX, decideTransfer } from './decider.js';
+import { OPEN_RESERVATIONS_MAX } from './decider.js';
 import type { WalletEvent } from './events.js';
 import { SYSTEM_WALLET_IDS } from './events.js';
 import type { WalletState } from './state.js';
-import { availableMlx, evolve, foldWallet } from './state.js';
+import { availableMlx } from './state.js';
 import { alice, bob, credited, NOW, opened, testAddress } from '../../test/wallet-fixtures.js';
 import { refusal } from '../../test/refusal.js';
+import { decideTransfer, evolve, foldWallet } from '../../test/wallet-rules.js';
 
 const fee = { walletId: SYSTEM_WALLET_IDS.fee, address: testAddress(4) };
 const at = NOW.toISOString();

@@ -25,6 +25,7 @@ import { captureLog, openPrivateRedis, type PrivateRedis } from '../../test/redi
 import { openTempStore } from '../../test/store.js';
 import { subscriptionsProjection } from './projection.js';
 import { pagePlansOfProvider, pageSubscriptionIdsOfSubscriber, pageSubscriptionsOfPlan, subscriptionIdsOfPlanAsOf } from './queries.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 let redis: PrivateRedis;
 beforeAll(async () => {
@@ -56,6 +57,7 @@ describe('subscriptions read model', () => {
     let n = 0;
     const deps: WalletDeps = {
       store: temp.store,
+      transferTerms: transferTermsBook,
       clock,
       newId: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
       newKeyIdentifier: () => new Uint8Array(20).fill(n++ % 250),

@@ -9,6 +9,7 @@ import { captureLog, connectRedis, eventually, type CapturedLog } from '../../te
 import { confirmDeposit, type DepositConfirmationDeps } from './job.js';
 import { recordIncomingTransaction } from '@quern/core/wallet';
 import { DEPOSIT_CURSOR_KEY, startDepositWatcher } from './watcher.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 const CONFIRM_DELAY_MS = 400;
 let server: RedisServer;
@@ -42,6 +43,7 @@ const eventsOf = (walletId: string, type: string) => world.events(walletId, type
 
 const jobDeps = (target: WalletWorld, waitMs = 10_000): DepositConfirmationDeps => ({
   store: target.store,
+  transferTerms: transferTermsBook,
   clock: { now: () => new Date() },
   network: target.network,
   logger: captureLog().logger,
@@ -139,7 +141,7 @@ describe('deposits through the watcher, the dispatcher and the workers', () => {
   });
 
   it('given invalid watcher settings, when started, then they are refused', () => {
-    const base = { store: world.store, redis, network: world.network };
+    const base = { store: world.store, transferTerms: transferTermsBook, redis, network: world.network };
     expect(() => startDepositWatcher({ ...base, pageSize: 0 })).toThrow(RangeError);
     expect(() => startDepositWatcher({ ...base, pageSize: 1_001 })).toThrow(RangeError);
     expect(() => startDepositWatcher({ ...base, intervalMs: 0 })).toThrow(RangeError);

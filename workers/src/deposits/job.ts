@@ -6,7 +6,7 @@
  * a deposit already settled, so re-runs and re-derived jobs are harmless.
  */
 import type { KeyedSerializer } from '@quern/core';
-import type { WalletStateCache } from '@quern/core/wallet';
+import type { TransferTermsBook, WalletStateCache } from '@quern/core/wallet';
 import type { Clock, EventStore } from '@quern/core';
 import { isAppError } from '@quern/core';
 import {
@@ -28,6 +28,8 @@ export interface DepositConfirmationDeps {
   serialize?: KeyedSerializer;
   stateCache?: WalletStateCache;
   store: EventStore;
+  /** The reference kinds' terms the wallet folds and decides under (ADR 077). */
+  transferTerms: TransferTermsBook;
   clock: Clock;
   network: Pick<MillixNetworkPort, 'transactionStatus'>;
   logger: Logger;

@@ -8,11 +8,12 @@ import { depositConfirmationRule } from './rules.js';
 export const depositConfirmationModule: JobModule = {
   queue: DEPOSIT_CONFIRMATION_QUEUE,
   rules: [depositConfirmationRule],
-  processor: ({ store, clock, logger, serialize, stateCache, network }) =>
+  processor: ({ store, clock, logger, serialize, stateCache, transferTerms, network }) =>
     network && {
       process: (job, token) =>
         confirmDeposit(resumableBullJob(job, token), {
           store,
+          transferTerms,
           clock,
           network: network.port,
           logger,

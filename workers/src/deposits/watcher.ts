@@ -15,7 +15,7 @@ import { processLogger } from '@quern/adapters/runtime';
 import { defaultRetryPolicy, FailureStreak, type RetryPolicy } from '@quern/core';
 import { backOffAfterFailure, settlesWithin, sleep } from '@quern/adapters/runtime';
 import { INCOMING_PAGE_SIZE_MAX, type MillixNetworkPort } from '@quern/core/wallet';
-import { recordIncomingTransaction } from '@quern/core/wallet';
+import { recordIncomingTransaction, type TransferTermsBook } from '@quern/core/wallet';
 
 export const DEPOSIT_CURSOR_KEY = 'quern:deposits:cursor';
 /** Cursors are opaque, but a bookmark longer than this is corruption, not a position. */
@@ -24,6 +24,8 @@ const CLOSE_TIMEOUT_MS = 5_000;
 
 export interface StartDepositWatcherOptions {
   store: EventStore;
+  /** The reference kinds' terms the wallet folds and decides under (ADR 077). */
+  transferTerms: TransferTermsBook;
   /** For the cursor (shared; never closed by the watcher). */
   redis: Redis;
   network: Pick<MillixNetworkPort, 'incomingSince'>;
@@ -63,6 +65,7 @@ export function startDepositWatcher(options: StartDepositWatcherOptions): Deposi
     throw new RangeError('Deposit watcher intervalMs must be an integer from 1 ms to an hour');
   return new IncomingFeedWatcher({
     store: options.store,
+    transferTerms: options.transferTerms,
     redis: options.redis,
     network: options.network,
     intervalMs,

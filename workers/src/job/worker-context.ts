@@ -3,7 +3,7 @@
  * with the operator's settings already checked, so a module only picks what its job needs.
  */
 import type { Clock, EventStore, KeyedSerializer, Logger, QuernMode } from '@quern/core';
-import type { MillixNetworkPort, WalletStateCache } from '@quern/core/wallet';
+import type { MillixNetworkPort, TransferTermsBook, WalletStateCache } from '@quern/core/wallet';
 import type { PlanSubscriptions } from '../plan-price-notice/job.js';
 import type { PurchaseJobDeps } from '../purchase-capture/deps.js';
 import type { WebhookDeliveryDeps } from '../webhook-delivery/job.js';
@@ -23,6 +23,8 @@ export interface WorkerContext {
   serialize: KeyedSerializer | undefined;
   /** The wallet state cache shared with the api; used only with serialize. */
   stateCache: WalletStateCache | undefined;
+  /** The reference kinds' terms the wallet folds and decides under (ADR 077). */
+  transferTerms: TransferTermsBook;
   /** The millix network and the waits on it; absent, settlement and deposit confirmation do not run here. */
   network: NetworkJobsContext | undefined;
   /** PayPal and the credit's grace; absent, purchase capture and credit do not run here. */

@@ -19,6 +19,7 @@ import { billingDeps, fund, prepareBilling } from '../../test/subscriptions.js';
 import type { TempStore } from '../../test/store.js';
 import { NOTICE_MAX_AGE_MS, sendNoticeEmail } from './job.js';
 import { NOTICE_EMAIL_DONE, type NoticeKind } from './payload.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 const redisUrl = process.env.REDIS_URL as string;
 let temp: TempStore;
@@ -92,7 +93,7 @@ const payloadFor = (kind: NoticeKind, event: RecordedEvent) => ({ kind, streamId
 
 async function paidCheckout(shopper: Member, merchant: Member, reference?: string) {
   const result = await payCheckout(
-    { store: temp.store, clock: systemClock },
+    { store: temp.store, clock: systemClock, transferTerms: transferTermsBook },
     {
       shopperUserId: shopper.userId,
       to: merchant.username,
@@ -279,7 +280,7 @@ describe('money received and refund notices', () => {
     await fund(billingDeps(temp.store, systemClock), shopper.userId, 1_000_000n);
     const orderId = await paidCheckout(shopper, merchant, 'INV-7');
     await createRefund(
-      { store: temp.store, clock: systemClock },
+      { store: temp.store, clock: systemClock, transferTerms: transferTermsBook },
       { merchantUserId: merchant.userId, idempotencyKey: randomUUID(), orderId, amountMlx: 50_000n },
     );
     const refund = await waitForMail(shopper.email, `[Sandbox] ${merchant.username} le reembolsó 50.000 MLX`);

@@ -8,10 +8,10 @@ import { planPriceNoticeRule } from './rules.js';
 export const planPriceNoticeModule: JobModule = {
   queue: PLAN_PRICE_NOTICE_QUEUE,
   rules: [planPriceNoticeRule],
-  processor: ({ store, clock, serialize, stateCache, planSubscriptions }) =>
+  processor: ({ store, clock, serialize, stateCache, transferTerms, planSubscriptions }) =>
     planSubscriptions && {
       process: (job, token) =>
-        announcePlanPriceChange(resumableBullJob(job, token), { store, clock, serialize, stateCache, planSubscriptions }),
+        announcePlanPriceChange(resumableBullJob(job, token), { store, clock, serialize, stateCache, transferTerms, planSubscriptions }),
       maxStartedAttempts: WAITING_JOB_RUNS_MAX,
     },
 };

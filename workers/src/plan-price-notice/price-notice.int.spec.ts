@@ -10,6 +10,7 @@ import { LogPlanSubscriptions } from '../../test/plan-subscriptions.js';
 import { openTempStore, type TempStore } from '../../test/store.js';
 import { billingDeps, billingUser, monthlyPlan, prepareBilling, TestClock } from '../../test/subscriptions.js';
 import { announcePlanPriceChange, READ_MODEL_RETRY_MS } from './job.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 let temp: TempStore;
 const clock = new TestClock('2026-01-15T10:00:00.000Z');
@@ -57,7 +58,7 @@ describe('plan price-change job', () => {
     if (edit.position === undefined) throw new Error('no edit');
     const data = { planId, planRevision: '1', position: edit.position.toString(), previousPriceMlx: '1000', priceMlx: '1500' };
     const readModel = new LogPlanSubscriptions(store, { followOnRead: false });
-    const jobDeps = { store, clock, planSubscriptions: readModel };
+    const jobDeps = { store, clock, transferTerms: transferTermsBook, planSubscriptions: readModel };
 
     const waits: number[] = [];
     const before = Date.now();
@@ -81,7 +82,7 @@ describe('plan price-change job', () => {
   });
 
   it('a malformed payload is refused for good', async () => {
-    const jobDeps = { store: temp.store, clock, planSubscriptions: new LogPlanSubscriptions(temp.store) };
+    const jobDeps = { store: temp.store, clock, transferTerms: transferTermsBook, planSubscriptions: new LogPlanSubscriptions(temp.store) };
     await expect(announcePlanPriceChange(jobOf({ planId: 'nope', planRevision: '1' }, []), jobDeps)).rejects.toThrow(/Invalid job payload/);
   });
 });

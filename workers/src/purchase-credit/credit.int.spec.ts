@@ -9,10 +9,11 @@ import type { ResumableJob } from '../job/resumable.js';
 import { approvedOrder, ORDER_USD_CENTS, preparePurchases, registerBuyer } from '../../test/purchases.js';
 import { openTempStore, type TempStore } from '../../test/store.js';
 import { creditPurchaseAfterGrace } from './job.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 let temp: TempStore;
 let buyerUserId: string;
-const core = () => ({ store: temp.store, clock: systemClock });
+const core = () => ({ store: temp.store, clock: systemClock, transferTerms: transferTermsBook });
 
 beforeEach(async () => {
   temp = openTempStore();

@@ -11,6 +11,7 @@ import { TEST_APP_SECRET, TEST_PUBLIC_URL } from '../../test/pipeline.js';
 import { approvedOrder, preparePurchases, registerBuyer } from '../../test/purchases.js';
 import { openTempStore, type TempStore } from '../../test/store.js';
 import { sendPurchaseReceiptEmail } from './job.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 let temp: TempStore;
 let smtp: TestSmtpServer;
@@ -41,7 +42,7 @@ afterEach(async () => {
 async function creditedOrder(orderId: string, index: number, language?: 'en' | 'es') {
   const buyer = await registerBuyer(temp.store, index, language);
   await approvedOrder(temp.store, buyer.userId, orderId);
-  const core = { store: temp.store, clock: systemClock };
+  const core = { store: temp.store, clock: systemClock, transferTerms: transferTermsBook };
   await recordCaptureResult(core, { orderId, result: { status: 'completed', captureId: `CAP${orderId}`, usdCents: 1000n } });
   await ensurePurchaseCredited(core, { orderId });
   return buyer;

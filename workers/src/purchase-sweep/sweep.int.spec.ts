@@ -6,11 +6,12 @@ import { eventually } from '../../test/pipeline.js';
 import { approvedOrder, paypalOrder, preparePurchases, purchaseJobDeps, registerBuyer, ScriptedPayPal } from '../../test/purchases.js';
 import { openTempStore, type TempStore } from '../../test/store.js';
 import { type OpenPurchaseRange, type PurchaseSweep, startPurchaseSweep } from './sweep.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 let temp: TempStore;
 let buyerUserId: string;
 let sweep: PurchaseSweep | undefined;
-const core = () => ({ store: temp.store, clock: systemClock });
+const core = () => ({ store: temp.store, clock: systemClock, transferTerms: transferTermsBook });
 
 beforeEach(async () => {
   temp = openTempStore();

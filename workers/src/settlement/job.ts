@@ -10,7 +10,7 @@
  *   rejected (void 'networkRejected'), or the bounded wait ran out (void 'expired').
  */
 import type { KeyedSerializer } from '@quern/core';
-import type { WalletStateCache } from '@quern/core/wallet';
+import type { TransferTermsBook, WalletStateCache } from '@quern/core/wallet';
 import type { Clock, EventStore } from '@quern/core';
 import { isAppError } from '@quern/core';
 import {
@@ -37,6 +37,8 @@ export interface SettlementDeps {
   serialize?: KeyedSerializer;
   stateCache?: WalletStateCache;
   store: EventStore;
+  /** The reference kinds' terms the wallet folds and decides under (ADR 077). */
+  transferTerms: TransferTermsBook;
   clock: Clock;
   network: Pick<MillixNetworkPort, 'send' | 'transactionStatus'>;
   logger: Logger;

@@ -8,11 +8,12 @@ import { settlementRule } from './rules.js';
 export const settlementModule: JobModule = {
   queue: SETTLEMENT_QUEUE,
   rules: [settlementRule],
-  processor: ({ store, clock, logger, serialize, stateCache, network }) =>
+  processor: ({ store, clock, logger, serialize, stateCache, transferTerms, network }) =>
     network && {
       process: (job, token) =>
         settleTransfer(resumableBullJob(job, token), {
           store,
+          transferTerms,
           clock,
           network: network.port,
           logger,

@@ -18,6 +18,7 @@ import { captureLog, connectRedis, eventually, type CapturedLog } from '../../te
 import { settleTransfer, type SettlementDeps } from './job.js';
 import { SETTLEMENT_QUEUE, settlementJobId } from './payload.js';
 import { memoryJob, openWalletWorld, runToEnd, startWalletPipeline, type WalletPipeline, type WalletWorld } from '../../test/settlement.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 const CONFIRM_DELAY_MS = 300;
 const FUNDS_MLX = 1_000_000n;
@@ -54,6 +55,7 @@ const settled = async (walletId: string, transferId: string) => (await world.tra
 /** What the workers give the job, for running one directly. */
 const deps = (overrides: Partial<SettlementDeps> = {}): SettlementDeps => ({
   store: world.store,
+  transferTerms: transferTermsBook,
   clock: { now: () => new Date() },
   network: world.network,
   logger: captureLog().logger,

@@ -11,8 +11,8 @@ import { subscriptionRenewalRules } from './rules.js';
 export const subscriptionRenewalModule: JobModule = {
   queue: SUBSCRIPTION_RENEWAL_QUEUE,
   rules: subscriptionRenewalRules,
-  processor: ({ store, clock, serialize, stateCache }) => ({
-    process: (job, token) => renewSubscription(resumableBullJob(job, token), { store, clock, serialize, stateCache }),
+  processor: ({ store, clock, serialize, stateCache, transferTerms }) => ({
+    process: (job, token) => renewSubscription(resumableBullJob(job, token), { store, clock, serialize, stateCache, transferTerms }),
     maxStartedAttempts: WAITING_JOB_RUNS_MAX,
   }),
 };

@@ -17,6 +17,7 @@ import { resumableBullJob } from '../job/resumable.js';
 import { renewSubscription } from './job.js';
 import { SUBSCRIPTION_RENEWAL_JOB_NAME, SUBSCRIPTION_RENEWAL_QUEUE, subscriptionRenewalJobId } from './payload.js';
 import { sweepFailedRenewals } from './sweep.js';
+import { transferTermsBook } from '@quern/core/transfer-references';
 
 const redisUrl = process.env.REDIS_URL as string;
 const PRICE = 250_000n;
@@ -45,7 +46,7 @@ afterEach(async () => {
 });
 
 const deps = () => ({ core: { store: temp.store, clock }, jobs: { failed: (n: number) => queue.getFailed(0, n - 1) }, logger });
-const coreDeps = () => ({ store: temp.store, clock });
+const coreDeps = () => ({ store: temp.store, clock, transferTerms: transferTermsBook });
 
 async function subscription(subscriberMlx: bigint, index: number) {
   const provider = await billingUser(temp.store, clock, index, 0n);
