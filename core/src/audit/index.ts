@@ -4,4 +4,4 @@
  * rules configure. It sits above all capabilities; none of them imports it.
  */
 export * from './ledger.js';
-export * from './transfer-claims.js';
+export * from '../shared/transfer-claims.js';

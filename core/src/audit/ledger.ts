@@ -50,21 +50,23 @@
  * transfers carrying its reference; one transfer-claim auditor (transfer-claims.ts) matches the
  * claims with the wallet's transfers for all of them.
  */
-import { type CheckoutFigures, type CheckoutViolationCode, checkoutAuditRule } from '../checkout/audit.js';
-import { type PayoutFigures, type PayoutViolationCode, payoutAuditRule } from '../payouts/audit.js';
-import { type PurchaseFigures, type PurchaseViolationCode, purchaseAuditRule } from '../purchases/audit.js';
-import { type RefundFigures, type RefundViolationCode, refundAuditRule } from '../refunds/audit.js';
 import { assertNever } from '../shared/assert.js';
 import type { AuditWhere, LedgerRecord } from '../shared/audit-rule.js';
-import { type SubscriptionFigures, type SubscriptionViolationCode, subscriptionAuditRule } from '../subscriptions/audit.js';
 import { derivedAccountDelta } from '../wallet/derived-account.js';
 import type { WalletEvent } from '../wallet/events.js';
 import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from '../wallet/events.js';
 import { MLX_TOTAL_SUPPLY, mlxFromWire } from '../wallet/money.js';
 import type { WalletState } from '../wallet/state.js';
 import { evolve, initialWalletState, isWalletClosed, isWalletEmpty } from '../wallet/state.js';
-import { toKnownTransferReference, transferTermsBook } from '../transfer-references/known.js';
-import { type CapabilityAuditor, createCapabilityAuditor } from './transfer-claims.js';
+import {
+  MONEY_CAPABILITIES,
+  type MoneyAuditors,
+  type MoneyFigures,
+  type MoneyViolationCode,
+  moneyCapabilityNames,
+  toKnownTransferReference,
+  transferTermsBook,
+} from '../transfer-references/known.js';
 
 export type { LedgerRecord } from '../shared/audit-rule.js';
 
@@ -100,22 +102,25 @@ export type LedgerViolationCode =
   | 'closedNotEmpty'
   | 'creditAfterClose'
   | 'transferAfterClose'
-  /** The capabilities' rules (ADR 067): the purchase invariants (ADR 025, core/src/purchases/audit.ts). */
-  | PurchaseViolationCode
-  /** The checkout invariants (ADR 029, core/src/checkout/audit.ts). */
-  | CheckoutViolationCode
-  /** The refund and payout invariants (ADR 033, core/src/refunds/audit.ts, core/src/payouts/audit.ts). */
-  | RefundViolationCode
-  | PayoutViolationCode
-  /** The subscription invariants (ADR 037, core/src/subscriptions/audit.ts). */
-  | SubscriptionViolationCode;
+  /**
+   * The rules of the capabilities that move MLX (ADR 067, the list in transfer-references/known.ts):
+   * purchases (ADR 025), checkouts (ADR 029), refunds and payouts (ADR 033), subscriptions (ADR 037),
+   * each in its own audit.ts.
+   */
+  | MoneyViolationCode;
 
 export interface LedgerViolation extends AuditWhere {
   code: LedgerViolationCode;
   message: string;
 }
 
-export interface LedgerAudit {
+/**
+ * Beside the ledger's own figures, each capability's under its name (MoneyFigures): `purchases`
+ * (orders, captures, credits and returns in `purchase-` streams), `checkouts` (orders paid by
+ * shoppers, `checkout-` streams), `refunds` (of checkout orders, in the same streams), `payouts`
+ * (`payout-` streams) and `subscriptions` (charges, `subscription-` streams).
+ */
+export interface LedgerAudit extends MoneyFigures {
   ok: boolean;
   eventCount: number;
   walletEventCount: number;
@@ -143,16 +148,6 @@ export interface LedgerAudit {
   pendingCreditsMlx: bigint;
   transfers: { reserved: number; open: number; credited: number; posted: number; voided: number };
   deposits: { received: number; open: number; confirmed: number; rejected: number };
-  /** Purchases: orders, captures, credits and refunds or reversals seen in `purchase-` streams. */
-  purchases: PurchaseFigures;
-  /** Checkouts: orders paid by shoppers to merchants, seen in `checkout-` streams. */
-  checkouts: CheckoutFigures;
-  /** Refunds of checkout orders, seen in `checkout-` streams. */
-  refunds: RefundFigures;
-  /** Merchant API payouts, seen in `payout-` streams. */
-  payouts: PayoutFigures;
-  /** Subscription charges, seen in `subscription-` streams. */
-  subscriptions: SubscriptionFigures;
   /**
    * Closed wallets (ADR 042) and what they hold: MLX deposited from the network after they closed,
    * `heldMlx` confirmed (in their posted balances), `pendingMlx` not yet; `depositsConfirmed`
@@ -209,15 +204,11 @@ interface AuditRun {
   awaitingReservation: AwaitingReservation | undefined;
   /** DepositConfirmed events on wallets already closed. */
   depositsConfirmedAfterClose: number;
-  purchases: CapabilityAuditor<PurchaseViolationCode, PurchaseFigures>;
-  checkouts: CapabilityAuditor<CheckoutViolationCode, CheckoutFigures>;
-  refunds: CapabilityAuditor<RefundViolationCode, RefundFigures>;
-  payouts: CapabilityAuditor<PayoutViolationCode, PayoutFigures>;
-  subscriptions: CapabilityAuditor<SubscriptionViolationCode, SubscriptionFigures>;
+  money: MoneyAuditors;
 }
 
-/** The capabilities' rules in the order their end-of-log findings are reported. */
-const capabilitiesOf = (run: AuditRun) => [run.purchases, run.checkouts, run.refunds, run.payouts, run.subscriptions];
+/** The capabilities' rules in the list's order, in which their end-of-log findings are reported. */
+const capabilitiesOf = (run: AuditRun) => moneyCapabilityNames.map((name) => run.money[name]);
 
 type Where = AuditWhere;
 
@@ -574,11 +565,7 @@ function summarize(run: AuditRun): LedgerAudit {
       confirmed: count(deposits, (d) => d.status === 'confirmed'),
       rejected: count(deposits, (d) => d.status === 'rejected'),
     },
-    purchases: run.purchases.figures(),
-    checkouts: run.checkouts.figures(),
-    refunds: run.refunds.figures(),
-    payouts: run.payouts.figures(),
-    subscriptions: run.subscriptions.figures(),
+    ...moneyFiguresOf(run.money),
     closedWallets,
     violations: final.violations,
     violationCount: final.violationCount,
@@ -595,20 +582,21 @@ export interface LedgerAuditor {
   summary(): LedgerAudit;
 }
 
+// Object.fromEntries cannot know that each name gets its own capability's auditor and figures;
+// the two maps below build exactly that, so each result is typed as what it is.
+function startMoneyAuditors(into: (code: LedgerViolationCode, message: string, where?: Where) => void): MoneyAuditors {
+  return Object.fromEntries(moneyCapabilityNames.map((name) => [name, MONEY_CAPABILITIES[name].startAudit(into)])) as MoneyAuditors;
+}
+
+function moneyFiguresOf(auditors: MoneyAuditors): MoneyFigures {
+  return Object.fromEntries(moneyCapabilityNames.map((name) => [name, auditors[name].figures()])) as MoneyFigures;
+}
+
 export function createLedgerAuditor(): LedgerAuditor {
   // The capabilities' rules report into the run's own list (the run is created just below).
   const into = (code: LedgerViolationCode, message: string, where?: Where) => report(run, code, message, where);
-  const purchases = createCapabilityAuditor(purchaseAuditRule, into);
-  const checkouts = createCapabilityAuditor(checkoutAuditRule, into);
-  const refunds = createCapabilityAuditor(refundAuditRule, into);
-  const payouts = createCapabilityAuditor(payoutAuditRule, into);
-  const subscriptions = createCapabilityAuditor(subscriptionAuditRule, into);
   const run: AuditRun = {
-    purchases,
-    checkouts,
-    refunds,
-    payouts,
-    subscriptions,
+    money: startMoneyAuditors(into),
     states: new Map(),
     transfers: new Map(),
     deposits: new Map(),

@@ -3,7 +3,7 @@
 // amount or with a fee, a subscription started twice, a charge above the price the subscriber
 // agreed to and a price accepted by someone else; a sound trail reports nothing.
 import { describe, expect, it } from 'vitest';
-import { createCapabilityAuditor } from '../audit/transfer-claims.js';
+import { createCapabilityAuditor } from '../shared/transfer-claims.js';
 import { subscriptionAuditRule, type SubscriptionViolationCode } from './audit.js';
 import { subscriptionChargeTransferId, subscriptionStream } from './events.js';
 

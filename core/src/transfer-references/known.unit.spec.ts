@@ -1,7 +1,14 @@
-// Proves the wallet's shape reader and the strict reader of the known kinds accept every kind's recorded JSON unchanged and refuse malformed ids, and that only the strict reader refuses an unknown kind or a missing field.
+// Proves the wallet's shape reader and the strict reader of the known kinds accept every kind's recorded JSON unchanged and refuse malformed ids, that only the strict reader refuses an unknown kind or a missing field, and that the one list of money capabilities gives every kind its terms once.
 import { describe, expect, it } from 'vitest';
 import { transferReferenceSchema } from '../wallet/transfer-reference.js';
-import { type KnownTransferReference, knownTransferReferenceSchema, toKnownTransferReference, transferReferenceKinds } from './known.js';
+import {
+  type KnownTransferReference,
+  MONEY_CAPABILITIES,
+  moneyCapabilityNames,
+  toKnownTransferReference,
+  transferReferenceKinds,
+  transferTermsBook,
+} from './known.js';
 
 const examples: KnownTransferReference[] = [
   { kind: 'purchase', orderId: 'ORDER1', captureId: 'CAPTURE1' },
@@ -38,7 +45,7 @@ describe('transfer references', () => {
     ];
     for (const bad of malformed) {
       expect(transferReferenceSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
-      expect(knownTransferReferenceSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(toKnownTransferReference(bad), JSON.stringify(bad)).toBeUndefined();
     }
   });
 
@@ -52,5 +59,12 @@ describe('transfer references', () => {
       expect(transferReferenceSchema.safeParse(unknown).success).toBe(true);
       expect(toKnownTransferReference(unknown)).toBeUndefined();
     }
+  });
+
+  it("given the one list, then every capability's kinds have the wallet's terms, each kind belongs to one capability, and the names are the list's", () => {
+    expect(moneyCapabilityNames).toEqual(Object.keys(MONEY_CAPABILITIES));
+    for (const capability of Object.values(MONEY_CAPABILITIES)) expect(Object.keys(capability.terms)).toEqual([...capability.kinds]);
+    expect(new Set(transferReferenceKinds).size).toBe(transferReferenceKinds.length);
+    expect([...transferTermsBook.keys()]).toEqual([...transferReferenceKinds]);
   });
 });

@@ -14,7 +14,7 @@ import type {
   ReferencedTransfer,
   TransferClaimRule,
   TransferReferenceShape,
-} from '../shared/audit-rule.js';
+} from './audit-rule.js';
 
 export interface TransferClaimAuditor<Code extends string, Claim, Reference extends TransferReferenceShape> {
   book: ClaimBook<Claim>;
