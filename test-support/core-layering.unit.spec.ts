@@ -1,10 +1,11 @@
 // The layering ADR 067 sets, read from the import lines of the sources: the wallet imports no
 // other capability (only shared code and the i18n formatting), checkout and refunds do not import
 // each other's way round (refunds may read checkout's order model, never the reverse), and no
-// capability imports the audit that sits above them all; and the wallet's ledger rules name no
-// capability's transfer kind, which each capability owns with its terms (ADR 074, 077).
+// capability imports the audit that sits above them all; and no source of the wallet names a
+// capability's transfer kind or history purpose, which each capability owns (ADR 074, 077, 078).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { transactionPurposeKinds } from '@quern/core/history';
 import { transferReferenceKinds } from '@quern/core/transfer-references';
 import { describe, expect, it } from 'vitest';
 
@@ -49,14 +50,18 @@ describe('core layering (ADR 067)', () => {
     expect(CAPABILITIES.flatMap((folder) => importedFolders(folder).filter(({ imported }) => imported === 'audit'))).toEqual([]);
   });
 
-  // The ledger's rules: its events, its decider (payer, payee, fee, settlement, hold: the book's
-  // terms, ADR 077), its fold and how it loads and runs commands.
-  it.each(['events.ts', 'decider.ts', 'state.ts', 'load.ts', 'handlers.ts'])(
-    "given the wallet's %s, then it names no kind of transfer reference: the kinds and their terms are their capabilities'",
-    (file) => {
-      const text = readFileSync(join(CORE_SRC, 'wallet', file), 'utf8');
-      expect(transferReferenceKinds).toContain('checkout');
-      expect(transferReferenceKinds.filter((kind) => text.includes(`'${kind}'`) || text.includes(`kind: ${kind}`))).toEqual([]);
-    },
-  );
+  // No file of the wallet, its rules or its shapes, names a kind of reference or of history purpose:
+  // the kinds, their terms and their purposes are their capabilities' (ADR 074, 077, 078).
+  it("given every source of the wallet, then none names a kind of transfer reference or purpose: they are their capabilities'", () => {
+    const kinds = [...transferReferenceKinds, ...transactionPurposeKinds];
+    expect(kinds).toContain('checkout');
+    expect(kinds).toContain('subscription_charge');
+    const named = readdirSync(join(CORE_SRC, 'wallet'))
+      .filter((file) => file.endsWith('.ts') && !isTest(file))
+      .flatMap((file) => {
+        const text = readFileSync(join(CORE_SRC, 'wallet', file), 'utf8');
+        return kinds.filter((kind) => text.includes(`'${kind}'`) || text.includes(`kind: ${kind}`)).map((kind) => `${file} names ${kind}`);
+      });
+    expect(named).toEqual([]);
+  });
 });

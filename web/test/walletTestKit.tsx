@@ -3,7 +3,6 @@
  * has none), a fake tRPC server answering over the real HTTP link (so requests and errors cross
  * the same wire format as in the app), transaction fixtures and a signed-in render.
  */
-import type { CompletedTransaction, PendingTransaction } from '@quern/core/wallet';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '@quern/api/router';
@@ -12,6 +11,7 @@ import { Route, Routes } from 'react-router';
 import { TRPCProvider } from '../src/app/data/trpc.js';
 import type { AuthState } from '../src/features/auth/authState.js';
 import { render, type Rendered, type TestLanguage } from './renderForTest.js';
+import type { CompletedTransaction, PendingTransaction } from '@quern/core/history';
 
 /** jsdom has no modal dialogs: showModal opens, close closes and fires 'close', as browsers do. */
 export function installDialogStandIn(): void {

@@ -1,12 +1,13 @@
 /** The spec's wallet calls (section 7), at their exact paths, plus POST send for integrations. */
 import { Router } from 'express';
 import { AppError } from '@quern/core';
-import { IDEMPOTENCY_KEY_PATTERN, sendInput, transactionsRestQuery } from '@quern/core/wallet';
+import { IDEMPOTENCY_KEY_PATTERN, sendInput } from '@quern/core/wallet';
 import { z } from 'zod';
 import type { RequestContext } from '../http/context.js';
 import { assertSameOriginScript } from '../http/csrf.js';
 import { type ContextFactory, authedRoute, restRoute } from '../http/rest.js';
 import type { Session } from '../identity/sessions.js';
+import { transactionsRestQuery } from '@quern/core/history';
 
 function idempotencyKeyOf(ctx: RequestContext): string | undefined {
   const key = ctx.http.req.get('idempotency-key');

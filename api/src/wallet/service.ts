@@ -12,24 +12,26 @@ import {
   readWallet,
   sendMlx,
   toPurchaseHoldOutput,
-  TRANSACTIONS_PAGE_SIZE,
-  type PendingTransactions,
   type SendCommandInput,
   type SendOutput,
-  type TransactionItem,
-  type TransactionsPage,
   type WalletDeps,
   walletAddressOf,
   lookUpRecipient,
   type Recipient,
   type RecipientLookup,
-  type HistoryFilter,
 } from '@quern/core/wallet';
 import { findTransaction, getPendingTotals, getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import type { Session } from '../identity/sessions.js';
 import { createSendAdmission, type SendAdmissionLimits } from './send-admission.js';
 import type { CheckoutLookupLimits } from '../checkout/lookup-limits.js';
+import {
+  TRANSACTIONS_PAGE_SIZE,
+  type PendingTransactions,
+  type TransactionItem,
+  type TransactionsPage,
+  type HistoryFilter,
+} from '@quern/core/history';
 
 export interface WalletServiceDeps {
   core: WalletDeps;

@@ -3,21 +3,23 @@ import {
   addressOutput,
   balanceOutput,
   IDEMPOTENCY_KEY_PATTERN,
-  pendingTransactionsOutput,
   purchaseHoldOutput,
   rateOutput,
   recipientLookupInput,
   recipientLookupOutput,
   sendInput,
   sendOutput,
-  transactionByHashOutput,
-  transactionByHashQuery,
-  transactionsPageOutput,
-  transactionsPageQuery,
 } from '@quern/core/wallet';
 import { z } from 'zod';
 import { clientAddressForLimits } from '../http/client-address.js';
 import { authedProcedure, router } from '../trpc/init.js';
+import {
+  pendingTransactionsOutput,
+  transactionByHashOutput,
+  transactionByHashQuery,
+  transactionsPageOutput,
+  transactionsPageQuery,
+} from '@quern/core/history';
 
 const sendWithKey = sendInput.extend({
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: 'errors:invalidRequest' }).optional(),

@@ -1,7 +1,7 @@
 /** Purchases as a capability that moves MLX (ADR 078): its kinds, the wallet's terms, the history's purposes and its audit rule. */
 import { moneyCapability } from '../wallet/money-capability.js';
-import type { PurchasePurpose } from '../wallet/purpose.js';
 import { purchaseAuditRule } from './audit.js';
+import { type PurchasePurpose, purchasePurposeKinds, purchasePurposeSchema } from './purpose.js';
 import {
   type PurchaseReferenceKind,
   purchaseReferenceKinds,
@@ -19,9 +19,10 @@ export const purchaseMoney = moneyCapability({
   kinds: purchaseReferenceKinds,
   reference: purchaseTransferReference,
   terms: purchaseTransferTerms,
+  purposes: { kinds: purchasePurposeKinds, schema: purchasePurposeSchema },
   // `order_id` and `capture_id` are PayPal's; `refund_id` only on a return. Keys in one fixed order:
   // the read model stores the row as JSON and a rebuild must write the very same string.
-  purpose: (reference) => {
+  purpose: (reference): PurchasePurpose => {
     const purpose: PurchasePurpose = {
       kind: KIND_OF_PURCHASE_REFERENCE[reference.kind],
       order_id: reference.orderId,

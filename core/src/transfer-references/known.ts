@@ -4,7 +4,7 @@
  * reading of a recorded reference, the history's purpose of its transfers and its ledger audit
  * rule; this list names each once, and everything that must know every kind is derived from it:
  * the kinds and their union type, the strict reader, the wallet's book of terms, the history's
- * purposes (purpose.ts) and the ledger audit's rules, violation codes and figures
+ * purposes (core/src/history/purpose.ts) and the ledger audit's rules, violation codes and figures
  * (core/src/audit/ledger.ts). Adding a capability that moves MLX is its folder plus one line here.
  */
 import { checkoutMoney } from '../checkout/money.js';
@@ -14,14 +14,18 @@ import { checkoutRefundMoney } from '../refunds/money.js';
 import type { AuditReport } from '../shared/audit-rule.js';
 import { subscriptionChargeMoney } from '../subscriptions/money.js';
 import type { MoneyCapability } from '../wallet/money-capability.js';
+import type { PurposeShape } from '../wallet/purpose.js';
 import type { TransferReference } from '../wallet/transfer-reference.js';
 import type { TransferTermsBook } from '../wallet/transfer-terms.js';
 
-/** Keyed by the name the audit's figures carry; in the order the audit reports their findings. */
+/**
+ * Keyed by the name the audit's figures carry; in the order the history's filter offers their
+ * kinds and the audit reports their findings.
+ */
 export const MONEY_CAPABILITIES = {
-  purchases: purchaseMoney,
   checkouts: checkoutMoney,
   refunds: checkoutRefundMoney,
+  purchases: purchaseMoney,
   payouts: payoutMoney,
   subscriptions: subscriptionChargeMoney,
 } as const;
@@ -41,10 +45,11 @@ export type MoneyAuditors = { [K in MoneyCapabilityName]: ReturnType<MoneyCapabi
 /** Every capability's audit figures, under its name. */
 export type MoneyFigures = { [K in MoneyCapabilityName]: ReturnType<MoneyAuditors[K]['figures']> };
 
-export const moneyCapabilityNames: readonly MoneyCapabilityName[] = ['purchases', 'checkouts', 'refunds', 'payouts', 'subscriptions'];
+export const moneyCapabilityNames: readonly MoneyCapabilityName[] = ['checkouts', 'refunds', 'purchases', 'payouts', 'subscriptions'];
 
 /** The capabilities as the list iterates them, each seen through the shape every one of them has. */
-const capabilities: readonly MoneyCapability<TransferReference, string, unknown>[] = Object.values(MONEY_CAPABILITIES);
+const capabilities: readonly MoneyCapability<TransferReference, PurposeShape, PurposeShape, string, unknown>[] =
+  Object.values(MONEY_CAPABILITIES);
 
 export const transferReferenceKinds: readonly TransferReferenceKind[] = Object.values(MONEY_CAPABILITIES).flatMap(
   (capability): readonly TransferReferenceKind[] => capability.kinds,
@@ -69,5 +74,5 @@ export function toKnownTransferReference(reference: unknown): KnownTransferRefer
 export const transferTermsBook: TransferTermsBook = new Map(capabilities.flatMap((capability) => Object.entries(capability.terms)));
 
 /** The capability a known reference belongs to (the history's purpose reads it). */
-export const moneyCapabilityOf = (reference: KnownTransferReference): MoneyCapability<TransferReference, string, unknown> | undefined =>
+export const moneyCapabilityOf = (reference: KnownTransferReference): MoneyCapabilities[MoneyCapabilityName] | undefined =>
   capabilityOfKind.get(reference.kind);

@@ -6,23 +6,10 @@
 import { z } from 'zod';
 import { normalizeEmail, normalizeUsername, usernamePattern } from '../shared/person-keys.js';
 import { parseAddress } from './address.js';
-import { checkHistoryRange, hasHistoryFilter, historyFilterInput, historyFilterQueryFields } from './history-filter.js';
-import { OPEN_RESERVATIONS_MAX } from './decider.js';
-import { TRANSFER_REFERENCE_ID_PATTERN } from './transfer-reference.js';
 import { SEND_FEE_MLX, mlxToWire, parseMlxAmount } from './money.js';
 import type { WalletState } from './state.js';
 import { balanceOf, heldPurchasedMlx } from './state.js';
 
-/**
- * Completed transactions per dashboard page. The spec leaves the size open; 10 rows fit a laptop
- * screen above the pagination without scrolling, and the API answers with `limit` so a client
- * never assumes it.
- */
-export const TRANSACTIONS_PAGE_SIZE = 10;
-/** Highest page number accepted: 100 million transactions at 10 a page, far past any wallet. */
-export const TRANSACTIONS_PAGE_MAX = 10_000_000;
-/** The pending list shows at most this many items: every open reservation fits, plus deposits. */
-export const PENDING_TRANSACTIONS_MAX = OPEN_RESERVATIONS_MAX * 2;
 /** Longest recipient text read: an e-mail's maximum length. */
 export const RECIPIENT_TEXT_LENGTH_MAX = 254;
 const USERNAME_LENGTH_MAX = 32;
@@ -97,130 +84,6 @@ export type SendCommandInput = z.output<typeof sendInput>;
 
 /** The canonical wire form of an MLX amount (what mlxToWire writes). */
 export const mlxWire = z.string().regex(/^(0|[1-9][0-9]{0,19})$/);
-
-const transactionUser = z.object({ username: z.string() });
-
-const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
-/** A shop's order reference as checkout takes it (CHECKOUT_REFERENCE_PATTERN, core/src/checkout). */
-const merchantReference = z.string().regex(/^[A-Za-z0-9._:/#-]{1,64}$/);
-/** A checkout cart's first item's name, as the shop sent it (checkout contracts: 1 to 200 characters). */
-const firstItem = z.string().min(1).max(200);
-/**
- * Not in the spec: what a transfer was for when it was not a plain send (purpose.ts). Optional, so
- * rows projected before it existed, and every send or deposit, stay valid without it.
- */
-export const transactionPurposeOutput = z.union([
-  z.object({
-    kind: z.enum(['purchase', 'purchase_refund', 'purchase_reversal']),
-    order_id: purposeId,
-    capture_id: purposeId,
-    refund_id: purposeId.optional(),
-  }),
-  // A checkout payment (ADR 029) has no provider capture: only the order it paid.
-  // merchant_reference: the shop's own order reference (ADR 043), joined in when the history is
-  // read, so both sides and the refund can name the order as the shop does.
-  // first_item: the cart's first item, which names the payment when the shop gave no reference.
-  z.object({
-    kind: z.literal('checkout'),
-    order_id: purposeId,
-    merchant_reference: merchantReference.optional(),
-    first_item: firstItem.optional(),
-  }),
-  // A merchant's refund of a checkout order and a merchant's payout (ADR 033).
-  z.object({
-    kind: z.literal('checkout_refund'),
-    order_id: purposeId,
-    refund_id: purposeId,
-    merchant_reference: merchantReference.optional(),
-    first_item: firstItem.optional(),
-  }),
-  z.object({ kind: z.literal('payout'), payout_id: purposeId }),
-  // One period of a subscription (ADR 037).
-  z.object({ kind: z.literal('subscription_charge'), subscription_id: purposeId, period: z.number().int().min(1) }),
-]);
-
-const transactionBase = z.object({
-  /** The millix transaction hash; for a transfer between Quern wallets, the transfer id. */
-  transaction_hash: z.string(),
-  /** 'credit' is incoming, 'debit' outgoing (the spec treats anything but 'credit' as outgoing). */
-  transaction_type: z.enum(['credit', 'debit']),
-  from_address: z.string(),
-  to_address: z.string(),
-  from_user: transactionUser.optional(),
-  to_user: transactionUser.optional(),
-  /** The amount sent or received, without the fee. */
-  amount: mlxWire,
-  /** Debits only: the send fee, so that amount + fee explains the change of balance. */
-  fee: mlxWire.optional(),
-  /** Purchases, refunds and reversals (ADR 025) and checkout payments (ADR 029): the dashboard names them instead of an address. */
-  purpose: transactionPurposeOutput.optional(),
-});
-
-/** A settled transaction; `balance` is the wallet's posted balance right after it. */
-export const completedTransactionOutput = transactionBase.extend({ balance: mlxWire, transaction_date: z.iso.datetime() });
-export type CompletedTransaction = z.infer<typeof completedTransactionOutput>;
-
-/** A reservation or deposit not yet settled. */
-export const pendingTransactionOutput = transactionBase.extend({ create_date: z.iso.datetime() });
-export type PendingTransaction = z.infer<typeof pendingTransactionOutput>;
-
-/** What the detail popup takes: it shows transaction_date, falling back to create_date. */
-export const transactionItemOutput = z.union([completedTransactionOutput, pendingTransactionOutput]);
-export type TransactionItem = z.infer<typeof transactionItemOutput>;
-
-/** The detail's own URL (/account/transactions/<hash>): one of the caller's transactions by hash. */
-export const transactionByHashQuery = z.strictObject({
-  hash: z.string({ error: 'errors:transactionNotFound' }).regex(/^[A-Za-z0-9_:-]{1,128}$/, { error: 'errors:transactionNotFound' }),
-});
-export const transactionByHashOutput = z.object({ transaction: transactionItemOutput });
-
-/**
- * A page number as a query string (digits) or JSON (a number) sends it. Not z.coerce: it reads
- * `true`, `null` and `[]` as pages 1, 0 and 0.
- */
-const pageDigits = z
-  .string()
-  .regex(/^[0-9]{1,9}$/)
-  .transform(Number);
-const pageNumber = z
-  .union([z.number(), pageDigits], { error: 'errors:invalidRequest' })
-  .pipe(
-    z
-      .number()
-      .int({ error: 'errors:invalidRequest' })
-      .min(0, { error: 'errors:invalidRequest' })
-      .max(TRANSACTIONS_PAGE_MAX, { error: 'errors:invalidRequest' }),
-  );
-
-/** GET /api/quern/transactions?page={n}; pages are 0-based. */
-export const transactionsPageQuery = z.strictObject({ page: pageNumber.default(0), filter: historyFilterInput.optional() });
-export type TransactionsPageQuery = z.infer<typeof transactionsPageQuery>;
-
-/**
- * The REST form: the filter's fields as optional query parameters beside `page` (issue 25).
- * Without any of them the route answers exactly as the spec's GET did.
- */
-export const transactionsRestQuery = z
-  .strictObject({ page: pageNumber.default(0), ...historyFilterQueryFields })
-  .superRefine((value, ctx) => checkHistoryRange(value, ctx, []))
-  .transform(({ page, kind, counterparty, from, to }) => {
-    const filter = { kind, counterparty, from, to };
-    return { page, filter: hasHistoryFilter(filter) ? filter : undefined };
-  });
-
-export const transactionsPageOutput = z.object({
-  transactions: z.array(completedTransactionOutput).max(TRANSACTIONS_PAGE_SIZE),
-  total: z.number().int().min(0),
-  page: z.number().int().min(0).max(TRANSACTIONS_PAGE_MAX),
-  limit: z.number().int().min(1),
-  /** Filtered reads only: the scan stopped at its bound, so older matches may be missing. */
-  scan_limited: z.boolean().optional(),
-});
-export type TransactionsPage = z.infer<typeof transactionsPageOutput>;
-
-/** GET /api/quern/pending-transactions. */
-export const pendingTransactionsOutput = z.object({ content: z.array(pendingTransactionOutput).max(PENDING_TRANSACTIONS_MAX) });
-export type PendingTransactions = z.infer<typeof pendingTransactionsOutput>;
 
 /** GET /api/millix/current-rate: USD per MLX as exact decimal text, null while no rate is set. */
 export const rateOutput = z.object({ rate: z.string().nullable() });

@@ -1,14 +1,12 @@
 // Proves the shared wallet schemas: the send form's recipient, amount and fee rules, the transaction outputs and the page query.
 import { describe, expect, it } from 'vitest';
 import {
-  classifyRecipient,
   completedTransactionOutput,
   pendingTransactionOutput,
-  sendInput,
-  toBalanceOutput,
   transactionsPageOutput,
   transactionsPageQuery,
-} from './contracts.js';
+} from '../history/contracts.js';
+import { classifyRecipient, sendInput, toBalanceOutput } from './contracts.js';
 import { NOW, testAddress } from '../../test/wallet-fixtures.js';
 import { foldWallet } from '../../test/wallet-rules.js';
 

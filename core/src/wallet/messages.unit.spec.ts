@@ -5,7 +5,7 @@ import esErrors from '../i18n/locales/es/errors.json' with { type: 'json' };
 import enWallet from '../i18n/locales/en/wallet.json' with { type: 'json' };
 import esWallet from '../i18n/locales/es/wallet.json' with { type: 'json' };
 import { transferVoidReasons } from './events.js';
-import { transactionPurposeKinds } from './purpose.js';
+import { transactionPurposeKinds } from '../history/purpose.js';
 
 /** Every "errors:" key in core/src/wallet (grep -ohE "errors:[a-zA-Z]+" core/src/wallet/*.ts); keep in step with the code. */
 const walletErrorKeys = [

@@ -1,64 +1,20 @@
 /**
- * What a history row says a transfer was for, when it was not a plain send: the wire form of a
- * transfer's `reference` (ADR 025), as the history's contracts answer it. The renaming from a
- * reference is core/src/transfer-references/purpose.ts, above the capabilities whose kinds it maps.
+ * The shape of what a history row says a transfer was for, when it was not a plain send: the wire
+ * form (snake_case, as the spec's other transaction fields) of a transfer's `reference`. Each
+ * capability that moves MLX defines its own purposes in its `purpose.ts` with the pieces here; the
+ * history (core/src/history) lists them all.
  */
-export type TransactionPurposeKind =
-  | 'purchase'
-  | 'purchase_refund'
-  | 'purchase_reversal'
-  | 'checkout'
-  | 'checkout_refund'
-  | 'payout'
-  | 'subscription_charge';
-export const transactionPurposeKinds: readonly TransactionPurposeKind[] = [
-  'purchase',
-  'purchase_refund',
-  'purchase_reversal',
-  'checkout',
-  'checkout_refund',
-  'payout',
-  'subscription_charge',
-];
+import { z } from 'zod';
+import { TRANSFER_REFERENCE_ID_PATTERN } from './transfer-reference.js';
 
-/**
- * A purchase row: `order_id` and `capture_id` are PayPal's order and capture (the "transaction"
- * PayPal shows its buyer); `refund_id` is the refund's or the reversal's id, on returns only.
- */
-export interface PurchasePurpose {
-  kind: 'purchase' | 'purchase_refund' | 'purchase_reversal';
-  order_id: string;
-  capture_id: string;
-  refund_id?: string;
+/** What every purpose has: the kind the history names the row by. */
+export interface PurposeShape {
+  kind: string;
 }
 
-/** A checkout row (ADR 029): the checkout order the shopper paid, and nothing else. */
-export interface CheckoutPurpose {
-  kind: 'checkout';
-  order_id: string;
-}
-
-/** A merchant's refund of a checkout order (ADR 033): the order, and the refund's id. */
-export interface CheckoutRefundPurpose {
-  kind: 'checkout_refund';
-  order_id: string;
-  refund_id: string;
-}
-
-/** A merchant's payout through the merchant API (ADR 033). */
-export interface PayoutPurpose {
-  kind: 'payout';
-  payout_id: string;
-}
-
-/** One period of a subscription (ADR 037): the subscription and the period it paid. */
-export interface SubscriptionChargePurpose {
-  kind: 'subscription_charge';
-  subscription_id: string;
-  period: number;
-}
-
-export type TransactionPurpose = PurchasePurpose | CheckoutPurpose | CheckoutRefundPurpose | PayoutPurpose | SubscriptionChargePurpose;
-
-export const isTransactionPurposeKind = (kind: string): kind is TransactionPurposeKind =>
-  (transactionPurposeKinds as readonly string[]).includes(kind);
+/** The ids a purpose names, as bounded as the reference's (ADR 025). */
+export const purposeId = z.string().regex(TRANSFER_REFERENCE_ID_PATTERN);
+/** A shop's order reference as checkout takes it (CHECKOUT_REFERENCE_PATTERN, core/src/checkout). */
+export const purposeMerchantReference = z.string().regex(/^[A-Za-z0-9._:/#-]{1,64}$/);
+/** A checkout cart's first item's name, as the shop sent it (checkout contracts: 1 to 200 characters). */
+export const purposeFirstItem = z.string().min(1).max(200);

@@ -1,7 +1,7 @@
 // Proves the filtered history read on real Redis: kind, counterparty (username in any case, or address, on the other side), inclusive date days and their combination each keep only their rows, newest first; paging and total count matches; bad filters are refused; no filter answers exactly as before; a scan past its bound says scan_limited.
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@quern/core';
-import { createAddress, transactionsPageOutput, type HistoryFilter } from '@quern/core/wallet';
+import { createAddress } from '@quern/core/wallet';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allProjections } from '../index.js';
 import { startProjections } from '../runner.js';
@@ -12,6 +12,7 @@ import type { StoredCompletedTransaction } from './items.js';
 import { walletHistoryKey } from './keys.js';
 import { HISTORY_FILTER_SCAN_MAX, getTransactionsPage } from './queries.js';
 import { caughtUp } from '../../test/wallets-world.js';
+import { transactionsPageOutput, type HistoryFilter } from '@quern/core/history';
 
 let redis: PrivateRedis;
 let temp: TempStore;

@@ -1,7 +1,7 @@
 // Proves a wallet history of 20,000 completed transactions, appended straight to the log, pages correctly deep in the set: page 1,000 is exactly the expected slice, newest first, with balances and usernames.
 import { randomBytes } from 'node:crypto';
 import type { NewEvent } from '@quern/core';
-import { createAddress, transactionsPageOutput, walletStream } from '@quern/core/wallet';
+import { createAddress, walletStream } from '@quern/core/wallet';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allProjections } from '../index.js';
 import { startProjections } from '../runner.js';
@@ -10,6 +10,7 @@ import { captureLog, openPrivateRedis, type PrivateRedis } from '../../test/redi
 import { openTempStore, type TempStore } from '../../test/store.js';
 import { getTransactionsPage, getWalletBalance } from './queries.js';
 import { caughtUp } from '../../test/wallets-world.js';
+import { transactionsPageOutput } from '@quern/core/history';
 
 const CREDITS = 20_000;
 const APPEND_BATCH = 1_000;

@@ -1,9 +1,9 @@
+import type { TransactionPurpose } from '@quern/core/history';
 /**
  * What the wallet read models store per transaction: the spec's fields (section 3, Transaction)
  * plus the wallet ids the queries need to resolve usernames, and for pending items the log
  * position they are ordered by. The queries drop the internal fields before answering.
  */
-import type { TransactionPurpose } from '@quern/core/wallet';
 
 export interface StoredTransaction {
   transaction_hash: string;

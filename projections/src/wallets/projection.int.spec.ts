@@ -1,5 +1,4 @@
 // Proves that each wallet event, committed to a real Redis the way the runner commits it, gives readers the right balance, pending items on both sides, history rows (with usernames) and address index, including events recorded by older versions; that other events change nothing; and that incomplete events are refused without a trace.
-import { pendingTransactionsOutput, transactionsPageOutput } from '@quern/core/wallet';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectionApplyError } from '../commit.js';
 import { allProjections } from '../index.js';
@@ -15,6 +14,7 @@ import {
   getWalletBalance,
   getWalletClosedAt,
 } from './queries.js';
+import { pendingTransactionsOutput, transactionsPageOutput } from '@quern/core/history';
 
 let redis: PrivateRedis;
 let log: CommittedLog;

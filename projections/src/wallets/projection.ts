@@ -18,16 +18,9 @@
  * events, so every row of it, pending or completed and on both sides, stores it as `purpose`.
  */
 import { assertNever, type RecordedEvent } from '@quern/core';
-import {
-  isWalletEventType,
-  toWalletEvent,
-  type BalanceSnapshot,
-  type TransactionPurpose,
-  type TransferReference,
-  type WalletEvent,
-} from '@quern/core/wallet';
+import { isWalletEventType, toWalletEvent, type BalanceSnapshot, type TransferReference, type WalletEvent } from '@quern/core/wallet';
 import { isCheckoutEventType, toCheckoutEvent } from '@quern/core/checkout';
-import { toKnownTransferReference, toTransactionPurpose } from '@quern/core/transfer-references';
+import { toKnownTransferReference } from '@quern/core/transfer-references';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction } from './items.js';
@@ -40,6 +33,7 @@ import {
   walletKey,
   walletPendingKey,
 } from './keys.js';
+import { type TransactionPurpose, toTransactionPurpose } from '@quern/core/history';
 
 type DataOf<T extends WalletEvent['type']> = Extract<WalletEvent, { type: T }>['data'];
 

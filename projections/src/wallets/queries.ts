@@ -5,19 +5,7 @@
  * of the wallet's history.
  */
 import { AppError } from '@quern/core';
-import {
-  PENDING_TRANSACTIONS_MAX,
-  SYSTEM_WALLET_IDS,
-  TRANSACTIONS_PAGE_MAX,
-  TRANSACTIONS_PAGE_SIZE,
-  type CompletedTransaction,
-  type HistoryFilter,
-  hasHistoryFilter,
-  matchesHistoryFilter,
-  type PendingTransaction,
-  type TransactionPurpose,
-  type TransactionsPage,
-} from '@quern/core/wallet';
+import { SYSTEM_WALLET_IDS } from '@quern/core/wallet';
 import type { Redis } from 'ioredis';
 import { userKey } from '../users/keys.js';
 import type { StoredCompletedTransaction, StoredPendingTransaction, StoredTransaction } from './items.js';
@@ -30,6 +18,18 @@ import {
   walletKey,
   walletPendingKey,
 } from './keys.js';
+import {
+  PENDING_TRANSACTIONS_MAX,
+  TRANSACTIONS_PAGE_MAX,
+  TRANSACTIONS_PAGE_SIZE,
+  type CompletedTransaction,
+  type HistoryFilter,
+  hasHistoryFilter,
+  matchesHistoryFilter,
+  type PendingTransaction,
+  type TransactionPurpose,
+  type TransactionsPage,
+} from '@quern/core/history';
 
 /**
  * The dashboard's balance: stable (Current) = posted − held, what the wallet can spend now;

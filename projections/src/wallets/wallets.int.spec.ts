@@ -6,12 +6,8 @@ import {
   createAddress,
   executeWalletCommand,
   loadWallet,
-  PENDING_TRANSACTIONS_MAX,
-  pendingTransactionsOutput,
   settleInternalTransfer,
   SYSTEM_WALLET_IDS,
-  TRANSACTIONS_PAGE_MAX,
-  transactionsPageOutput,
   type WalletDeps,
 } from '@quern/core/wallet';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -42,6 +38,7 @@ import {
   walletDeps,
   type Person,
 } from '../../test/wallets-world.js';
+import { PENDING_TRANSACTIONS_MAX, pendingTransactionsOutput, TRANSACTIONS_PAGE_MAX, transactionsPageOutput } from '@quern/core/history';
 
 let redis: PrivateRedis;
 let temp: TempStore;

@@ -5,12 +5,12 @@
  * (wallet.transactions' `filter`) and checks it again. The form checks with the same schema first
  * and shows each field's own message.
  */
-import { type HistoryFilter as Filter, type HistoryKind, historyFilterInput, historyKinds } from '@quern/core/wallet';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDay } from '../../i18n/format.js';
 import { kindWords } from './historyWords.js';
 import { useLanguage } from '../../ui/useLanguage.js';
+import { type HistoryFilter as Filter, type HistoryKind, historyFilterInput, historyKinds } from '@quern/core/history';
 
 export const HISTORY_FILTER_PARAMS = ['kind', 'counterparty', 'from', 'to'] as const;
 type FilterField = (typeof HISTORY_FILTER_PARAMS)[number];

@@ -4,7 +4,6 @@
  * (transaction_date, falling back to create_date for a pending one). A PayPal purchase, refund
  * or chargeback adds what it was and PayPal's ids after these.
  */
-import { historyKindOf, type TransactionPurpose } from '@quern/core/wallet';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
@@ -13,6 +12,7 @@ import { Modal } from '../../ui/Modal.js';
 import { TransactionAmount } from './TransactionAmount.js';
 import { directionOf, purposeKindOf, transactionDateOf, type WalletTransaction } from './walletFormat.js';
 import { formatMlxWire, formatStyledDate } from '../../ui/displayFormat.js';
+import { historyKindOf, type TransactionPurpose } from '@quern/core/history';
 
 function AddressValue({ address, username }: { address: string; username: string | undefined }) {
   return (

@@ -2,13 +2,13 @@
 // (English and Spanish) instead of the reserve's address, keep that address as the title, and
 // leave everything else as the spec has it: columns, dates, signs, colours, balances, and a plain
 // send still named by its user or shortened address.
-import type { TransactionPurpose } from '@quern/core/wallet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { click } from '../../../test/dom.js';
 import { render, type Rendered, type TestLanguage } from '../../../test/renderForTest.js';
 import { ADDRESS_A, ADDRESS_B, completed, pending } from '../../../test/walletTestKit.js';
 import { TransactionList } from './TransactionList.js';
 import type { WalletTransaction } from './walletFormat.js';
+import type { TransactionPurpose } from '@quern/core/history';
 
 // Dates are shown in the viewer's time zone; the expectations below are written for UTC.
 process.env.TZ = 'UTC';

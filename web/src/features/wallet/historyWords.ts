@@ -4,8 +4,8 @@
  * kind comes from core's historyKindOf, so the words and the history filter agree. PayPal rows,
  * payouts and subscription charges keep their existing wording (otherPartyOf).
  */
-import { historyKindOf, type HistoryKind, type TransactionPurpose } from '@quern/core/wallet';
 import { otherPartyOf, type PurposeLabel, type WalletTransaction } from './walletFormat.js';
+import { historyKindOf, type HistoryKind, type TransactionPurpose } from '@quern/core/history';
 
 /** The translation function the words need (i18next's `t` in the wallet namespace). */
 export type WordsT = (key: string, params?: Record<string, string>) => string;

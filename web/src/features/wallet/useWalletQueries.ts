@@ -11,8 +11,8 @@ import { useEffect, useRef } from 'react';
 import { useTRPC } from '../../app/data/trpc.js';
 import { useExchangeRate } from '../../app/data/useExchangeRate.js';
 import { useLogFailure } from '../../ui/useLogFailure.js';
-import type { HistoryFilter } from '@quern/core/wallet';
 import type { WalletTransaction } from './walletFormat.js';
+import type { HistoryFilter } from '@quern/core/history';
 
 /** While a transaction is pending: it usually settles within seconds, and people watch for it. */
 export const POLL_WHILE_PENDING_MS = 2_000;

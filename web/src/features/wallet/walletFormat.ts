@@ -2,16 +2,16 @@
  * How the dashboard writes a transaction: its direction, signed amount, date and other party.
  * The amount and date formatters every feature shares are ui/displayFormat.ts.
  */
+import { shortenIdentifier } from '@quern/core/wallet';
+import type { Language } from '../../i18n/languages.js';
+import { formatMlxWire } from '../../ui/displayFormat.js';
 import {
   isTransactionPurposeKind,
-  shortenIdentifier,
   type CompletedTransaction,
   type PendingTransaction,
   type TransactionPurpose,
   type TransactionPurposeKind,
-} from '@quern/core/wallet';
-import type { Language } from '../../i18n/languages.js';
-import { formatMlxWire } from '../../ui/displayFormat.js';
+} from '@quern/core/history';
 
 export type WalletTransaction = CompletedTransaction | PendingTransaction;
 export type TransactionDirection = 'credit' | 'debit';

@@ -1,8 +1,7 @@
 // Proves a transfer's reference becomes the history's purpose under the API's snake_case names, for each kind, with the refund id only where there is one.
 import { describe, expect, it } from 'vitest';
-import { isTransactionPurposeKind, transactionPurposeKinds } from '../wallet/purpose.js';
-import { type KnownTransferReference, type TransferReferenceKind, transferReferenceKinds } from './known.js';
-import { toTransactionPurpose } from './purpose.js';
+import { type KnownTransferReference, type TransferReferenceKind, transferReferenceKinds } from '../transfer-references/known.js';
+import { isTransactionPurposeKind, toTransactionPurpose, transactionPurposeKinds } from './purpose.js';
 
 describe('toTransactionPurpose', () => {
   it('given a purchase reference, then its purpose names the order and the capture, and nothing else', () => {

@@ -1,6 +1,6 @@
 // Proves the dashboard history filter: each field matches only its rows (kind, counterparty by username or address on the other side, inclusive UTC days), fields combine, and bad input is refused per field with its own message.
 import { describe, expect, it } from 'vitest';
-import { historyFilterInput, matchesHistoryFilter, parseHistoryCounterparty } from './history-filter.js';
+import { historyFilterInput, matchesHistoryFilter, parseHistoryCounterparty } from './filter.js';
 import { transactionsPageQuery, transactionsRestQuery } from './contracts.js';
 import { testAddress } from '../../test/wallet-fixtures.js';
 

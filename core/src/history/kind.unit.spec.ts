@@ -1,6 +1,6 @@
 // Proves that every history row gets the kind its words and its filter use: plain transfers by direction, a checkout by side, other purposes as themselves, and unknown purposes by direction.
 import { describe, expect, it } from 'vitest';
-import { historyKindOf, isHistoryKind } from './history-kind.js';
+import { historyKindOf, isHistoryKind } from './kind.js';
 
 describe('historyKindOf', () => {
   it('given a plain transfer, then it is sent or received by its direction', () => {

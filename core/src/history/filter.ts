@@ -1,13 +1,13 @@
 /**
- * Filters for the dashboard's history (issue 25): by kind (history-kind.ts), by counterparty (a
+ * Filters for the dashboard's history (issue 25): by kind (kind.ts), by counterparty (a
  * username, case-insensitive exact, or a millix address, matched against the row's other party)
  * and by date (from/to, YYYY-MM-DD, inclusive UTC days). All optional. The schemas give one i18n
  * message per field; the matcher is pure, so the read model and its tests share it.
  */
 import { z } from 'zod';
 import { normalizeUsername, usernamePattern } from '../shared/person-keys.js';
-import { parseAddress } from './address.js';
-import { type HistoryKind, historyKindOf, isHistoryKind } from './history-kind.js';
+import { parseAddress } from '../wallet/address.js';
+import { type HistoryKind, historyKindOf, isHistoryKind } from './kind.js';
 
 /** Longest counterparty text read: longer than any username or millix address. */
 export const HISTORY_COUNTERPARTY_LENGTH_MAX = 128;
