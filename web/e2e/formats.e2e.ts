@@ -33,7 +33,8 @@ const texts = {
     fee: '1000',
     typed: '12.500',
     total: '13.500 MLX',
-    dateTime: /\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}(?! ?[ap]\.? ?m)/,
+    // 24-hour, no am/pm; the hour is not padded (Intl writes '0:25' after midnight, '13:32' after noon).
+    dateTime: /\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2}(?! ?[ap]\.? ?m)/,
     from: 'Desde',
     amount: 'Importe',
     chosen: '05/03/2026',
