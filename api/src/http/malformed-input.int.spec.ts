@@ -81,6 +81,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'identity.resendEmailVerification': { input: null },
   'identity.verifyEmail': { input: { token: 'a-token' } },
   'wallet.address': { input: null },
+  'wallet.receive': { input: { amount: '12,500' }, optional: ['amount'] },
   'wallet.balance': { input: null },
   'wallet.rate': { input: null },
   'wallet.purchaseHold': { input: null },

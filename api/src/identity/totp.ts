@@ -12,7 +12,7 @@ import {
   type TotpCodes,
 } from '@quern/core/identity';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import { qrCodeSvg } from '../http/qr-code.js';
 
 export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = 'Quern';
@@ -54,7 +54,7 @@ export const totpCodes: TotpCodes = {
 /** The otpauth:// URI an authenticator app reads, and its QR code as an SVG string. */
 export async function enrollmentQr(secret: string, accountLabel: string): Promise<{ uri: string; qrSvg: string }> {
   const uri = new TOTP({ issuer: ISSUER, label: accountLabel, secret: Secret.fromBase32(secret), period: TOTP_PERIOD_SECONDS }).toString();
-  const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1 });
+  const qrSvg = await qrCodeSvg(uri);
   return { uri, qrSvg };
 }
 

@@ -9,6 +9,8 @@ import {
   openUserWallet,
   type BalanceOutput,
   type PurchaseHoldOutput,
+  type ReceiveOutput,
+  toPaymentUri,
   readWallet,
   sendMlx,
   toPurchaseHoldOutput,
@@ -23,6 +25,7 @@ import {
 import { findTransaction, getPendingTotals, getPendingTransactions, getTransactionsPage, getWalletBalance } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import type { Session } from '../identity/sessions.js';
+import { qrCodeSvg } from '../http/qr-code.js';
 import { createSendAdmission, type SendAdmissionLimits } from './send-admission.js';
 import type { CheckoutLookupLimits } from '../checkout/lookup-limits.js';
 import {
@@ -113,6 +116,13 @@ export function createWalletService(deps: WalletServiceDeps) {
       await address(session);
       const { state } = await readWallet(deps.core, session.userId);
       return toPurchaseHoldOutput(state, deps.core.clock.now());
+    },
+
+    /** The caller's address as a payment request (ADR 079), with the amount asked for when there is one, and its QR code. */
+    async receive(session: Session, amountMlx: bigint | undefined): Promise<ReceiveOutput> {
+      const own = await address(session);
+      const paymentUri = toPaymentUri(amountMlx === undefined ? { address: own.address } : { address: own.address, amountMlx });
+      return { address: own.address, payment_uri: paymentUri, qr_svg: await qrCodeSvg(paymentUri) };
     },
 
     async rate(): Promise<{ rate: string | null }> {

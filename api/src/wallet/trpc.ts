@@ -1,6 +1,8 @@
 /** Wallet procedures for the web app; each is a thin call into the wallet service. */
 import {
   addressOutput,
+  receiveInput,
+  receiveOutput,
   balanceOutput,
   IDEMPOTENCY_KEY_PATTERN,
   purchaseHoldOutput,
@@ -29,6 +31,10 @@ const sendWithKey = sendInput.extend({
 // drifts from the spec's shapes fails loudly (a logged 500) instead of reaching the dashboard.
 export const walletRouter = router({
   address: authedProcedure.output(addressOutput).query(({ ctx }) => ctx.wallet.address(ctx.session)),
+  receive: authedProcedure
+    .input(receiveInput)
+    .output(receiveOutput)
+    .query(({ ctx, input }) => ctx.wallet.receive(ctx.session, input.amount)),
   balance: authedProcedure.output(balanceOutput).query(({ ctx }) => ctx.wallet.balance(ctx.session)),
   purchaseHold: authedProcedure.output(purchaseHoldOutput).query(({ ctx }) => ctx.wallet.purchaseHold(ctx.session)),
   rate: authedProcedure.output(rateOutput).query(({ ctx }) => ctx.wallet.rate()),

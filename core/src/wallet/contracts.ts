@@ -92,6 +92,27 @@ export const rateOutput = z.object({ rate: z.string().nullable() });
 export const addressOutput = z.object({ address: z.string() });
 
 /**
+ * The dashboard's Receive (issue 27): an optional amount to ask for, typed as in the send form. An
+ * empty field asks for no amount; anything else must be a whole MLX amount the send form would take.
+ */
+export const receiveInput = z.strictObject({
+  amount: amountText('errors:invalidAmount')
+    .transform((value, ctx) => {
+      if (value.trim() === '') return undefined;
+      const parsed = parseMlxAmount(value);
+      if (parsed.ok) return parsed.amountMlx;
+      ctx.addIssue({ code: 'custom', message: parsed.messageKey });
+      return z.NEVER;
+    })
+    .optional(),
+});
+export type ReceiveInput = z.input<typeof receiveInput>;
+
+/** The wallet's address, the payment URI a millix wallet reads (ADR 079), and its QR code as SVG markup. */
+export const receiveOutput = z.object({ address: z.string(), payment_uri: z.string(), qr_svg: z.string() });
+export type ReceiveOutput = z.infer<typeof receiveOutput>;
+
+/**
  * GET /api/millix/balance/{address}: the spec's stable and unstable (millix's meaning: unstable =
  * deposits not yet confirmed), plus what the pending list adds up to in each direction (ADR 062:
  * the dashboard's Pending figure is pending_incoming − pending_outgoing). The two extra fields are

@@ -29,3 +29,4 @@ export * from './network.js';
 export * from './deposits.js';
 export * from './recipient-lookup.js';
 export * from './payee-directory.js';
+export * from './payment-uri.js';

@@ -7,6 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../i18n/languages.js';
 import { CopyAddress } from './CopyAddress.js';
+import { ReceiveButton } from './ReceiveDialog.js';
 import { pendingFigureOf } from './pendingFigure.js';
 import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/displayFormat.js';
 
@@ -103,6 +104,7 @@ export function BalanceHero({ balance, rate, username, address, language, hold }
           <>
             <span className="account-address-value">{address}</span>
             <CopyAddress address={address} />
+            <ReceiveButton />
           </>
         )}
       </div>
