@@ -1,0 +1,118 @@
+/**
+ * Invoice events (issue 27). One stream per invoice, `invoice-<id>`: created once ('no_stream'),
+ * then each payment seen, each settled or failed, the expiry and a void, each under the revision
+ * it was decided on. A payment is a deposit to the invoice's own address (from any millix wallet)
+ * or a transfer from a Quern balance; its id is the deposit's or the transfer's, so seeing the
+ * same payment twice records it once.
+ */
+import { z } from 'zod';
+
+export const INVOICE_STREAM_PREFIX = 'invoice-';
+export const invoiceStream = (invoiceId: string): string => `${INVOICE_STREAM_PREFIX}${invoiceId}`;
+
+/** `in_` and 32 lower-case hex digits: opaque, unguessable, safe in URLs and stream names. */
+export const INVOICE_ID_PATTERN = /^in_[0-9a-f]{32}$/;
+/** A payment's id: the deposit's id or the transfer's (bounded like every id the ledger names). */
+export const INVOICE_PAYMENT_ID_PATTERN = /^[A-Za-z0-9_:-]{1,128}$/;
+
+export const INVOICE_CURRENCIES = ['MLX', 'USD'] as const;
+export type InvoiceCurrency = (typeof INVOICE_CURRENCIES)[number];
+/** How a payment reached the invoice: a deposit from any millix wallet, or a Quern user's balance. */
+export const INVOICE_PAYMENT_ROUTES = ['network', 'quern'] as const;
+export type InvoicePaymentRoute = (typeof INVOICE_PAYMENT_ROUTES)[number];
+
+/** What the merchant asked for, fixed for the invoice's life. Amounts are wire text (whole MLX, USD cents). */
+export type InvoiceTerms = {
+  amountMlx: string;
+  currency: InvoiceCurrency;
+  /** USD invoices: the price asked, and the rate it was converted at when the invoice was created. */
+  usdCents?: string;
+  usdPerMlx?: string;
+  reference?: string;
+  description?: string;
+  metadata: Record<string, string>;
+  redirectUrl?: string;
+  expiresAt: string;
+};
+
+export interface InvoiceCreated {
+  type: 'InvoiceCreated';
+  data: InvoiceTerms & { invoiceId: string; merchantUserId: string; address: string; createdAt: string };
+}
+
+/** A payment is seen, not yet stable: a deposit waiting for its confirmations. A Quern transfer is settled at once instead. */
+export interface InvoicePaymentSeen {
+  type: 'InvoicePaymentSeen';
+  data: { invoiceId: string; paymentId: string; route: InvoicePaymentRoute; amountMlx: string; seenAt: string };
+}
+
+/** A payment is stable: its MLX belong to the merchant. */
+export interface InvoicePaymentSettled {
+  type: 'InvoicePaymentSettled';
+  data: { invoiceId: string; paymentId: string; route: InvoicePaymentRoute; amountMlx: string; settledAt: string };
+}
+
+/** A payment seen that the network then refused: it never counted. */
+export interface InvoicePaymentFailed {
+  type: 'InvoicePaymentFailed';
+  data: { invoiceId: string; paymentId: string; failedAt: string };
+}
+
+export interface InvoiceExpired {
+  type: 'InvoiceExpired';
+  data: { invoiceId: string; expiredAt: string };
+}
+
+export interface InvoiceVoided {
+  type: 'InvoiceVoided';
+  data: { invoiceId: string; voidedAt: string };
+}
+
+export type InvoiceEvent =
+  | InvoiceCreated
+  | InvoicePaymentSeen
+  | InvoicePaymentSettled
+  | InvoicePaymentFailed
+  | InvoiceExpired
+  | InvoiceVoided;
+
+const time = z.string().min(1).max(40);
+const mlx = z.string().regex(/^[1-9][0-9]{0,19}$/);
+const invoiceId = z.string().regex(INVOICE_ID_PATTERN);
+const paymentId = z.string().regex(INVOICE_PAYMENT_ID_PATTERN);
+const route = z.enum(INVOICE_PAYMENT_ROUTES);
+
+const schemas = {
+  InvoiceCreated: z.object({
+    invoiceId,
+    merchantUserId: z.string().min(1).max(200),
+    address: z.string().min(1).max(120),
+    amountMlx: mlx,
+    currency: z.enum(INVOICE_CURRENCIES),
+    usdCents: mlx.optional(),
+    usdPerMlx: z
+      .string()
+      .regex(/^[0-9]{1,20}(\.[0-9]{1,20})?$/)
+      .optional(),
+    reference: z.string().min(1).max(64).optional(),
+    description: z.string().min(1).max(500).optional(),
+    metadata: z.record(z.string().min(1).max(40), z.string().max(500)),
+    redirectUrl: z.string().min(1).max(2048).optional(),
+    expiresAt: time,
+    createdAt: time,
+  }),
+  InvoicePaymentSeen: z.object({ invoiceId, paymentId, route, amountMlx: mlx, seenAt: time }),
+  InvoicePaymentSettled: z.object({ invoiceId, paymentId, route, amountMlx: mlx, settledAt: time }),
+  InvoicePaymentFailed: z.object({ invoiceId, paymentId, failedAt: time }),
+  InvoiceExpired: z.object({ invoiceId, expiredAt: time }),
+  InvoiceVoided: z.object({ invoiceId, voidedAt: time }),
+} as const;
+
+export const isInvoiceEventType = (type: string): type is InvoiceEvent['type'] => Object.hasOwn(schemas, type);
+
+/** A recorded event as an InvoiceEvent, or undefined when it is not one or has not its shape. */
+export function toInvoiceEvent(recorded: { type: string; data: unknown }): InvoiceEvent | undefined {
+  if (!isInvoiceEventType(recorded.type)) return undefined;
+  const parsed = schemas[recorded.type].safeParse(recorded.data);
+  return parsed.success ? ({ type: recorded.type, data: parsed.data } as InvoiceEvent) : undefined;
+}

@@ -1,0 +1,5 @@
+/** Invoices (`@quern/core/invoices`, issue 27): anyone with millix pays a merchant at the invoice's own address. */
+export * from './commands.js';
+export * from './decider.js';
+export * from './events.js';
+export * from './state.js';

@@ -1,0 +1,125 @@
+/**
+ * An invoice folded from its stream, and its status as the API answers it (issue 27):
+ *
+ * - `void`: the merchant voided it (money that arrives afterwards is still recorded, never lost);
+ * - `paid`: the stable payments reach the amount (`amountOverpaidMlx` beyond it; `paidLate` when a
+ *   payment that counted was seen after the invoice expired);
+ * - `expired`: it ran out of time with less than the amount stable (what did arrive is refundable);
+ * - `processing`: a payment is seen but not yet stable;
+ * - `partially_paid`: some of the amount is stable, the rest is missing;
+ * - `open`: nothing has arrived.
+ */
+import { strictParser, type StreamModel } from '../shared/command-handler.js';
+import { mlxFromWire } from '../wallet/money.js';
+import { type InvoiceEvent, type InvoicePaymentRoute, type InvoiceTerms, toInvoiceEvent } from './events.js';
+
+export const INVOICE_STATUSES = ['open', 'processing', 'partially_paid', 'paid', 'expired', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export interface InvoicePayment {
+  paymentId: string;
+  route: InvoicePaymentRoute;
+  amountMlx: bigint;
+  stage: 'seen' | 'settled' | 'failed';
+  /** Seen at or after the invoice's expiry. */
+  late: boolean;
+}
+
+export interface InvoiceState {
+  invoiceId: string;
+  merchantUserId: string;
+  address: string;
+  terms: InvoiceTerms;
+  amountMlx: bigint;
+  createdAt: string;
+  payments: Map<string, InvoicePayment>;
+  expiredAt?: string;
+  voidedAt?: string;
+}
+
+const timeMs = (iso: string): number => Date.parse(iso);
+const isLate = (state: InvoiceState, at: string): boolean => timeMs(at) >= timeMs(state.terms.expiresAt);
+
+function withPayment(state: InvoiceState, payment: InvoicePayment): InvoiceState {
+  const payments = new Map(state.payments);
+  payments.set(payment.paymentId, payment);
+  return { ...state, payments };
+}
+
+export function evolveInvoice(state: InvoiceState | undefined, event: InvoiceEvent): InvoiceState | undefined {
+  if (event.type === 'InvoiceCreated') {
+    if (state) return state;
+    const { invoiceId, merchantUserId, address, createdAt, ...terms } = event.data;
+    return { invoiceId, merchantUserId, address, terms, amountMlx: mlxFromWire(terms.amountMlx), createdAt, payments: new Map() };
+  }
+  if (!state) return state;
+  switch (event.type) {
+    case 'InvoicePaymentSeen': {
+      if (state.payments.has(event.data.paymentId)) return state;
+      const { paymentId, route, amountMlx, seenAt } = event.data;
+      return withPayment(state, { paymentId, route, amountMlx: mlxFromWire(amountMlx), stage: 'seen', late: isLate(state, seenAt) });
+    }
+    case 'InvoicePaymentSettled': {
+      const seen = state.payments.get(event.data.paymentId);
+      const { paymentId, route, amountMlx, settledAt } = event.data;
+      // A Quern transfer settles without being seen first; a deposit keeps when it was first seen.
+      return withPayment(state, {
+        paymentId,
+        route,
+        amountMlx: mlxFromWire(amountMlx),
+        stage: 'settled',
+        late: seen ? seen.late : isLate(state, settledAt),
+      });
+    }
+    case 'InvoicePaymentFailed': {
+      const seen = state.payments.get(event.data.paymentId);
+      return seen ? withPayment(state, { ...seen, stage: 'failed' }) : state;
+    }
+    case 'InvoiceExpired':
+      return { ...state, expiredAt: state.expiredAt ?? event.data.expiredAt };
+    case 'InvoiceVoided':
+      return { ...state, voidedAt: state.voidedAt ?? event.data.voidedAt };
+  }
+}
+
+const sum = (state: InvoiceState, stage: InvoicePayment['stage']): bigint =>
+  [...state.payments.values()].reduce((total, payment) => (payment.stage === stage ? total + payment.amountMlx : total), 0n);
+
+/** What the invoice has received and what it still misses, in MLX. */
+export interface InvoiceAmounts {
+  settledMlx: bigint;
+  pendingMlx: bigint;
+  dueMlx: bigint;
+  overpaidMlx: bigint;
+}
+
+export function invoiceAmounts(state: InvoiceState): InvoiceAmounts {
+  const settledMlx = sum(state, 'settled');
+  return {
+    settledMlx,
+    pendingMlx: sum(state, 'seen'),
+    dueMlx: settledMlx >= state.amountMlx ? 0n : state.amountMlx - settledMlx,
+    overpaidMlx: settledMlx > state.amountMlx ? settledMlx - state.amountMlx : 0n,
+  };
+}
+
+export function invoiceStatus(state: InvoiceState): InvoiceStatus {
+  const { settledMlx, pendingMlx } = invoiceAmounts(state);
+  if (state.voidedAt !== undefined) return 'void';
+  if (settledMlx >= state.amountMlx) return 'paid';
+  if (state.expiredAt !== undefined) return 'expired';
+  if (pendingMlx > 0n) return 'processing';
+  if (settledMlx > 0n) return 'partially_paid';
+  return 'open';
+}
+
+/** Paid with a payment seen after the invoice expired: credited all the same, and flagged. */
+export const isPaidLate = (state: InvoiceState): boolean =>
+  invoiceStatus(state) === 'paid' && [...state.payments.values()].some((payment) => payment.stage === 'settled' && payment.late);
+
+/** An invoice stream for the command pipeline: nothing before InvoiceCreated; an event it cannot read is refused. */
+export const invoiceModel: StreamModel<InvoiceState | undefined, InvoiceEvent> = {
+  initialState: () => undefined,
+  evolve: evolveInvoice,
+  parse: strictParser(toInvoiceEvent),
+};
