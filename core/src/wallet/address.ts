@@ -152,6 +152,17 @@ export function createAddress(keyIdentifierBytes: Uint8Array, network: MillixNet
 }
 
 /**
+ * Another address of the wallet that holds `walletAddress`: a fresh base (20 random bytes) with the
+ * wallet's key identifier, as millix wallets hold many addresses (issue 27: an invoice's own
+ * address). Throws when `walletAddress` is not a valid address: callers pass a wallet's own.
+ */
+export function deriveAddress(walletAddress: string, baseBytes: Uint8Array): string {
+  const parsed = parseAddress(walletAddress);
+  if (!parsed.ok) throw new Error(`deriveAddress needs a valid wallet address, not ${walletAddress}`);
+  return composeAddress(baseBytes, parsed.keyIdentifierBytes, parsed.network);
+}
+
+/**
  * Whether two valid addresses belong to the same millix wallet (same key identifier and
  * network). False when either is invalid.
  */

@@ -1,6 +1,6 @@
 // Proves millix addresses are built and parsed as millix writes them, and that every kind of corruption is refused.
 import { describe, expect, it } from 'vitest';
-import { composeAddress, createAddress, isSameWallet, isValidAddress, parseAddress } from './address.js';
+import { composeAddress, createAddress, deriveAddress, isSameWallet, isValidAddress, parseAddress } from './address.js';
 
 const hex = (text: string): Uint8Array => Uint8Array.from(text.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
 
@@ -98,5 +98,16 @@ describe('isSameWallet', () => {
     expect(isSameWallet(mainnetA, mainnetB)).toBe(false);
     expect(isSameWallet(mainnetA, testnetA)).toBe(false);
     expect(isSameWallet(mainnetA, 'not an address')).toBe(false);
+  });
+});
+
+describe('deriveAddress', () => {
+  it("given a wallet's address and a fresh base, then another address of the same wallet: the base first, the wallet's key identifier after", () => {
+    const derived = deriveAddress(mainnetA, keyB);
+    expect(derived).toBe(composeAddress(keyB, keyA, 'mainnet'));
+    expect(derived).not.toBe(mainnetA);
+    expect(isSameWallet(derived, mainnetA)).toBe(true);
+    expect(isSameWallet(deriveAddress(testnetA, keyB), mainnetA)).toBe(false);
+    expect(() => deriveAddress('not an address', keyB)).toThrow();
   });
 });
