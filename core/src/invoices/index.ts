@@ -3,3 +3,4 @@ export * from './commands.js';
 export * from './decider.js';
 export * from './events.js';
 export * from './state.js';
+export * from './handlers.js';

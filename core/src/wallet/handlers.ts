@@ -72,6 +72,17 @@ export interface WalletDeps {
 /** One stream per address, claimed with "no stream": two wallets can never share an address. */
 export const addressStream = (address: string): string => `address-${address}`;
 
+/**
+ * The claim of an address for a wallet, appended once ('no_stream'): the deposit watcher finds
+ * the wallet a deposit paid through it. A wallet's own address, or another of its addresses (an
+ * invoice's, issue 27), appended in the same atomic call as what the address is for.
+ */
+export const addressClaim = (address: string, walletId: string): StreamAppend => ({
+  streamId: addressStream(address),
+  events: [{ type: 'WalletAddressAssigned', data: { address, walletId } }],
+  expectedRevision: 'no_stream',
+});
+
 export interface Executed {
   decision: WalletDecision;
   /** The wallet before the decision; valid until the next command on this wallet (it may be cached). */
@@ -310,7 +321,7 @@ export function outgoingTransfer(state: WalletState, transferId: string): Outgoi
 }
 
 /** The wallet holding an address, strongly consistent (reads the address's claim stream). */
-export async function findWalletIdByAddress(deps: Pick<WalletDeps, 'store'>, address: string): Promise<string | undefined> {
+export async function findWalletIdByAddress(deps: { store: Pick<EventStore, 'readStream'> }, address: string): Promise<string | undefined> {
   const records = await deps.store.readStream(addressStream(address), { maxCount: 1 });
   const walletId = records[0]?.data.walletId;
   return typeof walletId === 'string' ? walletId : undefined;
@@ -321,7 +332,8 @@ async function openWallet(deps: WalletDeps, walletId: string, kind: WalletKind, 
   if (existing.state.wallet) return existing.state.wallet.address;
   const address = createAddress(deps.newKeyIdentifier(), deps.network);
   // Claim the address first: a crash after this leaves an unused claim, never two wallets on one address.
-  await deps.store.append(addressStream(address), [{ type: 'WalletAddressAssigned', data: { address, walletId } }], 'no_stream');
+  const claim = addressClaim(address, walletId);
+  await deps.store.append(claim.streamId, claim.events, claim.expectedRevision);
   try {
     const opened = await executeWalletCommand(deps, walletId, { type: 'OpenWallet', data: { walletId, kind, address, ownerUserId } });
     return opened.state.wallet?.address ?? address;
