@@ -15,6 +15,9 @@ export const INVOICE_ID_PATTERN = /^in_[0-9a-f]{32}$/;
 /** A payment's id: the deposit's id or the transfer's (bounded like every id the ledger names). */
 export const INVOICE_PAYMENT_ID_PATTERN = /^[A-Za-z0-9_:-]{1,128}$/;
 
+/** The most metadata keys an invoice carries (issue 27). */
+export const INVOICE_METADATA_KEYS_MAX = 20;
+
 export const INVOICE_CURRENCIES = ['MLX', 'USD'] as const;
 export type InvoiceCurrency = (typeof INVOICE_CURRENCIES)[number];
 /** How a payment reached the invoice: a deposit from any millix wallet, or a Quern user's balance. */
@@ -96,7 +99,9 @@ const schemas = {
       .optional(),
     reference: z.string().min(1).max(64).optional(),
     description: z.string().min(1).max(500).optional(),
-    metadata: z.record(z.string().min(1).max(40), z.string().max(500)),
+    metadata: z
+      .record(z.string().min(1).max(40), z.string().max(500))
+      .refine((metadata) => Object.keys(metadata).length <= INVOICE_METADATA_KEYS_MAX),
     redirectUrl: z.string().min(1).max(2048).optional(),
     expiresAt: time,
     createdAt: time,
