@@ -470,9 +470,6 @@ function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], 
   const networkTransactionHash = requireId(data.networkTransactionHash, NETWORK_TRANSACTION_HASH_PATTERN);
   const amountMlx = requireAmount(data.amountMlx);
   const fromAddress = requireAddress(data.fromAddress, wallet, 'from');
-  const toAddress = data.toAddress === undefined ? wallet.address : requireAddress(data.toAddress, wallet, 'to');
-  // Only an address of this millix wallet is paid into it: its own, or one derived from its key.
-  if (!isSameWallet(toAddress, wallet.address)) throw fail('FORBIDDEN', 'errors:forbidden');
   const existing = state.deposits.get(depositId);
   if (existing) {
     if (existing.amountMlx === amountMlx && existing.networkTransactionHash === networkTransactionHash) return { events: [] };
@@ -483,7 +480,7 @@ function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], 
     depositId,
     networkTransactionHash,
     fromAddress,
-    toAddress,
+    toAddress: wallet.address,
     amountMlx: mlxToWire(amountMlx),
     // The handler appends the deposit id's claim stream in the same append (ADR 020).
     claimed: true as const,

@@ -1,7 +1,6 @@
 // Proves each wallet command's decision: the events it emits, the retries it answers with nothing, and every input it refuses.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
-import { deriveAddress } from './address.js';
 import type { WalletCommand } from './commands.js';
 import { OPEN_RESERVATIONS_MAX } from './decider.js';
 import type { WalletEvent } from './events.js';
@@ -389,23 +388,6 @@ describe('deposits', () => {
       },
     ]);
     expect(balanceOf(given(opened(), ...received, ...confirmed))).toEqual({ stableMlx: 7000n, unstableMlx: 0n });
-  });
-
-  it("given a deposit to another address of the same millix wallet (an invoice's), then it is recorded with the address paid; another wallet's or network's address is refused", () => {
-    const invoiceAddress = deriveAddress(alice.address, new Uint8Array(20).fill(9));
-    const toInvoice = { ...receive, data: { ...receive.data, toAddress: invoiceAddress } } as WalletCommand;
-    expect(decide(toInvoice, given(opened()), NOW).events[0]?.data).toMatchObject({ toAddress: invoiceAddress, amountMlx: '7000' });
-    expect(
-      decide({ ...receive, data: { ...receive.data, toAddress: alice.address } } as WalletCommand, given(opened()), NOW).events[0]?.data,
-    ).toMatchObject({
-      toAddress: alice.address,
-    });
-    expect(refusal({ ...receive, data: { ...receive.data, toAddress: bob.address } } as WalletCommand, given(opened())).code).toBe(
-      'FORBIDDEN',
-    );
-    expect(
-      refusal({ ...receive, data: { ...receive.data, toAddress: testAddress(5, 'testnet') } } as WalletCommand, given(opened())).messageKey,
-    ).toBe('errors:invalidAddress');
   });
 
   it('given a received deposit, when received again, confirmed twice or rejected after confirmation, then retries are answered and contradictions refused', () => {
