@@ -69,7 +69,17 @@ export interface VoidTransfer {
 
 export interface ReceiveDeposit {
   type: 'ReceiveDeposit';
-  data: { depositId: string; networkTransactionHash: string; fromAddress: string; amountMlx: bigint };
+  data: {
+    depositId: string;
+    networkTransactionHash: string;
+    fromAddress: string;
+    amountMlx: bigint;
+    /**
+     * The address paid: the wallet's own, or another address of the same millix wallet (same key
+     * identifier and network, another base: an invoice's, issue 27). The wallet's own when absent.
+     */
+    toAddress?: string;
+  };
 }
 
 export interface ConfirmDeposit {

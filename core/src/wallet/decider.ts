@@ -470,6 +470,9 @@ function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], 
   const networkTransactionHash = requireId(data.networkTransactionHash, NETWORK_TRANSACTION_HASH_PATTERN);
   const amountMlx = requireAmount(data.amountMlx);
   const fromAddress = requireAddress(data.fromAddress, wallet, 'from');
+  const toAddress = data.toAddress === undefined ? wallet.address : requireAddress(data.toAddress, wallet, 'to');
+  // Only an address of this millix wallet is paid into it: its own, or one derived from its key.
+  if (!isSameWallet(toAddress, wallet.address)) throw fail('FORBIDDEN', 'errors:forbidden');
   const existing = state.deposits.get(depositId);
   if (existing) {
     if (existing.amountMlx === amountMlx && existing.networkTransactionHash === networkTransactionHash) return { events: [] };
@@ -480,7 +483,7 @@ function decideReceiveDeposit(state: WalletState, data: ReceiveDeposit['data'], 
     depositId,
     networkTransactionHash,
     fromAddress,
-    toAddress: wallet.address,
+    toAddress,
     amountMlx: mlxToWire(amountMlx),
     // The handler appends the deposit id's claim stream in the same append (ADR 020).
     claimed: true as const,
@@ -502,13 +505,15 @@ function decideSettleDeposit(
   if (deposit.status === outcome) return { events: [] };
   if (deposit.status !== 'received') throw fail('CONFLICT', 'errors:alreadySettled');
   const base = { walletId: wallet.walletId, depositId: deposit.depositId, amountMlx: mlxToWire(deposit.amountMlx) };
+  // The address paid, as its receipt recorded it: an invoice's is read back from the settlement.
+  const toAddress = deposit.toAddress ?? wallet.address;
   if (outcome === 'confirmed') {
-    const display = { networkTransactionHash: deposit.networkTransactionHash, fromAddress: deposit.fromAddress, toAddress: wallet.address };
+    const display = { networkTransactionHash: deposit.networkTransactionHash, fromAddress: deposit.fromAddress, toAddress };
     return { events: [{ type: 'DepositConfirmed', data: { ...base, ...display, confirmedAt: at } }] };
   }
   const rejectReason = depositRejectReasons.find((candidate) => candidate === reason);
   if (rejectReason === undefined) throw invalidRequest();
-  return { events: [{ type: 'DepositRejected', data: { ...base, reason: rejectReason, rejectedAt: at } }] };
+  return { events: [{ type: 'DepositRejected', data: { ...base, toAddress, reason: rejectReason, rejectedAt: at } }] };
 }
 
 /**

@@ -1,6 +1,8 @@
 // Proves each wallet command's decision: the events it emits, the retries it answers with nothing, and every input it refuses.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors.js';
+import { deriveAddress } from './address.js';
+import { fromWalletSnapshot, toWalletSnapshot } from './snapshot.js';
 import type { WalletCommand } from './commands.js';
 import { OPEN_RESERVATIONS_MAX } from './decider.js';
 import type { WalletEvent } from './events.js';
@@ -388,6 +390,36 @@ describe('deposits', () => {
       },
     ]);
     expect(balanceOf(given(opened(), ...received, ...confirmed))).toEqual({ stableMlx: 7000n, unstableMlx: 0n });
+  });
+
+  it("given a deposit to another address of the same millix wallet (an invoice's), then it is recorded with the address paid; another wallet's or network's address is refused", () => {
+    const invoiceAddress = deriveAddress(alice.address, new Uint8Array(20).fill(9));
+    const toInvoice = { ...receive, data: { ...receive.data, toAddress: invoiceAddress } } as WalletCommand;
+    const received = decide(toInvoice, given(opened()), NOW).events;
+    expect(received[0]?.data).toMatchObject({ toAddress: invoiceAddress, amountMlx: '7000' });
+    // Its settlement names the same address, from the wallet's state (and from a snapshot of it).
+    const pending = given(opened(), ...received);
+    const confirm = { type: 'ConfirmDeposit', data: { depositId: 'abc123:0' } } as WalletCommand;
+    expect(decide(confirm, pending, NOW).events[0]?.data).toMatchObject({ toAddress: invoiceAddress });
+    const reject = { type: 'RejectDeposit', data: { depositId: 'abc123:0', reason: 'networkInvalidated' } } as WalletCommand;
+    expect(decide(reject, pending, NOW).events[0]?.data).toMatchObject({ toAddress: invoiceAddress });
+    const snapshot = toWalletSnapshot(pending);
+    const restored = snapshot && fromWalletSnapshot(JSON.parse(JSON.stringify(snapshot)));
+    expect(restored && decide(confirm, restored.state, NOW).events[0]?.data).toMatchObject({ toAddress: invoiceAddress });
+    expect(decide(reject, given(opened(), ...decide(receive, given(opened()), NOW).events), NOW).events[0]?.data).toMatchObject({
+      toAddress: alice.address,
+    });
+    expect(
+      decide({ ...receive, data: { ...receive.data, toAddress: alice.address } } as WalletCommand, given(opened()), NOW).events[0]?.data,
+    ).toMatchObject({
+      toAddress: alice.address,
+    });
+    expect(refusal({ ...receive, data: { ...receive.data, toAddress: bob.address } } as WalletCommand, given(opened())).code).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      refusal({ ...receive, data: { ...receive.data, toAddress: testAddress(5, 'testnet') } } as WalletCommand, given(opened())).messageKey,
+    ).toBe('errors:invalidAddress');
   });
 
   it('given a received deposit, when received again, confirmed twice or rejected after confirmation, then retries are answered and contradictions refused', () => {

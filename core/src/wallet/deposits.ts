@@ -43,6 +43,7 @@ export async function recordIncomingTransaction(
         networkTransactionHash: incoming.transactionHash,
         fromAddress: incoming.fromAddress,
         amountMlx: incoming.amountMlx,
+        toAddress: incoming.toAddress,
       },
     });
     return { outcome: executed.decision.events.length > 0 ? 'recorded' : 'already-recorded', walletId, depositId };

@@ -247,6 +247,8 @@ export interface DepositRejected {
     balanceAfter?: BalanceSnapshot;
     walletId: string;
     depositId: string;
+    /** The address paid (added for invoices, issue 27; older events lack it). */
+    toAddress?: string;
     amountMlx: string;
     reason: DepositRejectReason;
     rejectedAt: string;
@@ -377,6 +379,7 @@ const dataSchemas: { [K in WalletEventType]: z.ZodType<Extract<WalletEvent, { ty
   DepositRejected: z.object({
     walletId: text,
     depositId: text,
+    toAddress: text.optional(),
     amountMlx: amount,
     reason: z.enum(depositRejectReasons),
     rejectedAt: time,

@@ -17,7 +17,9 @@ export const WALLET_SNAPSHOT_EVENT = 'WalletSnapshotTaken';
 // 2: WalletState.closedAt (ADR 042). A version-1 reader would drop the field and see a closed
 // wallet as open, so it must not read a version-2 snapshot.
 // 3: WalletState.purchaseHolds (ADR 047): a version-2 reader would let held MLX be sent.
-export const WALLET_SNAPSHOT_VERSION = 3;
+// 4: DepositRecord.toAddress (issue 27): a version-3 reader would drop it and settle a deposit to
+// an invoice's address as paid to the wallet's own, and the invoice would never count it.
+export const WALLET_SNAPSHOT_VERSION = 4;
 /**
  * Events between snapshots. A cold load folds at most this many events after the snapshot; a
  * snapshot is at most a few hundred kilobytes (the state is bounded), so one per this many
@@ -56,6 +58,7 @@ const deposit = z.object({
   status: z.enum(['received', 'confirmed', 'rejected']),
   networkTransactionHash: z.string(),
   fromAddress: z.string(),
+  toAddress: z.string().optional(),
   amountMlx: mlx,
   rejectReason: z.enum(depositRejectReasons as [string, ...string[]]).optional(),
   claimed: z.literal(true).optional(),

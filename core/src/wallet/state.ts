@@ -88,6 +88,8 @@ export interface DepositRecord {
   status: DepositStatus;
   networkTransactionHash: string;
   fromAddress: string;
+  /** The address paid, when it is another address of this wallet than its own (an invoice's, issue 27). */
+  toAddress?: string;
   amountMlx: bigint;
   rejectReason?: DepositRejectReason;
   /** Its id is claimed in the log (ADR 020): may be forgotten once settled. */
@@ -380,6 +382,7 @@ function applyRecords(state: WalletState, event: WalletEvent, book: TransferTerm
         amountMlx: mlxFromWire(d.amountMlx),
       };
       if (d.claimed === true) record.claimed = true;
+      if (state.wallet !== undefined && d.toAddress !== state.wallet.address) record.toAddress = d.toAddress;
       state.deposits.set(d.depositId, record);
       return state;
     }
