@@ -6,6 +6,7 @@
  */
 import { depositConfirmationModule } from './deposits/module.js';
 import { emailVerificationEmailModule } from './email-verification-email/module.js';
+import { invoicePaymentModule } from './invoice-payments/module.js';
 import type { JobModule } from './job/job-module.js';
 import { noticeEmailModule } from './notice-email/module.js';
 import { passwordChangedEmailModule } from './password-changed-email/module.js';
@@ -31,6 +32,7 @@ export const jobModules: readonly JobModule[] = [
   emailVerificationEmailModule,
   settlementModule,
   depositConfirmationModule,
+  invoicePaymentModule,
   purchaseCaptureModule,
   purchaseCreditModule,
   purchaseReceiptEmailModule,
