@@ -6,6 +6,7 @@
  */
 import { depositConfirmationModule } from './deposits/module.js';
 import { emailVerificationEmailModule } from './email-verification-email/module.js';
+import { invoiceExpiryModule } from './invoice-expiry/module.js';
 import { invoicePaymentModule } from './invoice-payments/module.js';
 import type { JobModule } from './job/job-module.js';
 import { noticeEmailModule } from './notice-email/module.js';
@@ -33,6 +34,7 @@ export const jobModules: readonly JobModule[] = [
   settlementModule,
   depositConfirmationModule,
   invoicePaymentModule,
+  invoiceExpiryModule,
   purchaseCaptureModule,
   purchaseCreditModule,
   purchaseReceiptEmailModule,
