@@ -4,9 +4,10 @@
  * zero, every transfer reserved once and settled or voided at most once, and the network account
  * at exactly minus the net MLX that crossed the boundary with the millix network, ADR 017), and
  * the purchases' (ADR 025), and that a wallet is closed only when empty and then sends and is
- * credited nothing (ADR 042). Prints the figures, purchases, refunds, reversals and closed wallets
- * each on a line of their own; exits 1 on any violation, 2 when the log cannot be read. The first
- * line names the mode (ADR 049), so a report of test money is never mistaken for the live ledger.
+ * credited nothing (ADR 042). Prints the ledger's figures, then each money capability's (its
+ * audit rule's `describe`, in the list's order), then the closed wallets, a line each; exits 1 on
+ * any violation, 2 when the log cannot be read. The first line names the mode (ADR 049), so a
+ * report of test money is never mistaken for the live ledger.
  */
 import { resolve } from 'node:path';
 import { formatMlx } from '@quern/core/wallet';
@@ -48,14 +49,7 @@ async function main(): Promise<number> {
     `held by open reservations: ${mlx(audit.pendingDebitsMlx)}; pending deposits: ${mlx(audit.pendingCreditsMlx)}`,
     `transfers: ${audit.transfers.reserved} reserved, ${audit.transfers.posted} posted, ${audit.transfers.voided} voided, ${audit.transfers.open} open`,
     `deposits: ${audit.deposits.received} received, ${audit.deposits.confirmed} confirmed, ${audit.deposits.rejected} rejected, ${audit.deposits.open} open`,
-    `purchases: ${audit.purchases.ordered} ordered, ${audit.purchases.captured} captured, ${audit.purchases.credited} credited (${mlx(audit.purchases.creditedMlx)} from the reserve)`,
-    `purchase refunds: ${audit.purchases.refunds} (${mlx(audit.purchases.refundedMlx)} back to the reserve)`,
-    `purchase reversals (chargebacks): ${audit.purchases.reversals} (${mlx(audit.purchases.reversedMlx)} back to the reserve)`,
-    `reserve losses (chargebacks not taken back): ${audit.purchases.reserveLosses} (${mlx(audit.purchases.reserveLossMlx)} sold and not paid for)`,
-    `checkouts: ${audit.checkouts.paid} paid (${mlx(audit.checkouts.paidMlx)} from shoppers to merchants)`,
-    `checkout refunds: ${audit.refunds.refunds} (${mlx(audit.refunds.refundedMlx)} from merchants back to shoppers)`,
-    `payouts: ${audit.payouts.payouts} (${mlx(audit.payouts.payoutMlx)} sent from merchant wallets)`,
-    `subscriptions: ${audit.subscriptions.subscriptions}, charged ${audit.subscriptions.charges} periods (${mlx(audit.subscriptions.chargedMlx)} from subscribers to providers), ${audit.subscriptions.pricesAccepted} higher price(s) accepted`,
+    ...auditor.describeCapabilities(mlx),
     `closed wallets: ${audit.closedWallets.closed} (held for closed accounts: ${mlx(audit.closedWallets.heldMlx)} from ${audit.closedWallets.depositsConfirmed} deposit(s) confirmed after closing, ${mlx(audit.closedWallets.pendingMlx)} pending)`,
   ];
   for (const line of lines) console.log(line);

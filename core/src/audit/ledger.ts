@@ -51,7 +51,7 @@
  * claims with the wallet's transfers for all of them.
  */
 import { assertNever } from '../shared/assert.js';
-import type { AuditWhere, LedgerRecord } from '../shared/audit-rule.js';
+import type { AuditWhere, LedgerRecord, MlxText } from '../shared/audit-rule.js';
 import { derivedAccountDelta } from '../wallet/derived-account.js';
 import type { WalletEvent } from '../wallet/events.js';
 import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from '../wallet/events.js';
@@ -580,6 +580,8 @@ function summarize(run: AuditRun): LedgerAudit {
 export interface LedgerAuditor {
   add(record: LedgerRecord): void;
   summary(): LedgerAudit;
+  /** Each capability's figures as the audit command prints them, in the list's order. */
+  describeCapabilities(mlx: MlxText): string[];
 }
 
 // Object.fromEntries cannot know that each name gets its own capability's auditor and figures;
@@ -614,7 +616,11 @@ export function createLedgerAuditor(): LedgerAuditor {
     awaitingReservation: undefined,
     depositsConfirmedAfterClose: 0,
   };
-  return { add: (record) => auditRecord(run, record), summary: () => summarize(run) };
+  return {
+    add: (record) => auditRecord(run, record),
+    summary: () => summarize(run),
+    describeCapabilities: (mlx) => capabilitiesOf(run).flatMap((capability) => capability.describe(mlx)),
+  };
 }
 
 /** Audits a whole log, in log order. Events of other streams are counted and skipped. */

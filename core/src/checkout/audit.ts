@@ -32,6 +32,7 @@ export interface CheckoutFigures {
 
 export const checkoutAuditRule: CapabilityAuditRule<CheckoutViolationCode, CheckoutClaim, CheckoutTransferReference, CheckoutFigures> = {
   // An order's refunds share its stream (ADR 033); the refund rule reads those.
+  describe: (f, mlx) => [`checkouts: ${f.paid} paid (${mlx(f.paidMlx)} from shoppers to merchants)`],
   readsRecord: (record) => isCheckoutStream(record.streamId) && !isOrderStreamRefundType(record.type),
   transfers: {
     mismatch: 'checkoutTransferMismatch',

@@ -33,6 +33,7 @@ describe('toTransactionPurpose', () => {
       if (kind === 'checkout') return { kind, orderId: 'O' };
       if (kind === 'checkoutRefund') return { kind, orderId: 'O', refundId: 'R' };
       if (kind === 'payout') return { kind, payoutId: 'P' };
+      if (kind === 'invoicePayment') return { kind, invoiceId: `in_${'0'.repeat(32)}` };
       if (kind === 'subscriptionCharge') return { kind, subscriptionId: 'sub_0123456789abcdef01234567', period: 2 };
       return { kind, orderId: 'O', captureId: 'C', refundId: 'R' };
     };

@@ -31,6 +31,7 @@ interface PayoutClaim {
 }
 
 export const payoutAuditRule: CapabilityAuditRule<PayoutViolationCode, PayoutClaim, PayoutTransferReference, PayoutFigures> = {
+  describe: (f, mlx) => [`payouts: ${f.payouts} (${mlx(f.payoutMlx)} sent from merchant wallets)`],
   readsRecord: (record) => isPayoutStream(record.streamId),
   transfers: {
     mismatch: 'payoutTransferMismatch',

@@ -262,6 +262,12 @@ function startPurchaseAudit(
 }
 
 export const purchaseAuditRule: CapabilityAuditRule<PurchaseViolationCode, PurchaseClaim, PurchaseTransferReference, PurchaseFigures> = {
+  describe: (f, mlx) => [
+    `purchases: ${f.ordered} ordered, ${f.captured} captured, ${f.credited} credited (${mlx(f.creditedMlx)} from the reserve)`,
+    `purchase refunds: ${f.refunds} (${mlx(f.refundedMlx)} back to the reserve)`,
+    `purchase reversals (chargebacks): ${f.reversals} (${mlx(f.reversedMlx)} back to the reserve)`,
+    `reserve losses (chargebacks not taken back): ${f.reserveLosses} (${mlx(f.reserveLossMlx)} sold and not paid for)`,
+  ],
   readsRecord: (record) => isPurchaseStream(record.streamId),
   transfers: {
     mismatch: 'purchaseTransferMismatch',

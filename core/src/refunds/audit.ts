@@ -45,6 +45,7 @@ interface RefundClaim {
 
 export const refundAuditRule: CapabilityAuditRule<RefundViolationCode, RefundClaim, CheckoutRefundTransferReference, RefundFigures> = {
   // Every record of a `checkout-` stream: payments are remembered, refunds checked against them.
+  describe: (f, mlx) => [`checkout refunds: ${f.refunds} (${mlx(f.refundedMlx)} from merchants back to shoppers)`],
   readsRecord: (record) => isCheckoutStream(record.streamId),
   transfers: {
     mismatch: 'refundTransferMismatch',

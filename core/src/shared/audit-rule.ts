@@ -66,8 +66,13 @@ export interface CapabilityAudit<Code extends string, Figures> {
 }
 
 /** What a capability contributes to the ledger audit: the records it reads, its claims, its checks. */
+/** How the audit command writes an amount of MLX ('1,234 MLX'). */
+export type MlxText = (amountMlx: bigint) => string;
+
 export interface CapabilityAuditRule<Code extends string, Claim, Reference extends TransferReferenceShape, Figures> {
   readsRecord(record: LedgerRecord): boolean;
+  /** Its figures as the audit command prints them, for the operator (English), a line each. */
+  describe(figures: Figures, mlx: MlxText): string[];
   transfers: TransferClaimRule<Code, Claim, Reference>;
   start(report: AuditReport<Code>, claims: ClaimBook<Claim>): CapabilityAudit<Code, Figures>;
 }

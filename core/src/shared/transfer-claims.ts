@@ -7,6 +7,7 @@
  */
 import type {
   AuditReport,
+  MlxText,
   CapabilityAuditRule,
   ClaimBook,
   LedgerRecord,
@@ -58,6 +59,8 @@ export interface CapabilityAuditor<Code extends string, Figures> {
   /** Its own end-of-log checks, then claims against transfers; reported without changing the run. */
   finalCheck(report: AuditReport<Code>): void;
   figures(): Figures;
+  /** Its figures as the audit command prints them. */
+  describe(mlx: MlxText): string[];
 }
 
 export function createCapabilityAuditor<Code extends string, Claim, Reference extends TransferReferenceShape, Figures>(
@@ -80,5 +83,6 @@ export function createCapabilityAuditor<Code extends string, Claim, Reference ex
       claims.finalCheck(finalReport);
     },
     figures: () => audit.figures(),
+    describe: (mlx) => rule.describe(audit.figures(), mlx),
   };
 }

@@ -64,6 +64,9 @@ export const subscriptionAuditRule: CapabilityAuditRule<
   SubscriptionChargeTransferReference,
   SubscriptionFigures
 > = {
+  describe: (f, mlx) => [
+    `subscriptions: ${f.subscriptions}, charged ${f.charges} periods (${mlx(f.chargedMlx)} from subscribers to providers), ${f.pricesAccepted} higher price(s) accepted`,
+  ],
   readsRecord: (record) => isSubscriptionStream(record.streamId),
   transfers: {
     mismatch: 'subscriptionChargeMismatch',

@@ -8,6 +8,7 @@
  * (core/src/audit/ledger.ts). Adding a capability that moves MLX is its folder plus one line here.
  */
 import { checkoutMoney } from '../checkout/money.js';
+import { invoicePaymentMoney } from '../invoices/money.js';
 import { payoutMoney } from '../payouts/money.js';
 import { purchaseMoney } from '../purchases/money.js';
 import { checkoutRefundMoney } from '../refunds/money.js';
@@ -28,6 +29,7 @@ export const MONEY_CAPABILITIES = {
   purchases: purchaseMoney,
   payouts: payoutMoney,
   subscriptions: subscriptionChargeMoney,
+  invoices: invoicePaymentMoney,
 } as const;
 
 export type MoneyCapabilities = typeof MONEY_CAPABILITIES;
@@ -45,7 +47,14 @@ export type MoneyAuditors = { [K in MoneyCapabilityName]: ReturnType<MoneyCapabi
 /** Every capability's audit figures, under its name. */
 export type MoneyFigures = { [K in MoneyCapabilityName]: ReturnType<MoneyAuditors[K]['figures']> };
 
-export const moneyCapabilityNames: readonly MoneyCapabilityName[] = ['checkouts', 'refunds', 'purchases', 'payouts', 'subscriptions'];
+export const moneyCapabilityNames: readonly MoneyCapabilityName[] = [
+  'checkouts',
+  'refunds',
+  'purchases',
+  'payouts',
+  'subscriptions',
+  'invoices',
+];
 
 /** The capabilities as the list iterates them, each seen through the shape every one of them has. */
 const capabilities: readonly MoneyCapability<TransferReference, PurposeShape, PurposeShape, string, unknown>[] =

@@ -18,6 +18,7 @@ const examples: KnownTransferReference[] = [
   { kind: 'checkoutRefund', orderId: `${'a'.repeat(32)}-1`, refundId: `re_${'2'.repeat(32)}` },
   { kind: 'payout', payoutId: `po_${'1'.repeat(32)}` },
   { kind: 'subscriptionCharge', subscriptionId: `sub_${'a'.repeat(24)}`, period: 3 },
+  { kind: 'invoicePayment', invoiceId: `in_${'b'.repeat(32)}` },
 ];
 
 describe('transfer references', () => {

@@ -36,6 +36,16 @@ function PurposeRows({ transaction }: { transaction: WalletTransaction }) {
   if (kind === undefined || purpose === undefined) return null;
   // A merchant's refund of a checkout order, or a merchant's payout (ADR 033): their own ids.
   // A subscription's charge (ADR 037): the subscription it paid.
+  // An invoice paid from a Quern balance (issue 27): the invoice it paid.
+  if (purpose.kind === 'invoice_payment')
+    return (
+      <>
+        <dt>{t('detail.description')}</dt>
+        <dd>{t('purposes.invoice_payment')}</dd>
+        <dt>{t('detail.invoiceId')}</dt>
+        <dd className="tx-detail-id">{purpose.invoice_id}</dd>
+      </>
+    );
   if (purpose.kind === 'subscription_charge')
     return (
       <>

@@ -79,8 +79,8 @@ export function otherPartyOf(transaction: WalletTransaction, purposeLabel: Purpo
   // A merchant's refund names its order on both sides (ADR 033).
   if (ids?.kind === 'checkout_refund')
     return { label: purposeLabel('checkout_refund', { order: shortenIdentifier(ids.order_id) }), address };
-  // A payout, or a subscription's charge (ADR 037), names who paid or was paid.
-  if (ids?.kind === 'payout' || ids?.kind === 'subscription_charge')
+  // A payout, a subscription's charge (ADR 037) or an invoice paid from a balance names who paid or was paid.
+  if (ids?.kind === 'payout' || ids?.kind === 'subscription_charge' || ids?.kind === 'invoice_payment')
     return {
       label: purposeLabel(ids.kind, { party: username || shortenIdentifier(address), context: incoming ? 'credit' : 'debit' }),
       address,
