@@ -4,3 +4,4 @@ export * from './decider.js';
 export * from './events.js';
 export * from './state.js';
 export * from './handlers.js';
+export * from './pay-from-balance.js';
