@@ -2,13 +2,13 @@
 // amount in when its time is up, it expires with what arrived; a late deposit that completes it
 // is still credited to the invoice, which is then paid and flagged as paid late; an invoice paid
 // in time never expires; and the audit stays clean.
-import { createInvoice, type InvoiceDeps, invoiceAmounts, invoiceStatus, isPaidLate, readInvoice } from '@quern/core/invoices';
-import { randomBytes } from 'node:crypto';
+import { invoiceAmounts, invoiceStatus, isPaidLate, readInvoice } from '@quern/core/invoices';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { openWalletWorld, startWalletPipeline, type WalletPipeline, type WalletWorld } from '../../test/settlement.js';
 import { captureLog, connectRedis, eventually } from '../../test/pipeline.js';
+import { openInvoice } from '../../test/invoices.js';
 
 let server: RedisServer;
 let redis: Redis;
@@ -33,23 +33,6 @@ afterEach(async () => {
   await world.dispose();
 });
 
-const invoiceDeps = (): InvoiceDeps => ({
-  store: world.store,
-  clock: { now: () => new Date() },
-  newInvoiceId: () => `in_${randomBytes(16).toString('hex')}`,
-  newAddressBase: () => new Uint8Array(randomBytes(20)),
-});
-
-async function openInvoice(expiresInMs: number) {
-  const merchant = await world.openUser();
-  const { invoice } = await createInvoice(invoiceDeps(), {
-    merchantUserId: merchant.walletId,
-    merchantAddress: merchant.address,
-    terms: { amountMlx: '10000', currency: 'MLX', metadata: {}, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
-  });
-  return invoice;
-}
-
 const now = async (invoiceId: string) => {
   const invoice = await readInvoice(world.deps, invoiceId);
   if (!invoice) throw new Error('no invoice');
@@ -68,7 +51,7 @@ const start = () =>
 
 describe('invoice expiry', () => {
   it('given part of the amount when time is up, then expired with it; the rest arriving late pays it, flagged late', async () => {
-    const invoice = await openInvoice(2_500);
+    const invoice = await openInvoice(world, await world.openUser(), { expiresInMs: 2_500 });
     start();
     await world.network.deposit(invoice.address, 4_000n);
     await eventually(async () => (await now(invoice.invoiceId)).status === 'partially_paid', 10_000, 'the part settles in time');
@@ -82,7 +65,7 @@ describe('invoice expiry', () => {
   });
 
   it('given the whole amount in time, then paid, and the expiry records nothing', async () => {
-    const invoice = await openInvoice(2_000);
+    const invoice = await openInvoice(world, await world.openUser(), { expiresInMs: 2_000 });
     start();
     await world.network.deposit(invoice.address, 10_000n);
     await eventually(async () => (await now(invoice.invoiceId)).status === 'paid', 10_000, 'paid in time');

@@ -3,13 +3,13 @@
 // the dispatcher and workers record each deposit on the invoice, seen then settled: part of the
 // amount makes it partially paid, the rest paid; a deposit to the merchant's own address asks for no
 // invoice job; and the audit of the whole log stays clean.
-import { createInvoice, readInvoice, invoiceAmounts, invoiceStatus, type InvoiceDeps } from '@quern/core/invoices';
-import { randomBytes } from 'node:crypto';
+import { invoiceAmounts, invoiceStatus, readInvoice } from '@quern/core/invoices';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { openWalletWorld, startWalletPipeline, type WalletPipeline, type WalletWorld } from '../../test/settlement.js';
 import { captureLog, connectRedis, eventually } from '../../test/pipeline.js';
+import { openInvoice } from '../../test/invoices.js';
 
 let server: RedisServer;
 let redis: Redis;
@@ -34,21 +34,10 @@ afterEach(async () => {
   await world.dispose();
 });
 
-const invoiceDeps = (): InvoiceDeps => ({
-  store: world.store,
-  clock: { now: () => new Date() },
-  newInvoiceId: () => `in_${randomBytes(16).toString('hex')}`,
-  newAddressBase: () => new Uint8Array(randomBytes(20)),
-});
-
 describe('invoices paid from the millix network', () => {
   it('given deposits to an invoice address, then the invoice goes partially paid, then paid, and the merchant holds the MLX', async () => {
     const merchant = await world.openUser();
-    const { invoice } = await createInvoice(invoiceDeps(), {
-      merchantUserId: merchant.walletId,
-      merchantAddress: merchant.address,
-      terms: { amountMlx: '10000', currency: 'MLX', metadata: {}, expiresAt: new Date(Date.now() + 900_000).toISOString() },
-    });
+    const invoice = await openInvoice(world, merchant);
     const log = captureLog();
     pipeline = startWalletPipeline({ world, redis, redisUrl: server.url, prefix: 'bull', logger: log.logger, watchDeposits: true });
     const statusNow = async () => {

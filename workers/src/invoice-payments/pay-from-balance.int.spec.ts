@@ -2,11 +2,11 @@
 // misses from their balance in one atomic append with the invoice's settled payment, so the invoice
 // is paid and the audit matches the transfer to it; two payments at once pay once; a balance too
 // small, an expired invoice and the merchant paying their own invoice are refused and record nothing.
-import { createInvoice, type InvoiceDeps, invoiceAmounts, invoiceStatus, payInvoiceFromBalance, readInvoice } from '@quern/core/invoices';
+import { invoiceAmounts, invoiceStatus, payInvoiceFromBalance, readInvoice } from '@quern/core/invoices';
 import { InsufficientFundsRefusal, availableMlx, loadWallet } from '@quern/core/wallet';
-import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openWalletWorld, type WalletWorld } from '../../test/settlement.js';
+import { openInvoice } from '../../test/invoices.js';
 
 let world: WalletWorld;
 beforeEach(async () => {
@@ -16,29 +16,13 @@ afterEach(async () => {
   await world.dispose();
 });
 
-const invoiceDeps = (): InvoiceDeps => ({
-  store: world.store,
-  clock: { now: () => new Date() },
-  newInvoiceId: () => `in_${randomBytes(16).toString('hex')}`,
-  newAddressBase: () => new Uint8Array(randomBytes(20)),
-});
-
-async function openInvoice(merchant: { walletId: string; address: string }, expiresInMs = 900_000) {
-  const { invoice } = await createInvoice(invoiceDeps(), {
-    merchantUserId: merchant.walletId,
-    merchantAddress: merchant.address,
-    terms: { amountMlx: '7000', currency: 'MLX', metadata: {}, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
-  });
-  return invoice;
-}
-
 const balanceOf = async (walletId: string) => availableMlx((await loadWallet(world.deps, walletId)).state);
 
 describe('Pay with Quern', () => {
   it('given a funded user, when they pay an invoice from their balance, then it is paid once, the merchant holds the MLX and the audit is clean', async () => {
     const merchant = await world.openUser();
     const payer = await world.openUser(50_000n);
-    const invoice = await openInvoice(merchant);
+    const invoice = await openInvoice(world, merchant, { amountMlx: 7_000n });
 
     const results = await Promise.allSettled([
       payInvoiceFromBalance(world.deps, { invoiceId: invoice.invoiceId, payerUserId: payer.walletId }),
@@ -61,7 +45,7 @@ describe('Pay with Quern', () => {
   it('given too small a balance, an expired invoice or the merchant paying themselves, then refused and nothing recorded', async () => {
     const merchant = await world.openUser(10_000n);
     const poor = await world.openUser(1_000n);
-    const invoice = await openInvoice(merchant);
+    const invoice = await openInvoice(world, merchant, { amountMlx: 7_000n });
     await expect(payInvoiceFromBalance(world.deps, { invoiceId: invoice.invoiceId, payerUserId: poor.walletId })).rejects.toBeInstanceOf(
       InsufficientFundsRefusal,
     );
@@ -70,7 +54,7 @@ describe('Pay with Quern', () => {
         messageKey: 'errors:cannotSendToSelf',
       },
     );
-    const expired = await openInvoice(merchant, 1);
+    const expired = await openInvoice(world, merchant, { amountMlx: 7_000n, expiresInMs: 1 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     const rich = await world.openUser(50_000n);
     await expect(payInvoiceFromBalance(world.deps, { invoiceId: expired.invoiceId, payerUserId: rich.walletId })).rejects.toMatchObject({
