@@ -6,7 +6,6 @@
  * paid, and the second decision refuses it as not payable).
  */
 import { type Decision, handleCommand } from '../shared/command-handler.js';
-import { MLX_TOTAL_SUPPLY } from '../wallet/money.js';
 import type { ReserveTransfer } from '../wallet/commands.js';
 import { executeTransfer, type WalletDeps, walletAddressOf } from '../wallet/handlers.js';
 import { decideInvoice, invoiceNotFound, quernPaymentDue } from './decider.js';
@@ -48,8 +47,8 @@ export async function payInvoiceFromBalance(
     invoiceStream(input.invoiceId),
     invoiceModel,
     (state, now): Decision<InvoiceEvent, Decided> => {
+      if (!state) throw invoiceNotFound();
       const amountMlx = quernPaymentDue(state, now);
-      if (!state || amountMlx <= 0n || amountMlx > MLX_TOTAL_SUPPLY) throw invoiceNotFound();
       const events = decideInvoice(
         state,
         {

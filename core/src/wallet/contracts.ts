@@ -53,12 +53,15 @@ const amountText = (messageKey: string) => z.string({ error: messageKey });
  * An MLX amount as a form or a query string sends it: digits, thousands separators allowed
  * (stripped here). Output: bigint.
  */
-export const mlxAmountInput = amountText('errors:invalidAmount').transform((value, ctx) => {
+export const mlxAmountInput = amountText('errors:invalidAmount').transform((value, ctx) => readMlxAmount(value, ctx));
+
+/** The amount an amount text names, or its refusal's message on the field. */
+function readMlxAmount(value: string, ctx: z.RefinementCtx): bigint {
   const parsed = parseMlxAmount(value);
   if (parsed.ok) return parsed.amountMlx;
   ctx.addIssue({ code: 'custom', message: parsed.messageKey });
   return z.NEVER;
-});
+}
 
 /** The send fee: the form shows it disabled at 1000; anything else is refused, never corrected. */
 export const sendFeeInput = amountText('errors:invalidFee').transform((value, ctx) => {
@@ -97,13 +100,7 @@ export const addressOutput = z.object({ address: z.string() });
  */
 export const receiveInput = z.strictObject({
   amount: amountText('errors:invalidAmount')
-    .transform((value, ctx) => {
-      if (value.trim() === '') return undefined;
-      const parsed = parseMlxAmount(value);
-      if (parsed.ok) return parsed.amountMlx;
-      ctx.addIssue({ code: 'custom', message: parsed.messageKey });
-      return z.NEVER;
-    })
+    .transform((value, ctx) => (value.trim() === '' ? undefined : readMlxAmount(value, ctx)))
     .optional(),
 });
 export type ReceiveInput = z.input<typeof receiveInput>;

@@ -54,8 +54,9 @@ describe('Pay with Quern', () => {
         messageKey: 'errors:cannotSendToSelf',
       },
     );
-    const expired = await openInvoice(world, merchant, { amountMlx: 7_000n, expiresInMs: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Long enough to be created in time (an expiry already past is refused), short enough to pass.
+    const expired = await openInvoice(world, merchant, { amountMlx: 7_000n, expiresInMs: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const rich = await world.openUser(50_000n);
     await expect(payInvoiceFromBalance(world.deps, { invoiceId: expired.invoiceId, payerUserId: rich.walletId })).rejects.toMatchObject({
       reason: 'notPayable',
