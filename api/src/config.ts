@@ -170,6 +170,8 @@ export const configSchema = z.object({
   CHECKOUT_LOOKUPS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100000).default(300),
   /** Registrations allowed per IP in an hour. */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
+  /** Password-reset requests per IP per 15 minutes: each sends an e-mail, so a script cannot make Quern mail-bomb an inbox. */
+  RESET_REQUESTS_PER_IP: z.coerce.number().int().min(1).max(10000).default(5),
   /**
    * Webhook endpoints on loopback, private, link-local and other non-public addresses are refused
    * (SSRF defence, ADR 035) unless this is `true`: for tests and for self-hosted setups whose

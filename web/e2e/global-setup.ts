@@ -70,6 +70,8 @@ function startQuern(port: number, dataDir: string, redisUrl: string, logFile: st
       // Every test registers its own users from one address; the production limits would
       // refuse the suite, not protect anything.
       REGISTRATIONS_PER_IP_HOUR: '10000',
+      // Every browser test's reset request comes from 127.0.0.1, retries included.
+      RESET_REQUESTS_PER_IP: '10000',
       LOGIN_FAILURES_PER_IP: '10000',
       // Every checkout popup of the suite looks its merchant up from this one address.
       CHECKOUT_LOOKUPS_PER_IP_HOUR: '10000',

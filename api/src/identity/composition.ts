@@ -53,6 +53,7 @@ export const composeIdentityService = (
       loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
       loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
       registrationsPerIpHour: config.REGISTRATIONS_PER_IP_HOUR,
+      resetRequestsPerIp: config.RESET_REQUESTS_PER_IP,
       twoFactorFailuresPerAccount: config.TWO_FACTOR_FAILURES_PER_ACCOUNT,
     }),
     clock: systemClock,

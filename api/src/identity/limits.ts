@@ -36,6 +36,7 @@ export interface LimitSettings {
   loginFailuresPerAccount: number;
   loginFailuresPerIp: number;
   registrationsPerIpHour: number;
+  resetRequestsPerIp: number;
   twoFactorFailuresPerAccount: number;
 }
 
@@ -54,7 +55,7 @@ export function createIdentityLimits(redis: Redis, settings: LimitSettings, pref
     failedLoginsPerAccount: limiter('login-account', settings.loginFailuresPerAccount, WINDOW_SECONDS, 0),
     failedLoginsPerIp: limiter('login-ip', settings.loginFailuresPerIp, WINDOW_SECONDS),
     registrationsPerIp: limiter('register-ip', settings.registrationsPerIpHour, 60 * 60),
-    resetRequestsPerIp: limiter('reset-ip', 5, WINDOW_SECONDS),
+    resetRequestsPerIp: limiter('reset-ip', settings.resetRequestsPerIp, WINDOW_SECONDS),
     // A challenge lives 5 minutes, so its count need not live longer.
     twoFactorFailuresPerChallenge: limiter('two-factor-challenge', TWO_FACTOR_FAILURES_PER_CHALLENGE, 5 * 60, 0),
     twoFactorFailuresPerAccount: limiter('two-factor-account', settings.twoFactorFailuresPerAccount, TWO_FACTOR_LOCK_SECONDS, 0),
