@@ -19,7 +19,8 @@ export const IDEMPOTENCY_CLAIM_PREFIX = 'idempotency-';
 export const IDEMPOTENCY_CLAIMED_EVENT = 'IdempotencyKeyClaimed';
 const DIGEST_PATTERN = /^[0-9a-f]{32}$/;
 
-export type IdempotentOperation = 'refund' | 'payout';
+export const IDEMPOTENT_OPERATIONS = ['refund', 'payout', 'invoice'] as const;
+export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
 
 /** 128 bits of SHA-256 of merchant and key, in lower-case hex: the claim's and the resource's name. */
 export const idempotencyDigest = (merchantUserId: string, idempotencyKey: string): string =>
@@ -52,7 +53,7 @@ export interface IdempotencyClaim {
 
 const claimData: z.ZodType<IdempotencyClaim> = z.object({
   merchantUserId: z.string().min(1).max(200),
-  operation: z.enum(['refund', 'payout']),
+  operation: z.enum(IDEMPOTENT_OPERATIONS),
   requestDigest: z.string().regex(/^[0-9a-f]{64}$/),
   resourceId: z.string().min(1).max(64),
   orderId: z.string().min(1).max(64).optional(),

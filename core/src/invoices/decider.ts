@@ -11,8 +11,12 @@ import { assertNever } from '../shared/assert.js';
 import { AppError } from '../shared/errors.js';
 import { MLX_TOTAL_SUPPLY, mlxToWire } from '../wallet/money.js';
 import type { CreateInvoice, InvoiceCommand, RecordInvoicePayment, VoidInvoice } from './commands.js';
-import { INVOICE_ID_PATTERN, INVOICE_PAYMENT_ID_PATTERN, type InvoiceEvent } from './events.js';
-import { type InvoiceState, invoiceAmounts, invoiceStatus } from './state.js';
+import { INVOICE_ID_PATTERN, INVOICE_PAYMENT_ID_PATTERN, type InvoiceCreated, type InvoiceEvent } from './events.js';
+import { type InvoiceState, evolveInvoice, invoiceAmounts, invoiceStatus } from './state.js';
+
+/** An event as a decision makes it: its `status` is set once the decision is folded (withStatus). */
+type Undecorated<E> = E extends { data: infer D } ? Omit<E, 'data'> & { data: Omit<D, 'status' | 'merchantUserId'> } : never;
+type Decided = InvoiceCreated | Undecorated<Exclude<InvoiceEvent, InvoiceCreated>>;
 
 export const invoiceNotFound = () => new AppError('NOT_FOUND', 'errors:invoiceNotFound');
 
@@ -27,7 +31,7 @@ export class InvoiceRefusal extends AppError {
   }
 }
 
-function decideCreate(state: InvoiceState | undefined, data: CreateInvoice['data'], at: string): InvoiceEvent[] {
+function decideCreate(state: InvoiceState | undefined, data: CreateInvoice['data'], at: string): Decided[] {
   if (!INVOICE_ID_PATTERN.test(data.invoiceId)) throw new Error(`An invoice id must match ${INVOICE_ID_PATTERN}, not ${data.invoiceId}`);
   // Invoice ids are fresh and random: an existing stream means the id was reused. Refuse, never merge.
   if (state) throw new AppError('CONFLICT', 'errors:internal');
@@ -39,7 +43,7 @@ function decideCreate(state: InvoiceState | undefined, data: CreateInvoice['data
   return [{ type: 'InvoiceCreated', data: { invoiceId, merchantUserId, address, ...terms, createdAt: at } }];
 }
 
-function decidePayment(state: InvoiceState | undefined, data: RecordInvoicePayment['data'], at: string): InvoiceEvent[] {
+function decidePayment(state: InvoiceState | undefined, data: RecordInvoicePayment['data'], at: string): Decided[] {
   if (!state) throw invoiceNotFound();
   if (!INVOICE_PAYMENT_ID_PATTERN.test(data.paymentId) || data.amountMlx <= 0n) throw new AppError('VALIDATION', 'errors:invalidRequest');
   const { invoiceId } = state;
@@ -68,7 +72,7 @@ function decidePayment(state: InvoiceState | undefined, data: RecordInvoicePayme
  * The expiry: nothing before its time, nothing for an invoice already paid, expired or void, and
  * nothing yet while a payment seen in time is settling (the payer was on time; its outcome decides).
  */
-function decideExpire(state: InvoiceState | undefined, now: Date, at: string): InvoiceEvent[] {
+function decideExpire(state: InvoiceState | undefined, now: Date, at: string): Decided[] {
   if (!state) throw invoiceNotFound();
   if (now.getTime() < Date.parse(state.terms.expiresAt)) return [];
   const status = invoiceStatus(state);
@@ -78,7 +82,7 @@ function decideExpire(state: InvoiceState | undefined, now: Date, at: string): I
 }
 
 /** Only the merchant voids, and only an invoice nothing has reached yet. */
-function decideVoid(state: InvoiceState | undefined, data: VoidInvoice['data'], at: string): InvoiceEvent[] {
+function decideVoid(state: InvoiceState | undefined, data: VoidInvoice['data'], at: string): Decided[] {
   if (!state || state.merchantUserId !== data.merchantUserId) throw invoiceNotFound();
   if (state.voidedAt !== undefined) return [];
   if ([...state.payments.values()].some((payment) => payment.stage !== 'failed'))
@@ -87,7 +91,7 @@ function decideVoid(state: InvoiceState | undefined, data: VoidInvoice['data'], 
   return [{ type: 'InvoiceVoided', data: { invoiceId: state.invoiceId, voidedAt: at } }];
 }
 
-export function decideInvoice(state: InvoiceState | undefined, command: InvoiceCommand, now: Date): InvoiceEvent[] {
+function decideUndecorated(state: InvoiceState | undefined, command: InvoiceCommand, now: Date): Decided[] {
   const at = now.toISOString();
   switch (command.type) {
     case 'CreateInvoice':
@@ -101,6 +105,29 @@ export function decideInvoice(state: InvoiceState | undefined, command: InvoiceC
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * Each decided event with the merchant and the status the invoice has once it applies
+ * (InvoiceCreated names its merchant already and opens the invoice). The fold reads neither field.
+ */
+function withStatus(state: InvoiceState | undefined, decided: Decided[]): InvoiceEvent[] {
+  let folded = state;
+  return decided.map((event) => {
+    if (event.type === 'InvoiceCreated') {
+      folded = evolveInvoice(folded, event);
+      return event;
+    }
+    const merchantUserId = folded?.merchantUserId ?? '';
+    const partial = { ...event, data: { ...event.data, merchantUserId, status: 'open' } } as InvoiceEvent;
+    folded = evolveInvoice(folded, partial);
+    if (!folded) return partial;
+    return { ...partial, data: { ...partial.data, status: invoiceStatus(folded) } } as InvoiceEvent;
+  });
+}
+
+export function decideInvoice(state: InvoiceState | undefined, command: InvoiceCommand, now: Date): InvoiceEvent[] {
+  return withStatus(state, decideUndecorated(state, command, now));
 }
 
 /**

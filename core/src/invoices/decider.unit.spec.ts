@@ -173,3 +173,22 @@ describe('invoice rules', () => {
     expect(refusal(() => quernPaymentDue(undefined, minutes(3)))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('the status each event carries', () => {
+  it('given a partial payment, the rest seen, stable and an expiry, then each event names the status it leads to', () => {
+    const { events } = run([
+      create,
+      [pay('d1', 4_000n, 'settled'), minutes(1)],
+      [pay('d2', 6_000n, 'seen'), minutes(2)],
+      [pay('d2', 6_000n, 'failed'), minutes(3)],
+      [expire, minutes(16)],
+    ]);
+    expect(events.map((event) => [event.type, 'status' in event.data ? event.data.status : undefined])).toEqual([
+      ['InvoiceCreated', undefined],
+      ['InvoicePaymentSettled', 'partially_paid'],
+      ['InvoicePaymentSeen', 'processing'],
+      ['InvoicePaymentFailed', 'partially_paid'],
+      ['InvoiceExpired', 'expired'],
+    ]);
+  });
+});

@@ -22,6 +22,15 @@ export const INVOICE_CURRENCIES = ['MLX', 'USD'] as const;
 export type InvoiceCurrency = (typeof INVOICE_CURRENCIES)[number];
 /** How a payment reached the invoice: a deposit from any millix wallet, or a Quern user's balance. */
 export const INVOICE_PAYMENT_ROUTES = ['network', 'quern'] as const;
+/** An invoice's statuses (state.ts says when each holds). */
+export const INVOICE_STATUSES = ['open', 'processing', 'partially_paid', 'paid', 'expired', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/**
+ * Every event after InvoiceCreated carries the invoice's merchant and its status once the event
+ * applies, so that a read model and the webhooks follow status changes from the events alone,
+ * without folding the stream.
+ */
+type StatusAfter = { merchantUserId: string; status: InvoiceStatus };
 export type InvoicePaymentRoute = (typeof INVOICE_PAYMENT_ROUTES)[number];
 
 /** What the merchant asked for, fixed for the invoice's life. Amounts are wire text (whole MLX, USD cents). */
@@ -46,29 +55,29 @@ export interface InvoiceCreated {
 /** A payment is seen, not yet stable: a deposit waiting for its confirmations. A Quern transfer is settled at once instead. */
 export interface InvoicePaymentSeen {
   type: 'InvoicePaymentSeen';
-  data: { invoiceId: string; paymentId: string; route: InvoicePaymentRoute; amountMlx: string; seenAt: string };
+  data: { invoiceId: string; paymentId: string; route: InvoicePaymentRoute; amountMlx: string; seenAt: string } & StatusAfter;
 }
 
 /** A payment is stable: its MLX belong to the merchant. */
 export interface InvoicePaymentSettled {
   type: 'InvoicePaymentSettled';
-  data: { invoiceId: string; paymentId: string; route: InvoicePaymentRoute; amountMlx: string; settledAt: string };
+  data: { invoiceId: string; paymentId: string; route: InvoicePaymentRoute; amountMlx: string; settledAt: string } & StatusAfter;
 }
 
 /** A payment seen that the network then refused: it never counted. */
 export interface InvoicePaymentFailed {
   type: 'InvoicePaymentFailed';
-  data: { invoiceId: string; paymentId: string; failedAt: string };
+  data: { invoiceId: string; paymentId: string; failedAt: string } & StatusAfter;
 }
 
 export interface InvoiceExpired {
   type: 'InvoiceExpired';
-  data: { invoiceId: string; expiredAt: string };
+  data: { invoiceId: string; expiredAt: string } & StatusAfter;
 }
 
 export interface InvoiceVoided {
   type: 'InvoiceVoided';
-  data: { invoiceId: string; voidedAt: string };
+  data: { invoiceId: string; voidedAt: string } & StatusAfter;
 }
 
 export type InvoiceEvent =
@@ -84,6 +93,8 @@ const mlx = z.string().regex(/^[1-9][0-9]{0,19}$/);
 const invoiceId = z.string().regex(INVOICE_ID_PATTERN);
 const paymentId = z.string().regex(INVOICE_PAYMENT_ID_PATTERN);
 const route = z.enum(INVOICE_PAYMENT_ROUTES);
+const status = z.enum(INVOICE_STATUSES);
+const merchantUserId = z.string().min(1).max(200);
 
 const schemas = {
   InvoiceCreated: z.object({
@@ -106,11 +117,11 @@ const schemas = {
     expiresAt: time,
     createdAt: time,
   }),
-  InvoicePaymentSeen: z.object({ invoiceId, paymentId, route, amountMlx: mlx, seenAt: time }),
-  InvoicePaymentSettled: z.object({ invoiceId, paymentId, route, amountMlx: mlx, settledAt: time }),
-  InvoicePaymentFailed: z.object({ invoiceId, paymentId, failedAt: time }),
-  InvoiceExpired: z.object({ invoiceId, expiredAt: time }),
-  InvoiceVoided: z.object({ invoiceId, voidedAt: time }),
+  InvoicePaymentSeen: z.object({ invoiceId, paymentId, route, amountMlx: mlx, seenAt: time, merchantUserId, status }),
+  InvoicePaymentSettled: z.object({ invoiceId, paymentId, route, amountMlx: mlx, settledAt: time, merchantUserId, status }),
+  InvoicePaymentFailed: z.object({ invoiceId, paymentId, failedAt: time, merchantUserId, status }),
+  InvoiceExpired: z.object({ invoiceId, expiredAt: time, merchantUserId, status }),
+  InvoiceVoided: z.object({ invoiceId, voidedAt: time, merchantUserId, status }),
 } as const;
 
 export const isInvoiceEventType = (type: string): type is InvoiceEvent['type'] => Object.hasOwn(schemas, type);

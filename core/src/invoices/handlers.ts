@@ -69,13 +69,17 @@ async function handleInvoiceCommand(
   return { invoice, position: handled.position };
 }
 
-/** A new invoice of the merchant, at a fresh address of the merchant's wallet (`merchantAddress` is the wallet's own). */
+/**
+ * A new invoice of the merchant, at a fresh address of the merchant's wallet (`merchantAddress` is
+ * the wallet's own). `invoiceId` names it when the caller derives the id (from an Idempotency-Key);
+ * `companions` go into the same atomic append (the key's claim).
+ */
 export async function createInvoice(
   deps: InvoiceDeps,
-  input: { merchantUserId: string; merchantAddress: string; terms: InvoiceTerms },
+  input: { merchantUserId: string; merchantAddress: string; terms: InvoiceTerms; invoiceId?: string; companions?: StreamAppend[] },
 ): Promise<{ invoice: InvoiceState; position?: bigint }> {
-  const invoiceId = deps.newInvoiceId();
-  if (!INVOICE_ID_PATTERN.test(invoiceId)) throw new Error(`newInvoiceId gave ${invoiceId}`);
+  const invoiceId = input.invoiceId ?? deps.newInvoiceId();
+  if (!INVOICE_ID_PATTERN.test(invoiceId)) throw new Error(`An invoice id must match ${INVOICE_ID_PATTERN}, not ${invoiceId}`);
   const address = deriveAddress(input.merchantAddress, deps.newAddressBase());
   const command: InvoiceCommand = {
     type: 'CreateInvoice',
@@ -84,6 +88,7 @@ export async function createInvoice(
   return handleInvoiceCommand(deps, invoiceId, command, [
     addressClaim(address, input.merchantUserId),
     invoiceAddressIndex(address, invoiceId),
+    ...(input.companions ?? []),
   ]);
 }
 

@@ -5,3 +5,5 @@ export * from './events.js';
 export * from './state.js';
 export * from './handlers.js';
 export * from './pay-from-balance.js';
+export * from './contracts.js';
+export * from './create.js';

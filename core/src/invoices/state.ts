@@ -11,10 +11,7 @@
  */
 import { strictParser, type StreamModel } from '../shared/command-handler.js';
 import { mlxFromWire } from '../wallet/money.js';
-import { type InvoiceEvent, type InvoicePaymentRoute, type InvoiceTerms, toInvoiceEvent } from './events.js';
-
-export const INVOICE_STATUSES = ['open', 'processing', 'partially_paid', 'paid', 'expired', 'void'] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+import { type InvoiceEvent, type InvoicePaymentRoute, type InvoiceStatus, type InvoiceTerms, toInvoiceEvent } from './events.js';
 
 export interface InvoicePayment {
   paymentId: string;
@@ -23,6 +20,9 @@ export interface InvoicePayment {
   stage: 'seen' | 'settled' | 'failed';
   /** Seen at or after the invoice's expiry. */
   late: boolean;
+  /** When it was first seen (a deposit) or settled (a Quern transfer, or a deposit once stable). */
+  seenAt: string;
+  settledAt?: string;
 }
 
 export interface InvoiceState {
@@ -57,7 +57,14 @@ export function evolveInvoice(state: InvoiceState | undefined, event: InvoiceEve
     case 'InvoicePaymentSeen': {
       if (state.payments.has(event.data.paymentId)) return state;
       const { paymentId, route, amountMlx, seenAt } = event.data;
-      return withPayment(state, { paymentId, route, amountMlx: mlxFromWire(amountMlx), stage: 'seen', late: isLate(state, seenAt) });
+      return withPayment(state, {
+        paymentId,
+        route,
+        amountMlx: mlxFromWire(amountMlx),
+        stage: 'seen',
+        late: isLate(state, seenAt),
+        seenAt,
+      });
     }
     case 'InvoicePaymentSettled': {
       const seen = state.payments.get(event.data.paymentId);
@@ -69,6 +76,8 @@ export function evolveInvoice(state: InvoiceState | undefined, event: InvoiceEve
         amountMlx: mlxFromWire(amountMlx),
         stage: 'settled',
         late: seen ? seen.late : isLate(state, settledAt),
+        seenAt: seen?.seenAt ?? settledAt,
+        settledAt,
       });
     }
     case 'InvoicePaymentFailed': {
@@ -111,6 +120,19 @@ export function invoiceStatus(state: InvoiceState): InvoiceStatus {
   if (pendingMlx > 0n) return 'processing';
   if (settledMlx > 0n) return 'partially_paid';
   return 'open';
+}
+
+/** When the stable payments first reached the amount; undefined until paid. */
+export function invoicePaidAt(state: InvoiceState): string | undefined {
+  const settled = [...state.payments.values()]
+    .filter((payment) => payment.stage === 'settled' && payment.settledAt !== undefined)
+    .sort((a, b) => Date.parse(a.settledAt ?? '') - Date.parse(b.settledAt ?? ''));
+  let total = 0n;
+  for (const payment of settled) {
+    total += payment.amountMlx;
+    if (total >= state.amountMlx) return payment.settledAt;
+  }
+  return undefined;
 }
 
 /** Paid with a payment seen after the invoice expired: credited all the same, and flagged. */
