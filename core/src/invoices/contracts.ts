@@ -47,7 +47,7 @@ const optionalText = (max: number, messageKey: string, description: string) =>
     .trim()
     .min(1, { error: messageKey })
     .max(max, { error: messageKey })
-    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), { error: messageKey })
+    .refine((text) => !/\p{Cc}/u.test(text), { error: messageKey })
     .optional()
     .meta({ description });
 
