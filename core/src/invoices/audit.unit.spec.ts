@@ -39,7 +39,16 @@ const created: InvoiceEvent = {
 };
 const settled = (paymentId: string, amountMlx = '7000'): InvoiceEvent => ({
   type: 'InvoicePaymentSettled',
-  data: { invoiceId: INVOICE_ID, paymentId, route: 'quern', amountMlx, settledAt: at, merchantUserId: 'merchant', status: 'paid' },
+  data: {
+    invoiceId: INVOICE_ID,
+    paymentId,
+    route: 'quern',
+    amountMlx,
+    settledAt: at,
+    merchantUserId: 'merchant',
+    status: 'paid',
+    previousStatus: 'open',
+  },
 });
 
 /** The shopper pays `payee` from their balance with an invoicePayment transfer. */

@@ -15,7 +15,9 @@ import { INVOICE_ID_PATTERN, INVOICE_PAYMENT_ID_PATTERN, type InvoiceCreated, ty
 import { type InvoiceState, evolveInvoice, invoiceAmounts, invoiceStatus } from './state.js';
 
 /** An event as a decision makes it: its `status` is set once the decision is folded (withStatus). */
-type Undecorated<E> = E extends { data: infer D } ? Omit<E, 'data'> & { data: Omit<D, 'status' | 'merchantUserId'> } : never;
+type Undecorated<E> = E extends { data: infer D }
+  ? Omit<E, 'data'> & { data: Omit<D, 'status' | 'previousStatus' | 'merchantUserId'> }
+  : never;
 type Decided = InvoiceCreated | Undecorated<Exclude<InvoiceEvent, InvoiceCreated>>;
 
 export const invoiceNotFound = () => new AppError('NOT_FOUND', 'errors:invoiceNotFound');
@@ -108,7 +110,7 @@ function decideUndecorated(state: InvoiceState | undefined, command: InvoiceComm
 }
 
 /**
- * Each decided event with the merchant and the status the invoice has once it applies
+ * Each decided event with the merchant and the status the invoice has before and once it applies
  * (InvoiceCreated names its merchant already and opens the invoice). The fold reads neither field.
  */
 function withStatus(state: InvoiceState | undefined, decided: Decided[]): InvoiceEvent[] {
@@ -119,7 +121,8 @@ function withStatus(state: InvoiceState | undefined, decided: Decided[]): Invoic
       return event;
     }
     const merchantUserId = folded?.merchantUserId ?? '';
-    const partial = { ...event, data: { ...event.data, merchantUserId, status: 'open' } } as InvoiceEvent;
+    const previousStatus = folded ? invoiceStatus(folded) : 'open';
+    const partial = { ...event, data: { ...event.data, merchantUserId, status: previousStatus, previousStatus } } as InvoiceEvent;
     folded = evolveInvoice(folded, partial);
     if (!folded) return partial;
     return { ...partial, data: { ...partial.data, status: invoiceStatus(folded) } } as InvoiceEvent;

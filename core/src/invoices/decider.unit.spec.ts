@@ -183,12 +183,12 @@ describe('the status each event carries', () => {
       [pay('d2', 6_000n, 'failed'), minutes(3)],
       [expire, minutes(16)],
     ]);
-    expect(events.map((event) => [event.type, 'status' in event.data ? event.data.status : undefined])).toEqual([
-      ['InvoiceCreated', undefined],
-      ['InvoicePaymentSettled', 'partially_paid'],
-      ['InvoicePaymentSeen', 'processing'],
-      ['InvoicePaymentFailed', 'partially_paid'],
-      ['InvoiceExpired', 'expired'],
+    expect(events.map((event) => [event.type, ...('status' in event.data ? [event.data.previousStatus, event.data.status] : [])])).toEqual([
+      ['InvoiceCreated'],
+      ['InvoicePaymentSettled', 'open', 'partially_paid'],
+      ['InvoicePaymentSeen', 'partially_paid', 'processing'],
+      ['InvoicePaymentFailed', 'processing', 'partially_paid'],
+      ['InvoiceExpired', 'partially_paid', 'expired'],
     ]);
   });
 });

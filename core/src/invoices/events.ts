@@ -28,9 +28,10 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /**
  * Every event after InvoiceCreated carries the invoice's merchant and its status once the event
  * applies, so that a read model and the webhooks follow status changes from the events alone,
- * without folding the stream.
+ * without folding the stream; `previousStatus` tells a change of status from another payment in
+ * the same one (a second payment seen while processing, an overpayment once paid).
  */
-type StatusAfter = { merchantUserId: string; status: InvoiceStatus };
+type StatusAfter = { merchantUserId: string; status: InvoiceStatus; previousStatus: InvoiceStatus };
 export type InvoicePaymentRoute = (typeof INVOICE_PAYMENT_ROUTES)[number];
 
 /** What the merchant asked for, fixed for the invoice's life. Amounts are wire text (whole MLX, USD cents). */
@@ -117,11 +118,29 @@ const schemas = {
     expiresAt: time,
     createdAt: time,
   }),
-  InvoicePaymentSeen: z.object({ invoiceId, paymentId, route, amountMlx: mlx, seenAt: time, merchantUserId, status }),
-  InvoicePaymentSettled: z.object({ invoiceId, paymentId, route, amountMlx: mlx, settledAt: time, merchantUserId, status }),
-  InvoicePaymentFailed: z.object({ invoiceId, paymentId, failedAt: time, merchantUserId, status }),
-  InvoiceExpired: z.object({ invoiceId, expiredAt: time, merchantUserId, status }),
-  InvoiceVoided: z.object({ invoiceId, voidedAt: time, merchantUserId, status }),
+  InvoicePaymentSeen: z.object({
+    invoiceId,
+    paymentId,
+    route,
+    amountMlx: mlx,
+    seenAt: time,
+    merchantUserId,
+    status,
+    previousStatus: status,
+  }),
+  InvoicePaymentSettled: z.object({
+    invoiceId,
+    paymentId,
+    route,
+    amountMlx: mlx,
+    settledAt: time,
+    merchantUserId,
+    status,
+    previousStatus: status,
+  }),
+  InvoicePaymentFailed: z.object({ invoiceId, paymentId, failedAt: time, merchantUserId, status, previousStatus: status }),
+  InvoiceExpired: z.object({ invoiceId, expiredAt: time, merchantUserId, status, previousStatus: status }),
+  InvoiceVoided: z.object({ invoiceId, voidedAt: time, merchantUserId, status, previousStatus: status }),
 } as const;
 
 export const isInvoiceEventType = (type: string): type is InvoiceEvent['type'] => Object.hasOwn(schemas, type);
