@@ -21,6 +21,7 @@ import { webhooksModule } from './webhooks/module.js';
 import { plansModule } from './plans/module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { contactModule } from './contact/module.js';
+import { invoicesModule } from './invoices/module.js';
 
 export const apiModules = ApiModuleList.empty
   .with(walletModule)
@@ -36,6 +37,7 @@ export const apiModules = ApiModuleList.empty
   .with(webhooksModule)
   .with(plansModule)
   .with(subscriptionsModule)
+  .with(invoicesModule)
   .with(contactModule);
 
 /**

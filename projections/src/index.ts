@@ -6,6 +6,7 @@ import { usersProjection } from './users/projection.js';
 import { walletsProjection } from './wallets/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
 import { subscriptionsProjection } from './subscriptions/projection.js';
+import { invoicesProjection } from './invoices/projection.js';
 
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
@@ -41,6 +42,8 @@ export {
   subscriptionIdsOfPlanAsOf,
 } from './subscriptions/queries.js';
 export { subscriptionsProjection } from './subscriptions/projection.js';
+export { invoicesProjection } from './invoices/projection.js';
+export { listMerchantInvoiceIds } from './invoices/queries.js';
 export { getUser, findUserIdByUsername } from './users/queries.js';
 
 /** Every projection the app runs; order matters only for determinism, not for correctness. */
@@ -51,4 +54,5 @@ export const allProjections: readonly Projection[] = [
   webhooksProjection,
   merchantPaymentsProjection,
   subscriptionsProjection,
+  invoicesProjection,
 ];

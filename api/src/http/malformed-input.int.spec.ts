@@ -127,6 +127,26 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.sendTest': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
   'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
+  // The walk sends only malformed invoices; the pay call names an invoice that does not exist.
+  'invoices.create': {
+    input: {
+      amount: '5',
+      currency: 'MLX',
+      reference: 'walk-1',
+      description: 'Walk',
+      expires_in_seconds: 900,
+      redirect_url: 'https://shop.example/thanks',
+      idempotencyKey: 'walk-invoice-1',
+    },
+    // metadata is left out: any object of strings is valid metadata, so its "wrong types" ({}, {nested: 'x'}) are not wrong.
+    optional: ['currency', 'reference', 'description', 'expires_in_seconds', 'redirect_url'],
+    amountFields: ['amount'],
+  },
+  'invoices.get': { input: { id: `in_${'0'.repeat(32)}` } },
+  'invoices.list': { input: { limit: 10, cursor: `in_${'0'.repeat(32)}`, status: 'open' }, optional: ['limit', 'cursor', 'status'] },
+  'invoices.void': { input: { id: `in_${'0'.repeat(32)}` } },
+  'invoices.public': { input: { id: `in_${'0'.repeat(32)}` } },
+  'invoices.pay': { input: { id: `in_${'0'.repeat(32)}` } },
   // A plan of the walker's would be created by a valid call; the walk sends only malformed ones.
   'plans.create': { input: { name: 'Walk', description: 'Walk plan', price: 1000, currency: 'mlx', duration: 'monthly' } },
   'plans.get': { input: { id: PLAN_ID } },
@@ -379,6 +399,31 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       kind: 'none',
       params: { id: `po_${'0'.repeat(32)}` },
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `po_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/invoices': {
+      kind: 'body',
+      input: { amount: '5', currency: 'MLX', reference: 'walk-rest', expires_in_seconds: 900 },
+      optional: ['currency', 'reference', 'expires_in_seconds'],
+      amountFields: ['amount'],
+      headers: { authorization: `Bearer ${f.apiKey}`, 'idempotency-key': 'walk-invoice-rest' },
+    },
+    'GET /api/v1/invoices': {
+      kind: 'query',
+      input: { limit: '10', starting_after: `in_${'0'.repeat(32)}`, status: 'open' },
+      optional: ['limit', 'starting_after', 'status'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/invoices/:id': {
+      kind: 'none',
+      params: { id: `in_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `in_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/invoices/:id/void': {
+      kind: 'none',
+      params: { id: `in_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `in_${'G'.repeat(32)}`] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
     'GET /api/v1/payments': {

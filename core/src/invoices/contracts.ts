@@ -8,6 +8,7 @@
  * MLX so the merchant never receives less than the price asked; the rate is recorded with it.
  */
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from '../wallet/events.js';
 import { type ExchangeRate, MLX_AMOUNT_TEXT_LENGTH_MAX, MLX_TOTAL_SUPPLY, mlxToWire } from '../wallet/money.js';
 import { toPaymentUri } from '../wallet/payment-uri.js';
 import { parseUsdAmount, usdCentsToText } from '../purchases/pricing.js';
@@ -18,6 +19,7 @@ import {
   INVOICE_PAYMENT_ROUTES,
   INVOICE_STATUSES,
   type InvoiceCurrency,
+  type InvoiceStatus,
   type InvoiceTerms,
 } from './events.js';
 import { type InvoiceState, invoiceAmounts, invoicePaidAt, invoiceStatus, isPaidLate } from './state.js';
@@ -102,7 +104,9 @@ function readPrice(amount: string, currency: InvoiceCurrency): InvoicePrice | { 
   return amountMlx <= MLX_TOTAL_SUPPLY ? { currency, amountMlx } : { messageKey: 'errors:amountTooLarge' };
 }
 
-export const invoiceCreateInput = z.strictObject(invoiceFields).transform((input, ctx) => {
+const invoiceCreateShape = z.strictObject(invoiceFields);
+
+function readCreate(input: z.output<typeof invoiceCreateShape>, ctx: z.RefinementCtx) {
   const price = readPrice(input.amount, input.currency);
   if ('messageKey' in price) {
     ctx.addIssue({ code: 'custom', message: price.messageKey, path: ['amount'] });
@@ -116,7 +120,13 @@ export const invoiceCreateInput = z.strictObject(invoiceFields).transform((input
     expiresInSeconds: input.expires_in_seconds ?? INVOICE_EXPIRY_SECONDS_DEFAULT,
     redirectUrl: input.redirect_url,
   };
-});
+}
+
+export const invoiceCreateInput = invoiceCreateShape.transform(readCreate);
+/** The web app's procedure: the same body, with the key the page made for this attempt. */
+export const invoiceCreateTrpcInput = invoiceCreateShape
+  .extend({ idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: 'errors:idempotencyKeyInvalid' }) })
+  .transform(({ idempotencyKey, ...body }, ctx) => ({ idempotencyKey, input: readCreate(body, ctx) }));
 export type InvoiceCreateInput = z.output<typeof invoiceCreateInput>;
 /** The request as sent, for the Idempotency-Key's check that a retry is the same request. */
 export type InvoiceCreateBody = z.input<typeof invoiceCreateInput>;
@@ -334,13 +344,17 @@ export const invoicePublicInput = z.strictObject({
   id: z.string({ error: 'errors:invoiceNotFound' }).max(200, { error: 'errors:invoiceNotFound' }),
 });
 
+/** Expired and void invoices take no more payments, and a paid one needs none: only these show where to pay. */
+export const showsWhereToPay = (status: InvoiceStatus): boolean =>
+  status === 'open' || status === 'processing' || status === 'partially_paid';
+
+/** The public view; `qrSvg` is the QR code of `payment_uri`, needed only when the invoice shows where to pay. */
 export function toInvoicePublicOutput(
   output: InvoiceOutput,
   merchant: { name: string; username: string },
-  qrSvg: (text: string) => string,
+  qrSvg: string | null,
 ): InvoicePublicOutput {
-  // Expired and void invoices take no more payments, and a paid one needs none: only a payable one shows where to pay.
-  const payable = output.status === 'open' || output.status === 'processing' || output.status === 'partially_paid';
+  const payable = showsWhereToPay(output.status) && qrSvg !== null;
   return {
     id: output.id,
     status: output.status,
@@ -356,7 +370,7 @@ export function toInvoicePublicOutput(
     description: output.description,
     address: payable ? output.address : null,
     payment_uri: payable ? output.payment_uri : null,
-    qr_svg: payable ? qrSvg(output.payment_uri) : null,
+    qr_svg: payable ? qrSvg : null,
     redirect_url: output.status === 'paid' ? output.redirect_url : null,
     paid_late: output.paid_late,
     expires_at: output.expires_at,

@@ -58,21 +58,25 @@ export async function createInvoiceOnce(
   const terms = invoiceTermsOf(request.input, now, request.rate);
   if ('messageKey' in terms) throw new AppError('VALIDATION', terms.messageKey, { amount: terms.messageKey });
   try {
-    return await createInvoice(deps, {
-      merchantUserId: request.merchantUserId,
-      merchantAddress: request.merchantAddress,
-      terms,
-      invoiceId,
-      companions: [
-        claimAppend(digest, {
-          merchantUserId: request.merchantUserId,
-          operation: 'invoice',
-          requestDigest: bodyDigest,
-          resourceId: invoiceId,
-          claimedAt: now.toISOString(),
-        }),
-      ],
-    });
+    // Decided at the same instant the terms were: the invoice lives exactly expires_in_seconds.
+    return await createInvoice(
+      { ...deps, clock: { now: () => now } },
+      {
+        merchantUserId: request.merchantUserId,
+        merchantAddress: request.merchantAddress,
+        terms,
+        invoiceId,
+        companions: [
+          claimAppend(digest, {
+            merchantUserId: request.merchantUserId,
+            operation: 'invoice',
+            requestDigest: bodyDigest,
+            resourceId: invoiceId,
+            claimedAt: now.toISOString(),
+          }),
+        ],
+      },
+    );
   } catch (error) {
     // A concurrent request with this key won (its claim and invoice came first): its claim answers.
     if (!(error instanceof WrongExpectedRevisionError || (error instanceof AppError && error.code === 'CONFLICT'))) throw error;

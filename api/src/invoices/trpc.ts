@@ -1,0 +1,55 @@
+/**
+ * Invoice procedures: the merchant's (session auth, for the Payments page and the point of sale),
+ * the hosted page's public view, open to all, and 'Pay with Quern' for a signed-in user, who must
+ * have proved their password (or two-factor code) recently, as for any step that moves money from
+ * a page another site may link to.
+ */
+import {
+  INVOICES_PAGE_SIZE,
+  invoiceCreateTrpcInput,
+  invoiceOutput,
+  invoicePublicInput,
+  invoicePublicOutput,
+  invoicesListInput,
+  invoicesListOutput,
+} from '@quern/core/invoices';
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
+
+const invoiceIdInput = z.strictObject({ id: z.string({ error: 'errors:invoiceNotFound' }).max(200, { error: 'errors:invoiceNotFound' }) });
+
+export const invoicesRouter = router({
+  create: authedProcedure
+    .input(invoiceCreateTrpcInput)
+    .output(invoiceOutput)
+    .mutation(({ ctx, input }) => ctx.invoices.create(ctx.session.userId, input.idempotencyKey, input.input)),
+  get: authedProcedure
+    .input(invoiceIdInput)
+    .output(invoiceOutput)
+    .query(({ ctx, input }) => ctx.invoices.get(ctx.session.userId, input.id)),
+  list: authedProcedure
+    .input(invoicesListInput)
+    .output(invoicesListOutput)
+    .query(({ ctx, input }) =>
+      ctx.invoices.list(ctx.session.userId, {
+        limit: input.limit ?? INVOICES_PAGE_SIZE,
+        ...(input.cursor === undefined ? {} : { startingAfter: input.cursor }),
+        ...(input.status === undefined ? {} : { status: input.status }),
+      }),
+    ),
+  void: authedProcedure
+    .input(invoiceIdInput)
+    .output(invoiceOutput)
+    .mutation(({ ctx, input }) => ctx.invoices.void(ctx.session.userId, input.id)),
+  public: publicProcedure
+    .input(invoicePublicInput)
+    .output(invoicePublicOutput)
+    .query(({ ctx, input }) => ctx.invoices.publicView(input.id)),
+  pay: authedProcedure
+    .input(invoicePublicInput)
+    .output(invoicePublicOutput)
+    .mutation(({ ctx, input }) => {
+      ctx.identity.requireRecentAuthentication(ctx.session);
+      return ctx.invoices.payFromBalance(ctx.session.userId, input.id);
+    }),
+});

@@ -1,0 +1,70 @@
+/** Invoices (issue 27, ADR 081), declared for the v1 route table. */
+import {
+  INVOICES_PAGE_SIZE,
+  invoiceCreateInput,
+  invoiceIdParams,
+  invoiceOutput,
+  invoicesListOutput,
+  invoicesListQuery,
+} from '@quern/core/invoices';
+import { jsonRoute, type V1Route } from '../v1/route.js';
+
+export const invoiceV1Routes: readonly V1Route[] = [
+  jsonRoute({
+    kind: 'json',
+    method: 'post',
+    path: '/invoices',
+    operationId: 'createInvoice',
+    tag: 'Invoices',
+    summary: 'Ask for a payment anyone with millix can make',
+    description:
+      "An invoice with its own millix address of the merchant's wallet, a `millix:` payment URI for QR codes and a hosted page (`hosted_url`) open to anyone. It is paid from any millix wallet by sending the amount to `address`, or from a Quern balance on the hosted page. A USD price is converted to MLX at the rate in force now, rounded up, and fixed for the invoice's life (`usd_rate`). A retry with the same Idempotency-Key and body answers the first invoice; the same key with another body answers 422.",
+    body: invoiceCreateInput,
+    idempotencyKey: 'required',
+    status: 201,
+    response: invoiceOutput,
+    run: ({ ctx, merchant, body, idempotencyKey }) => ctx.invoices.create(merchant.userId, idempotencyKey as string, body),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'get',
+    path: '/invoices',
+    operationId: 'listInvoices',
+    tag: 'Invoices',
+    summary: "The merchant's invoices, newest first",
+    description: `Invoices newest first, ${INVOICES_PAGE_SIZE} a page unless \`limit\` says; pass a page's \`next_cursor\` as \`starting_after\` for the next. \`status\` keeps those with that status now. Invoices created meanwhile come before the first page, never inside a walk.`,
+    query: invoicesListQuery,
+    response: invoicesListOutput,
+    run: ({ ctx, merchant, query }) =>
+      ctx.invoices.list(merchant.userId, {
+        limit: query.limit ?? INVOICES_PAGE_SIZE,
+        ...(query.starting_after === undefined ? {} : { startingAfter: query.starting_after }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+      }),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'get',
+    path: '/invoices/{id}',
+    operationId: 'getInvoice',
+    tag: 'Invoices',
+    summary: 'An invoice',
+    description: "One of the merchant's invoices by id, with its status and payments now.",
+    params: invoiceIdParams,
+    response: invoiceOutput,
+    run: ({ ctx, merchant, params }) => ctx.invoices.get(merchant.userId, params.id),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'post',
+    path: '/invoices/{id}/void',
+    operationId: 'voidInvoice',
+    tag: 'Invoices',
+    summary: 'Void an invoice nothing was paid to',
+    description:
+      'The invoice takes no payment any more and its page shows no address. Only while nothing was paid to it (409 otherwise: refund instead). Voiding a void invoice answers it unchanged. MLX that still reaches its address is credited to the merchant and recorded on it, never lost.',
+    params: invoiceIdParams,
+    response: invoiceOutput,
+    run: ({ ctx, merchant, params }) => ctx.invoices.void(merchant.userId, params.id),
+  }),
+];
