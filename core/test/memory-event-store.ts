@@ -1,20 +1,26 @@
 /**
  * An event store held in memory, for core's unit tests (not exported from the package): the
- * port's append, appendToStreams and readStream with its expected-revision rule, and a hook to
- * let another writer in just before an append is checked (to stage lost races).
+ * port's append, appendToStreams and readStream with its expected-revision rule, readAll in log
+ * order (so a test audits the log as `npm run audit` reads it), and a hook to let another writer
+ * in just before an append is checked (to stage lost races). It has no live feed: a unit test that
+ * needs one is an integration test.
  */
 import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type LogSubscription,
   type NewEvent,
+  type ReadAllOptions,
   type RecordedEvent,
   type StreamAppend,
   WrongExpectedRevisionError,
 } from '../src/shared/ports/event-store.js';
 
-export class MemoryEventStore implements Pick<EventStore, 'append' | 'appendToStreams' | 'readStream'> {
+export class MemoryEventStore implements EventStore {
   readonly #streams = new Map<string, RecordedEvent[]>();
+  /** Every event in position order, as readAll pages it. */
+  readonly #log: RecordedEvent[] = [];
   #position = 0n;
   /** Appends attempted, conflicting or not. */
   appendCalls = 0;
@@ -43,7 +49,7 @@ export class MemoryEventStore implements Pick<EventStore, 'append' | 'appendToSt
     const stream = this.#streams.get(streamId) ?? [];
     for (const event of events) {
       this.#position += 1n;
-      stream.push({
+      const recorded: RecordedEvent = {
         id: event.id ?? `event-${this.#position}`,
         streamId,
         revision: BigInt(stream.length),
@@ -53,7 +59,9 @@ export class MemoryEventStore implements Pick<EventStore, 'append' | 'appendToSt
         data: JSON.parse(JSON.stringify(event.data)),
         metadata: event.metadata ?? {},
         recordedAt: new Date(0).toISOString(),
-      });
+      };
+      stream.push(recorded);
+      this.#log.push(recorded);
     }
     this.#streams.set(streamId, stream);
     return { nextExpectedRevision: BigInt(stream.length - 1), position: this.#position };
@@ -64,6 +72,20 @@ export class MemoryEventStore implements Pick<EventStore, 'append' | 'appendToSt
     const stream = this.#streams.get(streamId) ?? [];
     return stream.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount);
   }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    // Positions start at 1 and have no gaps, so the event after position p is at index p.
+    const from = Number(options.after ?? 0n);
+    return this.#log.slice(from, from + options.maxCount);
+  }
+
+  subscribeToAll(): LogSubscription {
+    throw new Error('MemoryEventStore has no live feed');
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {}
 
   #lastRevision(streamId: string): bigint | 'no_stream' {
     const length = this.#streams.get(streamId)?.length ?? 0;

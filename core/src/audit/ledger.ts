@@ -48,7 +48,8 @@
  * them, and each capability that moves MLX (purchases, checkouts, refunds, payouts,
  * subscriptions) contributes a rule (its audit.ts) that reads its own streams and claims the
  * transfers carrying its reference; one transfer-claim auditor (transfer-claims.ts) matches the
- * claims with the wallet's transfers for all of them.
+ * claims with the wallet's transfers for all of them. Each deposit stage the ledger accepts is
+ * offered to every rule too, for a capability whose payments are deposits to a wallet's addresses.
  */
 import { assertNever } from '../shared/assert.js';
 import type { AuditWhere, LedgerRecord, MlxText } from '../shared/audit-rule.js';
@@ -182,6 +183,8 @@ interface AwaitingReservation {
 }
 
 interface DepositTrack {
+  walletId: string;
+  toAddress: string;
   amountMlx: bigint;
   status: 'received' | 'confirmed' | 'rejected';
 }
@@ -320,7 +323,14 @@ function trackDeposit(run: AuditRun, event: Extract<WalletEvent, { type: `Deposi
       report(run, 'duplicateDeposit', `deposit ${depositId} received more than once`, w);
       return;
     }
-    run.deposits.set(depositId, { amountMlx: mlxFromWire(event.data.amountMlx), status: 'received' });
+    const received: DepositTrack = {
+      walletId: event.data.walletId,
+      toAddress: event.data.toAddress,
+      amountMlx: mlxFromWire(event.data.amountMlx),
+      status: 'received',
+    };
+    run.deposits.set(depositId, received);
+    offerDeposit(run, depositId, received, w);
     return;
   }
   if (!track) {
@@ -335,6 +345,17 @@ function trackDeposit(run: AuditRun, event: Extract<WalletEvent, { type: `Deposi
   if (track.status === 'confirmed') run.boundaryInMlx += track.amountMlx;
   if (mlxFromWire(event.data.amountMlx) !== track.amountMlx)
     report(run, 'amountMismatch', `deposit ${depositId} settled with another amount`, w);
+  offerDeposit(run, depositId, track, w);
+}
+
+/**
+ * Every capability sees each deposit stage the ledger accepted (a duplicate or an unknown one is
+ * the ledger's violation, not a stage), with the received address and amount: a capability paid
+ * at addresses of a wallet checks its payments against them.
+ */
+function offerDeposit(run: AuditRun, depositId: string, track: DepositTrack, where: Where): void {
+  const { walletId, toAddress, amountMlx, status: stage } = track;
+  for (const capability of capabilitiesOf(run)) capability.addDeposit({ walletId, depositId, toAddress, amountMlx, stage }, where);
 }
 
 /**

@@ -1,16 +1,27 @@
 /**
- * The invoice rule of the ledger audit (issue 27, run by core/src/audit/, ADR 067): every transfer
- * with an `invoicePayment` reference matches exactly one InvoicePaymentSettled paid from a Quern
- * balance (its payment id is the transfer's id: same invoice, payee = the invoice's merchant, the
- * amount, no fee), and every such settlement names such a transfer; an invoice lands on its own
- * stream and is created once. Deposits to an invoice's address are the wallet's deposits: the
- * wallet's rules already audit them.
+ * The invoice rule of the ledger audit (issue 27, run by core/src/audit/, ADR 067, 080). An
+ * invoice lands on its own stream and is created once. Its payments are checked by their route:
+ *
+ * - from a Quern balance: every transfer with an `invoicePayment` reference matches exactly one
+ *   InvoicePaymentSettled (its payment id is the transfer's id: same invoice, payee = the
+ *   invoice's merchant, the amount, no fee), and every such settlement names such a transfer;
+ * - from the millix network: every stage recorded on an invoice names a deposit the ledger
+ *   accepted at that stage, to the invoice's address, in its merchant's wallet, of that amount,
+ *   and no deposit is settled twice (network-audit.ts). The deposits themselves are the wallet's:
+ *   the ledger's own rules audit them.
  */
-import type { CapabilityAuditRule } from '../shared/audit-rule.js';
-import { INVOICE_ID_PATTERN, INVOICE_STREAM_PREFIX, invoiceStream, toInvoiceEvent } from './events.js';
+import type { AuditWhere, CapabilityAuditRule } from '../shared/audit-rule.js';
+import { isInvoiceAddressStream, toInvoiceAddressAssignment } from './address-index.js';
+import { INVOICE_ID_PATTERN, INVOICE_STREAM_PREFIX, type InvoiceEvent, invoiceStream, toInvoiceEvent } from './events.js';
+import { type NetworkPaymentViolationCode, startNetworkPaymentAudit } from './network-audit.js';
 import { type InvoicePaymentTransferReference, isInvoicePaymentReference } from './transfer-reference.js';
 
-export type InvoiceViolationCode = 'malformedInvoiceEvent' | 'invoiceStreamMismatch' | 'invoiceCreatedTwice' | 'invoiceTransferMismatch';
+export type InvoiceViolationCode =
+  | 'malformedInvoiceEvent'
+  | 'invoiceStreamMismatch'
+  | 'invoiceCreatedTwice'
+  | 'invoiceTransferMismatch'
+  | NetworkPaymentViolationCode;
 
 export interface InvoiceFigures {
   invoices: number;
@@ -18,9 +29,16 @@ export interface InvoiceFigures {
   paidFromNetworkMlx: bigint;
   /** MLX settled on invoices from Quern balances. */
   paidFromBalanceMlx: bigint;
+  /**
+   * Confirmed deposits to invoices' addresses that no invoice records as settled at the end of
+   * the log: the invoice-payment job's lag (or a job that gave up). No violation: the MLX are in
+   * the merchant's balance already; only the invoice's status waits.
+   */
+  depositsNotRecorded: number;
+  depositsNotRecordedMlx: bigint;
 }
 
-/** An invoice's own stream (`invoice-in_…`), not the address index beside it (`invoice-address-…`, handlers.ts). */
+/** An invoice's own stream (`invoice-in_…`), not the address index beside it (`invoice-address-…`, address-index.ts). */
 export const isInvoiceStream = (streamId: string): boolean =>
   streamId.startsWith(INVOICE_STREAM_PREFIX) && INVOICE_ID_PATTERN.test(streamId.slice(INVOICE_STREAM_PREFIX.length));
 
@@ -30,11 +48,15 @@ interface InvoiceClaim {
   amountMlx: bigint;
 }
 
+type PaymentEvent = Extract<InvoiceEvent, { type: 'InvoicePaymentSeen' | 'InvoicePaymentSettled' | 'InvoicePaymentFailed' }>;
+const PAYMENT_STAGE = { InvoicePaymentSeen: 'seen', InvoicePaymentSettled: 'settled', InvoicePaymentFailed: 'failed' } as const;
+
 export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, InvoiceClaim, InvoicePaymentTransferReference, InvoiceFigures> = {
   describe: (f, mlx) => [
     `invoices: ${f.invoices} (${mlx(f.paidFromNetworkMlx)} paid from the millix network, ${mlx(f.paidFromBalanceMlx)} from Quern balances)`,
+    `invoice deposits not yet recorded on their invoice: ${f.depositsNotRecorded} (${mlx(f.depositsNotRecordedMlx)}, already in the merchants' balances)`,
   ],
-  readsRecord: (record) => isInvoiceStream(record.streamId),
+  readsRecord: (record) => isInvoiceStream(record.streamId) || isInvoiceAddressStream(record.streamId),
   transfers: {
     mismatch: 'invoiceTransferMismatch',
     isOwnReference: isInvoicePaymentReference,
@@ -44,10 +66,44 @@ export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, Invoice
     neverMadeMessage: (transferId, c) => `invoice ${c.invoiceId} names transfer ${transferId}, which was never made`,
   },
   start(report, claims) {
-    const merchants = new Map<string, string>();
-    const figures: InvoiceFigures = { invoices: 0, paidFromNetworkMlx: 0n, paidFromBalanceMlx: 0n };
+    const invoices = new Map<string, { merchantUserId: string; address: string }>();
+    const network = startNetworkPaymentAudit({ invoice: (invoiceId) => invoices.get(invoiceId) });
+    const figures = { invoices: 0, paidFromNetworkMlx: 0n, paidFromBalanceMlx: 0n };
+
+    /** A balance payment settles at once with its transfer; it is never seen or failed (ADR 080). */
+    function claimBalancePayment(invoiceId: string, transferId: string, amountMlx: bigint, where: AuditWhere): void {
+      figures.paidFromBalanceMlx += amountMlx;
+      if (claims.isClaimed(transferId)) {
+        report('invoiceTransferMismatch', `transfer ${transferId} settles an invoice twice`, { ...where, transferId });
+        return;
+      }
+      claims.claim(transferId, { invoiceId, merchantUserId: invoices.get(invoiceId)?.merchantUserId ?? '', amountMlx });
+    }
+
+    function addPayment(event: PaymentEvent, where: AuditWhere): void {
+      const { invoiceId, paymentId } = event.data;
+      const payment = { invoiceId, depositId: paymentId, stage: PAYMENT_STAGE[event.type], where: { ...where, depositId: paymentId } };
+      if (event.type === 'InvoicePaymentFailed') {
+        network.addPayment(payment, report);
+        return;
+      }
+      const amountMlx = BigInt(event.data.amountMlx);
+      if (event.type === 'InvoicePaymentSettled' && event.data.route === 'quern') {
+        claimBalancePayment(invoiceId, paymentId, amountMlx, where);
+        return;
+      }
+      if (event.type === 'InvoicePaymentSettled') figures.paidFromNetworkMlx += amountMlx;
+      network.addPayment({ ...payment, amountMlx }, report);
+    }
+
     return {
       addRecord(record, where) {
+        if (isInvoiceAddressStream(record.streamId)) {
+          const assigned = toInvoiceAddressAssignment(record);
+          if (!assigned)
+            return report('malformedInvoiceEvent', `${record.type} on ${record.streamId} is not a well-formed address assignment`, where);
+          return network.addIndex(assigned.address, assigned.invoiceId);
+        }
         const event = toInvoiceEvent(record);
         if (!event)
           return report('malformedInvoiceEvent', `${record.type} on ${record.streamId} is not a well-formed invoice event`, where);
@@ -55,24 +111,20 @@ export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, Invoice
         if (record.streamId !== invoiceStream(invoiceId))
           return report('invoiceStreamMismatch', `invoice ${invoiceId} appended to ${record.streamId}`, where);
         if (event.type === 'InvoiceCreated') {
-          if (merchants.has(invoiceId)) return report('invoiceCreatedTwice', `invoice ${invoiceId} created more than once`, where);
-          merchants.set(invoiceId, event.data.merchantUserId);
+          if (invoices.has(invoiceId)) return report('invoiceCreatedTwice', `invoice ${invoiceId} created more than once`, where);
+          invoices.set(invoiceId, { merchantUserId: event.data.merchantUserId, address: event.data.address });
           figures.invoices += 1;
           return;
         }
-        if (event.type !== 'InvoicePaymentSettled') return;
-        const amountMlx = BigInt(event.data.amountMlx);
-        if (event.data.route === 'network') {
-          figures.paidFromNetworkMlx += amountMlx;
-          return;
-        }
-        figures.paidFromBalanceMlx += amountMlx;
-        const { paymentId } = event.data;
-        const w = { ...where, transferId: paymentId };
-        if (claims.isClaimed(paymentId)) return report('invoiceTransferMismatch', `transfer ${paymentId} settles an invoice twice`, w);
-        claims.claim(paymentId, { invoiceId, merchantUserId: merchants.get(invoiceId) ?? '', amountMlx });
+        if (event.type === 'InvoiceExpired' || event.type === 'InvoiceVoided') return;
+        addPayment(event, where);
       },
-      figures: () => ({ ...figures }),
+      addDeposit: (deposit) => network.addDeposit(deposit),
+      finalCheck: (finalReport) => network.finalCheck(finalReport),
+      figures() {
+        const unrecorded = network.unrecorded();
+        return { ...figures, depositsNotRecorded: unrecorded.deposits, depositsNotRecordedMlx: unrecorded.mlx };
+      },
     };
   },
 };

@@ -51,6 +51,20 @@ export interface TransferClaimRule<Code extends string, Claim, Reference extends
   neverMadeMessage(transferId: string, claim: Claim): string;
 }
 
+/**
+ * One stage of a deposit from the millix network as the ledger accepted it in a wallet stream:
+ * received (seen, not stable), then confirmed (the MLX are the wallet's) or rejected. The address
+ * and amount are the DepositReceived's, which the later stages repeat. A capability whose payments
+ * arrive as deposits to addresses of a wallet reads them here, since it cannot read wallet streams.
+ */
+export interface DepositStage {
+  walletId: string;
+  depositId: string;
+  toAddress: string;
+  amountMlx: bigint;
+  stage: 'received' | 'confirmed' | 'rejected';
+}
+
 /** Where a capability's checks record the transfers its events claim. */
 export interface ClaimBook<Claim> {
   isClaimed(transferId: string): boolean;
@@ -60,6 +74,8 @@ export interface ClaimBook<Claim> {
 /** A capability's own checks over its streams, for one audit run. */
 export interface CapabilityAudit<Code extends string, Figures> {
   addRecord(record: LedgerRecord, where: AuditWhere): void;
+  /** Each deposit stage the ledger accepted, in log order; for a capability paid by deposits. */
+  addDeposit?(deposit: DepositStage, where: AuditWhere): void;
   /** End-of-log checks of its own, reported before the claims are matched with the transfers. */
   finalCheck?(report: AuditReport<Code>): void;
   figures(): Figures;

@@ -10,6 +10,7 @@ import type {
   MlxText,
   CapabilityAuditRule,
   ClaimBook,
+  DepositStage,
   LedgerRecord,
   AuditWhere,
   ReferencedTransfer,
@@ -54,6 +55,8 @@ export function createTransferClaimAuditor<Code extends string, Claim, Reference
 export interface CapabilityAuditor<Code extends string, Figures> {
   readsRecord(record: LedgerRecord): boolean;
   addRecord(record: LedgerRecord, where: AuditWhere): void;
+  /** A deposit stage the ledger accepted; ignored by a capability not paid by deposits. */
+  addDeposit(deposit: DepositStage, where: AuditWhere): void;
   /** Takes the transfer when its reference is this capability's; says whether it did. */
   offerTransfer<Offered extends TransferReferenceShape>(transferId: string, transfer: ReferencedTransfer<Offered>): boolean;
   /** Its own end-of-log checks, then claims against transfers; reported without changing the run. */
@@ -72,6 +75,7 @@ export function createCapabilityAuditor<Code extends string, Claim, Reference ex
   return {
     readsRecord: (record) => rule.readsRecord(record),
     addRecord: (record, where) => audit.addRecord(record, where),
+    addDeposit: (deposit, where) => audit.addDeposit?.(deposit, where),
     offerTransfer(transferId, transfer) {
       const { reference } = transfer;
       if (!rule.transfers.isOwnReference(reference)) return false;

@@ -2,7 +2,7 @@
 // address on the simulated network reaches the merchant's wallet through the deposit watcher, and
 // the dispatcher and workers record each deposit on the invoice, seen then settled: part of the
 // amount makes it partially paid, the rest paid; a deposit to the merchant's own address asks for no
-// invoice job; and the audit of the whole log stays clean.
+// invoice job; and the audit of the whole log stays clean, with both deposits matched as paid from the network.
 import { invoiceAmounts, invoiceStatus, readInvoice } from '@quern/core/invoices';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -65,5 +65,7 @@ describe('invoices paid from the millix network', () => {
     expect(await statusNow()).toMatchObject({ status: 'paid', settledMlx: 10_000n });
     const audit = await world.audit();
     expect(audit.violations).toEqual([]);
+    // The audit matched both settlements with their confirmed deposits; the merchant's own deposit is no invoice's.
+    expect(audit.invoices).toMatchObject({ paidFromNetworkMlx: 10_000n, depositsNotRecorded: 0 });
   });
 });
