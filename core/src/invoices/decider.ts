@@ -62,9 +62,16 @@ function decidePayment(state: InvoiceState | undefined, data: RecordInvoicePayme
       if (known?.stage === 'failed') throw new AppError('CONFLICT', 'errors:idempotencyConflict');
       return [{ type: 'InvoicePaymentSettled', data: { invoiceId, paymentId, route, amountMlx, settledAt: at } }];
     case 'failed':
-      if (!known || known.stage === 'failed') return [];
-      if (known.stage === 'settled') throw new AppError('CONFLICT', 'errors:idempotencyConflict');
-      return [{ type: 'InvoicePaymentFailed', data: { invoiceId, paymentId, failedAt: at } }];
+      if (known?.stage === 'failed') return [];
+      if (known?.stage === 'settled') throw new AppError('CONFLICT', 'errors:idempotencyConflict');
+      // The refusal may be recorded before the sighting (jobs run in any order): it is kept with
+      // its amount, and the late sighting then finds the payment known and records nothing.
+      return [
+        {
+          type: 'InvoicePaymentFailed',
+          data: { invoiceId, paymentId, failedAt: at, ...(known ? {} : { route, amountMlx }) },
+        },
+      ];
     default:
       return assertNever(data.stage);
   }

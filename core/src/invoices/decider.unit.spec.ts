@@ -192,3 +192,12 @@ describe('the status each event carries', () => {
     ]);
   });
 });
+
+describe('a refusal recorded before the sighting', () => {
+  it('given a deposit failed before it was seen, then it stays failed, the late sighting records nothing and the invoice is open', () => {
+    const { state, events } = run([create, [pay('d1', 4_000n, 'failed'), minutes(1)], [pay('d1', 4_000n, 'seen'), minutes(2)]]);
+    expect(events.map((event) => event.type)).toEqual(['InvoiceCreated', 'InvoicePaymentFailed']);
+    expect(state && invoiceStatus(state)).toBe('open');
+    expect(state?.payments.get('d1')).toMatchObject({ stage: 'failed', amountMlx: 4_000n, route: 'network' });
+  });
+});

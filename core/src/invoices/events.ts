@@ -68,7 +68,14 @@ export interface InvoicePaymentSettled {
 /** A payment seen that the network then refused: it never counted. */
 export interface InvoicePaymentFailed {
   type: 'InvoicePaymentFailed';
-  data: { invoiceId: string; paymentId: string; failedAt: string } & StatusAfter;
+  data: {
+    invoiceId: string;
+    paymentId: string;
+    failedAt: string;
+    /** Set when the refusal is the first the invoice hears of the payment (the network's order is not the jobs'). */
+    route?: InvoicePaymentRoute;
+    amountMlx?: string;
+  } & StatusAfter;
 }
 
 export interface InvoiceExpired {
@@ -138,7 +145,16 @@ const schemas = {
     status,
     previousStatus: status,
   }),
-  InvoicePaymentFailed: z.object({ invoiceId, paymentId, failedAt: time, merchantUserId, status, previousStatus: status }),
+  InvoicePaymentFailed: z.object({
+    invoiceId,
+    paymentId,
+    failedAt: time,
+    route: route.optional(),
+    amountMlx: mlx.optional(),
+    merchantUserId,
+    status,
+    previousStatus: status,
+  }),
   InvoiceExpired: z.object({ invoiceId, expiredAt: time, merchantUserId, status, previousStatus: status }),
   InvoiceVoided: z.object({ invoiceId, voidedAt: time, merchantUserId, status, previousStatus: status }),
 } as const;

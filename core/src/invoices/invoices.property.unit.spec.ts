@@ -182,14 +182,9 @@ class Scenario {
     return this.invoices.length === 0 ? undefined : this.invoices[index % this.invoices.length];
   }
 
-  /**
-   * A job may run whenever a queue gets to it, except a deposit's failure before its sighting: the
-   * decider drops a failure it has not seen and then records the late sighting, which leaves the
-   * invoice processing for good. That order is left out here, not proved harmless; in production
-   * the network rejects a deposit long after the sighting's job ran.
-   */
+  /** A job may run whenever a queue gets to it, a deposit's failure before its sighting too. */
   private runnable(): Job[] {
-    return this.jobs.filter((job) => job.stage !== 'failed' || job.deposit.invoice?.recorded.has(job.deposit.depositId));
+    return this.jobs;
   }
 
   async apply(op: Op): Promise<void> {
@@ -307,11 +302,12 @@ class Scenario {
       amountMlx: deposit.amountMlx,
       stage,
     });
-    // The decider's rules for a stage (decider.ts): a stage already known records nothing; a failure undoes a seen payment only.
+    // The decider's rules for a stage (decider.ts): a stage already known records nothing; a failure
+    // is recorded whether or not the payment was seen, and a sighting after it records nothing.
     const known = invoice.recorded.get(deposit.depositId);
     if (stage === 'settled' && known?.stage !== 'settled') invoice.recorded.set(deposit.depositId, { amountMlx: deposit.amountMlx, stage });
     if (stage === 'seen' && !known) invoice.recorded.set(deposit.depositId, { amountMlx: deposit.amountMlx, stage });
-    if (stage === 'failed' && known?.stage === 'seen') invoice.recorded.set(deposit.depositId, { amountMlx: deposit.amountMlx, stage });
+    if (stage === 'failed' && known?.stage !== 'failed') invoice.recorded.set(deposit.depositId, { amountMlx: deposit.amountMlx, stage });
   }
 
   private async pay(payer: string, index: number): Promise<void> {

@@ -82,7 +82,18 @@ export function evolveInvoice(state: InvoiceState | undefined, event: InvoiceEve
     }
     case 'InvoicePaymentFailed': {
       const seen = state.payments.get(event.data.paymentId);
-      return seen ? withPayment(state, { ...seen, stage: 'failed' }) : state;
+      if (seen) return withPayment(state, { ...seen, stage: 'failed' });
+      // Refused before it was seen: kept as failed, so a sighting that comes later changes nothing.
+      const { paymentId, route, amountMlx, failedAt } = event.data;
+      if (route === undefined || amountMlx === undefined) return state;
+      return withPayment(state, {
+        paymentId,
+        route,
+        amountMlx: mlxFromWire(amountMlx),
+        stage: 'failed',
+        late: isLate(state, failedAt),
+        seenAt: failedAt,
+      });
     }
     case 'InvoiceExpired':
       return { ...state, expiredAt: state.expiredAt ?? event.data.expiredAt };
