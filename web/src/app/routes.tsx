@@ -9,6 +9,7 @@ import { RequireAuth, VisitorOnly } from '../features/auth/guards.js';
 import { purchasesRoutes } from '../features/purchases/routes.js';
 import { checkoutRoutes } from '../features/checkout/routes.js';
 import { contactRoutes } from '../features/contact/routes.js';
+import { invoicesRoutes } from '../features/invoices/routes.js';
 import { merchantKeysRoutes } from '../features/merchant-keys/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
@@ -84,6 +85,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/logout', element: <LogoutPage /> },
           // Signed in or not: the link mailed to prove the address (ADR 046) opens in any browser.
           { path: '/verify-email', element: <VerifyEmailPage /> },
+          // An invoice's hosted page (issue 27): anyone with the link pays, signed in or not.
+          ...resolveLazyRoutes(invoicesRoutes),
           ...resolveLazyRoutes(contentRoutes),
           { path: '*', element: <NotFoundPage /> },
         ],
