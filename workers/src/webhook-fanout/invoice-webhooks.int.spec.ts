@@ -5,10 +5,11 @@
 // event even though every fan-out runs after the overpayment; an endpoint subscribed only to
 // invoice.paid gets only that; an invoice that runs out of time delivers invoice.expired from the
 // expiry job; every body verifies with the independent `standardwebhooks` library under its
-// endpoint's secret only.
+// endpoint's secret only; and a body longer than a delivery may store is refused, nothing written.
 import { randomBytes } from 'node:crypto';
 import { recordInvoicePayment, type InvoiceState } from '@quern/core/invoices';
 import { createWebhookEndpoint, type WebhookEventType } from '@quern/core/webhooks';
+import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { invoiceDepsOf, openInvoice } from '../../test/invoices.js';
 import { captureLog, connectRedis, eventually, TEST_PUBLIC_URL } from '../../test/pipeline.js';
 import { openWalletWorld, startWalletPipeline, type WalletPipeline, type WalletWorld } from '../../test/settlement.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../test/webhook-receiver.js';
+import { fanOutWebhookJob } from './job.js';
 
 let server: RedisServer;
 let redis: Redis;
@@ -168,5 +170,30 @@ describe('invoice webhooks', () => {
     expect(bodies[1].timestamp).toBe(bodies[1].data.expired_at);
     expect(at('/paid-only')).toEqual([]);
     for (const webhook of at('/all')) expect(verifies(all.secret, webhook)).toBe(true);
+  });
+
+  it('given an invoice whose body would pass what a delivery may store, then its fan-out is refused and writes nothing', async () => {
+    const merchant = await world.openUser();
+    await endpointAt(merchant.walletId, '/all');
+    // Metadata of control characters (each written as six in JSON) and many small payments: over 64 KiB.
+    const metadata = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`key-${i}`, '\u0001'.repeat(500)]));
+    const invoice = await openInvoice(world, merchant, { amountMlx: 10_000n, metadata });
+    const base = Date.now();
+    for (let i = 0; i < 50; i += 1) await record(invoice, new Date(base + i), `dep-${i}`, 1n, 'settled');
+    const { invoice: paid } = await record(invoice, new Date(base + 60), 'dep-last', 10_000n, 'settled');
+    expect(paid.payments.size).toBe(51);
+    const [event] = (await world.store.readStream(`invoice-${invoice.invoiceId}`)).slice(-1);
+    if (!event) throw new Error('no event');
+    const before = (await world.store.readAll({ maxCount: 10_000 })).length;
+    const job = { streamId: event.streamId, revision: event.revision.toString(), position: event.position.toString() };
+    const fanOut = fanOutWebhookJob(job, {
+      store: world.store,
+      clock: { now: () => new Date() },
+      mode: 'sandbox',
+      publicUrl: TEST_PUBLIC_URL,
+    });
+    await expect(fanOut).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(fanOut).rejects.toThrow(/longer than 65536/);
+    expect((await world.store.readAll({ maxCount: 10_000 })).length).toBe(before);
   });
 });

@@ -6,7 +6,14 @@
  * delivery streams are opened with 'no_stream' in one append, so a second run appends nothing.
  */
 import type { Clock, QuernMode, RecordedEvent } from '@quern/core';
-import { type WebhookData, type WebhookEventType, type WebhookSource, fanOutWebhook, webhookTypeReportedBy } from '@quern/core/webhooks';
+import {
+  type WebhookData,
+  type WebhookEventType,
+  type WebhookSource,
+  fanOutWebhook,
+  WebhookBodyTooLargeError,
+  webhookTypeReportedBy,
+} from '@quern/core/webhooks';
 import { UnrecoverableError } from 'bullmq';
 import { parsePayload } from '../job/parse-payload.js';
 import { webhookFanOutPayload } from './payload.js';
@@ -45,5 +52,12 @@ export async function fanOutWebhookJob(data: unknown, deps: WebhookFanOutDeps): 
     throw new UnrecoverableError(`No event at ${payload.streamId}@${payload.revision}`);
   const source = await webhookSourceOf(deps, recorded);
   if (!source) return { deliveries: 0 };
-  return { deliveries: (await fanOutWebhook(deps, source)).length };
+  try {
+    return { deliveries: (await fanOutWebhook(deps, source)).length };
+  } catch (error) {
+    // The same event always builds the same body: running again cannot make it shorter.
+    if (error instanceof WebhookBodyTooLargeError)
+      throw new UnrecoverableError(`${error.message} (${payload.streamId}@${payload.revision})`);
+    throw error;
+  }
 }
