@@ -17,12 +17,16 @@ export const invoiceDepsOf = (world: WalletWorld): InvoiceDeps => ({
 export async function openInvoice(
   world: WalletWorld,
   merchant: { walletId: string; address: string },
-  { amountMlx = 10_000n, expiresInMs = 900_000 }: { amountMlx?: bigint; expiresInMs?: number } = {},
+  {
+    amountMlx = 10_000n,
+    expiresInMs = 900_000,
+    metadata = {},
+  }: { amountMlx?: bigint; expiresInMs?: number; metadata?: Record<string, string> } = {},
 ): Promise<InvoiceState> {
   const { invoice } = await createInvoice(invoiceDepsOf(world), {
     merchantUserId: merchant.walletId,
     merchantAddress: merchant.address,
-    terms: { amountMlx: amountMlx.toString(), currency: 'MLX', metadata: {}, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
+    terms: { amountMlx: amountMlx.toString(), currency: 'MLX', metadata, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
   });
   return invoice;
 }

@@ -44,10 +44,17 @@ export async function findInvoiceIdByAddress(deps: Pick<InvoiceDeps, 'store'>, a
   return typeof invoiceId === 'string' && INVOICE_ID_PATTERN.test(invoiceId) ? invoiceId : undefined;
 }
 
-/** An invoice folded from its stream; undefined when there is none. */
-export async function readInvoice(deps: Pick<InvoiceDeps, 'store'>, invoiceId: string): Promise<InvoiceState | undefined> {
+/**
+ * An invoice folded from its stream; undefined when there is none. `upToRevision` folds it only up
+ * to that event, the invoice as it was right after it, which a webhook reports (ADR 071).
+ */
+export async function readInvoice(
+  deps: Pick<InvoiceDeps, 'store'>,
+  invoiceId: string,
+  options: { upToRevision?: bigint } = {},
+): Promise<InvoiceState | undefined> {
   if (!INVOICE_ID_PATTERN.test(invoiceId)) return undefined;
-  return (await readState(deps.store, invoiceStream(invoiceId), invoiceModel)).state;
+  return (await readState(deps.store, invoiceStream(invoiceId), invoiceModel, options)).state;
 }
 
 async function handleInvoiceCommand(

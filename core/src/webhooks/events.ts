@@ -57,6 +57,9 @@ export type WebhookEndpointDeleted = {
   data: { endpointId: string; merchantUserId: string; deletedAt: string };
 };
 
+/** The longest body a delivery stores (UTF-16 code units): its reader refuses a longer one. */
+export const WEBHOOK_BODY_LENGTH_MAX = 65_536;
+
 export type WebhookDeliveryScheduled = {
   type: 'WebhookDeliveryScheduled';
   data: {
@@ -157,7 +160,7 @@ const dataSchemas = {
     endpointId,
     merchantUserId: text,
     eventType: z.enum(WEBHOOK_DELIVERY_EVENT_TYPES),
-    body: z.string().min(2).max(65_536),
+    body: z.string().min(2).max(WEBHOOK_BODY_LENGTH_MAX),
     payeeUserId: text.optional(),
     payoutTo: z.string().min(1).max(400).optional(),
     sourceStreamId: z.string().min(1).max(300),

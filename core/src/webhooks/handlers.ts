@@ -41,6 +41,7 @@ import {
   type WebhookDeliveryScheduled,
   type WebhookEndpointEvent,
   type WebhookFannedOut,
+  WEBHOOK_BODY_LENGTH_MAX,
   webhookDeliveryStream,
   webhookEndpointsStream,
   webhookFanOutStream,
@@ -204,6 +205,17 @@ export interface WebhookSource {
 }
 
 /**
+ * A body longer than a delivery may store. Written, it would be an event its own readers refuse
+ * (the delivery job, the delivery log's projection), so the fan-out stops before writing it.
+ */
+export class WebhookBodyTooLargeError extends Error {
+  constructor(readonly lengthMax: number) {
+    super(`A webhook body is longer than ${lengthMax} characters`);
+    this.name = 'WebhookBodyTooLargeError';
+  }
+}
+
+/**
  * One delivery per endpoint of the merchant that wants the type and existed when the source
  * event was recorded, plus the fan-out's marker, all in one append. Returns the delivery ids.
  * `mode` (QUERN_MODE) is the body's `livemode`.
@@ -219,6 +231,8 @@ export async function fanOutWebhook(
   const targets = state.endpoints.filter((e) => endpointLiveAt(e, source.event.position) && endpointWants(e.events, source.webhook.type));
   const now = deps.clock.now().toISOString();
   const body = webhookBody(source.webhook, source.occurredAt, deps.mode);
+  // An invoice's body grows with its payments, which its payers choose; none is stored unreadable.
+  if (targets.length > 0 && body.length > WEBHOOK_BODY_LENGTH_MAX) throw new WebhookBodyTooLargeError(WEBHOOK_BODY_LENGTH_MAX);
   const deliveries: WebhookDeliveryScheduled[] = targets.map((endpoint) => ({
     type: 'WebhookDeliveryScheduled',
     data: {

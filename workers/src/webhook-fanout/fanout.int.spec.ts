@@ -40,7 +40,7 @@ async function appendOne(streamId: string, type: string, data: Record<string, un
 const fanOut = (source: RecordedEvent, mode: 'sandbox' | 'live' = 'sandbox') =>
   fanOutWebhookJob(
     { streamId: source.streamId, revision: source.revision.toString(), position: source.position.toString() },
-    { store, clock, mode },
+    { store, clock, mode, publicUrl: 'https://quern.example' },
   );
 
 beforeAll(() => {

@@ -7,5 +7,8 @@ import { webhookFanOutRules } from './rules.js';
 export const webhookFanOutModule: JobModule = {
   queue: WEBHOOK_FANOUT_QUEUE,
   rules: webhookFanOutRules,
-  processor: ({ store, clock, mode }) => ({ process: (job) => fanOutWebhookJob(job.data, { store, clock, mode }) }),
+  // The public URL is the e-mail jobs' (PUBLIC_URL without its trailing slash): an invoice's hosted page is under it.
+  processor: ({ store, clock, mode, email }) => ({
+    process: (job) => fanOutWebhookJob(job.data, { store, clock, mode, publicUrl: email.publicUrl }),
+  }),
 };

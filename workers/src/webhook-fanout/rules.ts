@@ -4,13 +4,12 @@
  * the run succeeded or failed). Job ids come from the log alone, so re-derivation agrees.
  */
 import type { RecordedEvent } from '@quern/core';
-import { payoutIdOfTransfer } from '@quern/core/payouts';
 import {
   toWebhookEvent,
   WEBHOOK_REPORTING_EVENT_TYPES,
   webhookFanOutId,
+  webhookTypeReportedBy,
   type WebhookEvent,
-  type WebhookReportingEventType,
 } from '@quern/core/webhooks';
 import type { DispatchRule } from '../job/dispatch-rule.js';
 import {
@@ -31,7 +30,7 @@ function webhookEventOf<T extends WebhookEvent['type']>(recorded: RecordedEvent,
 const fanOutJobIdOf = (recorded: RecordedEvent) =>
   webhookFanOutJobId(webhookFanOutId({ streamId: recorded.streamId, revision: recorded.revision }));
 
-function fanOutRule(request: string, needsJob?: (recorded: RecordedEvent) => boolean): DispatchRule {
+function fanOutRule(request: string): DispatchRule {
   return {
     request,
     completions: ['WebhookFannedOut'],
@@ -45,17 +44,14 @@ function fanOutRule(request: string, needsJob?: (recorded: RecordedEvent) => boo
         position: recorded.position.toString(),
       }),
     matchCompletion: (recorded) => webhookFanOutJobId(webhookEventOf(recorded, ['WebhookFannedOut']).data.fanOutId),
-    ...(needsJob ? { needsJob } : {}),
+    // Only an event that reports a type asks for a fan-out: a posted send that is no payout, or an
+    // invoice event that leaves its status as it was, does not (the catalogue says which, from the event alone).
+    needsJob: (recorded) => webhookTypeReportedBy(recorded) !== undefined,
   };
 }
 
-/** Only a payout's transfer completes a payout; every other posted send reports nothing. */
-const needsFanOut: Partial<Record<WebhookReportingEventType, (recorded: RecordedEvent) => boolean>> = {
-  TransferPosted: (recorded) => payoutIdOfTransfer(String(recorded.data.transferId ?? '')) !== undefined,
-};
-
 /** One rule per event that reports a type of the catalogue (core/src/webhooks/catalogue.ts). */
-export const webhookFanOutRules: readonly DispatchRule[] = WEBHOOK_REPORTING_EVENT_TYPES.map((type) => fanOutRule(type, needsFanOut[type]));
+export const webhookFanOutRules: readonly DispatchRule[] = WEBHOOK_REPORTING_EVENT_TYPES.map(fanOutRule);
 
 const deliveryCompletions = ['WebhookDeliverySucceeded', 'WebhookDeliveryFailed'] as const;
 

@@ -13,8 +13,15 @@ export interface WebhookReport<K extends WebhookEventType> {
   payout?: WebhookSource['payout'];
 }
 
+/** What a reader may use: the log, and where people reach Quern (an invoice's hosted page is under it). */
+export interface WebhookReportDeps {
+  store: EventStore;
+  /** PUBLIC_URL without a trailing slash, as the e-mail jobs have it. */
+  publicUrl: string;
+}
+
 /** Reads the report of one recorded event, or undefined when this event reports nothing (not a payout's transfer). */
 export type WebhookReportReader<K extends WebhookEventType> = (
-  store: EventStore,
+  deps: WebhookReportDeps,
   recorded: RecordedEvent,
 ) => Promise<WebhookReport<K> | undefined>;

@@ -10,9 +10,10 @@ import { readCheckoutOrder, toRefundEvent } from '@quern/core/refunds';
 import { PAYOUT_TO_PLACEHOLDER, payoutObjectOf, refundObjectOf, type WebhookEventType } from '@quern/core/webhooks';
 import { UnrecoverableError } from 'bullmq';
 import type { WebhookReportReader } from './source.js';
+import { invoiceWebhookReport } from './invoice-source.js';
 import { subscriptionWebhookReport } from './subscription-source.js';
 
-const orderPaid: WebhookReportReader<'order.paid'> = async (store, recorded) => {
+const orderPaid: WebhookReportReader<'order.paid'> = async ({ store }, recorded) => {
   const paid = toCheckoutEvent(recorded);
   if (!paid) throw new UnrecoverableError(`Malformed CheckoutPaid at ${recorded.streamId}`);
   // The order as it was at this CheckoutPaid: a fan-out that runs after a refund still describes the payment as made (ADR 071).
@@ -21,14 +22,14 @@ const orderPaid: WebhookReportReader<'order.paid'> = async (store, recorded) => 
   return { merchantUserId: paid.data.merchantUserId, data: merchantOrderOf(view), occurredAt: paid.data.paidAt };
 };
 
-const refundSucceeded: WebhookReportReader<'refund.succeeded'> = async (_store, recorded) => {
+const refundSucceeded: WebhookReportReader<'refund.succeeded'> = async (_deps, recorded) => {
   const refunded = toRefundEvent(recorded);
   if (!refunded) throw new UnrecoverableError(`Malformed CheckoutRefunded at ${recorded.streamId}`);
   const { data } = refunded;
   return { merchantUserId: data.merchantUserId, data: refundObjectOf(data), occurredAt: data.refundedAt };
 };
 
-const payoutCompleted: WebhookReportReader<'payout.completed'> = async (store, recorded) => {
+const payoutCompleted: WebhookReportReader<'payout.completed'> = async ({ store }, recorded) => {
   const payoutId = payoutIdOfTransfer(String(recorded.data.transferId ?? ''));
   if (!payoutId) return undefined;
   const [first] = await store.readStream(payoutStream(payoutId), { maxCount: 1 });
@@ -54,4 +55,8 @@ export const WEBHOOK_REPORT_READERS: { [K in WebhookEventType]: WebhookReportRea
   'subscription.renewed': subscriptionWebhookReport,
   'subscription.past_due': subscriptionWebhookReport,
   'subscription.cancelled': subscriptionWebhookReport,
+  'invoice.processing': invoiceWebhookReport,
+  'invoice.partially_paid': invoiceWebhookReport,
+  'invoice.paid': invoiceWebhookReport,
+  'invoice.expired': invoiceWebhookReport,
 };

@@ -32,7 +32,7 @@ function occurredAt(event: SubscriptionEvent): string {
 }
 
 /** The report of a subscription event the catalogue names for one of its subscription types. */
-export const subscriptionWebhookReport: WebhookReportReader<SubscriptionWebhookType> = async (store, recorded) => {
+export const subscriptionWebhookReport: WebhookReportReader<SubscriptionWebhookType> = async ({ store }, recorded) => {
   const source = toSubscriptionEvent(recorded);
   if (!source) throw new UnrecoverableError(`Malformed ${recorded.type} at ${recorded.streamId}@${recorded.revision}`);
   const records = await store.readStream(subscriptionStream(source.data.subscriptionId), { maxCount: Number(recorded.revision) + 1 });
