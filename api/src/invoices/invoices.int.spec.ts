@@ -148,6 +148,7 @@ describe('POST /api/v1/invoices', () => {
       [{ amount: '10', currency: 'EUR' }, 'currency'],
       [{ amount: '10', metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, 'metadata'],
       [{ amount: '10', metadata: { nested: { a: 1 } } }, 'metadata'],
+      [{ amount: '10', metadata: { note: 'line\u0000break' } }, 'metadata'],
       [{ amount: '10', expires_in_seconds: 59 }, 'expires_in_seconds'],
       [{ amount: '10', expires_in_seconds: 604_801 }, 'expires_in_seconds'],
       [{ amount: '10', redirect_url: 'javascript:alert(1)' }, 'redirect_url'],

@@ -66,8 +66,15 @@ const invoiceFields = {
   description: optionalText(INVOICE_DESCRIPTION_LENGTH_MAX, 'errors:invoiceDescriptionInvalid', 'What is paid for, shown to the payer.'),
   metadata: z
     .record(
-      z.string().min(1).max(METADATA_KEY_LENGTH_MAX),
-      z.string({ error: 'errors:invoiceMetadataInvalid' }).max(METADATA_VALUE_LENGTH_MAX),
+      z
+        .string()
+        .min(1)
+        .max(METADATA_KEY_LENGTH_MAX)
+        .refine((text) => !/\p{Cc}/u.test(text)),
+      z
+        .string({ error: 'errors:invoiceMetadataInvalid' })
+        .max(METADATA_VALUE_LENGTH_MAX)
+        .refine((text) => !/\p{Cc}/u.test(text), { error: 'errors:invoiceMetadataInvalid' }),
       { error: 'errors:invoiceMetadataInvalid' },
     )
     .refine((metadata) => Object.keys(metadata).length <= INVOICE_METADATA_KEYS_MAX, { error: 'errors:invoiceMetadataInvalid' })
