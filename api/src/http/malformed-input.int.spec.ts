@@ -414,6 +414,11 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       optional: ['limit', 'starting_after', 'status'],
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
+    'GET /api/v1/invoices/export': {
+      kind: 'query',
+      input: { from: '2026-01-01', to: '2026-12-31' },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
     'GET /api/v1/invoices/:id': {
       kind: 'none',
       params: { id: `in_${'0'.repeat(32)}` },
@@ -440,6 +445,7 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'GET /api/v1/balance': { kind: 'none', headers: { authorization: `Bearer ${f.apiKey}` } },
     // The web app's download: the session cookie, the same query schema as the merchant API's export.
     'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
+    'GET /api/quern/invoices/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
   };
 };
 
