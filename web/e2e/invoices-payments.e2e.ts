@@ -34,7 +34,7 @@ test('a merchant lists, filters, voids and exports its invoices on the payments 
   await loginByApi(page.request, merchant.user);
   await page.goto('/payments');
   const section = page.getByTestId('invoices-section');
-  await expect(section.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
   const rows = section.getByTestId('invoice');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('usd-1');

@@ -143,7 +143,10 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
     amountFields: ['amount'],
   },
   'invoices.get': { input: { id: `in_${'0'.repeat(32)}` } },
-  'invoices.list': { input: { limit: 10, cursor: `in_${'0'.repeat(32)}`, status: 'open' }, optional: ['limit', 'cursor', 'status'] },
+  'invoices.list': {
+    input: { limit: 10, cursor: `in_${'0'.repeat(32)}`, status: 'open', direction: 'forward' },
+    optional: ['limit', 'cursor', 'status', 'direction'],
+  },
   'invoices.void': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.public': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.pay': { input: { id: `in_${'0'.repeat(32)}` } },
