@@ -43,7 +43,7 @@ export {
 } from './subscriptions/queries.js';
 export { subscriptionsProjection } from './subscriptions/projection.js';
 export { invoicesProjection } from './invoices/projection.js';
-export { listMerchantInvoiceIds } from './invoices/queries.js';
+export { INVOICE_IDS_BY_TIME_READ_MAX, listMerchantInvoiceIds, listMerchantInvoiceIdsByTime } from './invoices/queries.js';
 export { getUser, findUserIdByUsername } from './users/queries.js';
 
 /** Every projection the app runs; order matters only for determinism, not for correctness. */

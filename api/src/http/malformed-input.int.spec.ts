@@ -143,7 +143,10 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
     amountFields: ['amount'],
   },
   'invoices.get': { input: { id: `in_${'0'.repeat(32)}` } },
-  'invoices.list': { input: { limit: 10, cursor: `in_${'0'.repeat(32)}`, status: 'open' }, optional: ['limit', 'cursor', 'status'] },
+  'invoices.list': {
+    input: { limit: 10, cursor: `in_${'0'.repeat(32)}`, status: 'open', direction: 'forward' },
+    optional: ['limit', 'cursor', 'status', 'direction'],
+  },
   'invoices.void': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.public': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.pay': { input: { id: `in_${'0'.repeat(32)}` } },
@@ -414,6 +417,11 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       optional: ['limit', 'starting_after', 'status'],
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
+    'GET /api/v1/invoices/export': {
+      kind: 'query',
+      input: { from: '2026-01-01', to: '2026-12-31' },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
     'GET /api/v1/invoices/:id': {
       kind: 'none',
       params: { id: `in_${'0'.repeat(32)}` },
@@ -440,6 +448,7 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'GET /api/v1/balance': { kind: 'none', headers: { authorization: `Bearer ${f.apiKey}` } },
     // The web app's download: the session cookie, the same query schema as the merchant API's export.
     'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
+    'GET /api/quern/invoices/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
   };
 };
 

@@ -4,6 +4,7 @@
  * public view the hosted page shows; a signed-in Quern user pays one from their balance.
  */
 import { randomBytes } from 'node:crypto';
+import type { Response } from 'express';
 import { AppError } from '@quern/core';
 import {
   createInvoiceOnce,
@@ -22,11 +23,14 @@ import {
   voidInvoice,
   type InvoiceStatus,
 } from '@quern/core/invoices';
+import { exportRangeOf, type PaymentsExportQuery } from '@quern/core/payments';
 import { currentExchangeRate, type WalletDeps, walletAddressOf } from '@quern/core/wallet';
 import { loadUser } from '@quern/core/identity';
 import { listMerchantInvoiceIds } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import { qrCodeSvg } from '../http/qr-code.js';
+import { logUnexpectedError } from '../http/request-id.js';
+import { writeInvoicesCsv } from './csv-export.js';
 
 export interface InvoiceServiceDeps {
   ledger: WalletDeps;
@@ -88,6 +92,31 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
         .filter((invoice) => page.status === undefined || invoice.status === page.status);
       const last = ids[ids.length - 1];
       return { object: 'list', data, has_more: hasMore, next_cursor: hasMore && last !== undefined ? last : null };
+    },
+
+    /**
+     * The merchant's invoices created in the range, oldest first, as a CSV attachment (the same
+     * range query and conventions as the payments export). A failure after the headers went out
+     * can only cut the stream short, so it is logged and the connection closed.
+     */
+    async exportCsv(merchantUserId: string, query: PaymentsExportQuery, res: Response): Promise<void> {
+      const range = exportRangeOf(query);
+      await deps.awaitOwnWrites?.(merchantUserId);
+      res.status(200);
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="quern-invoices-${range.fromDay}-${range.toDay}.csv"`);
+      res.setHeader('Cache-Control', 'no-store');
+      const readOwn = async (invoiceId: string): Promise<InvoiceOutput | undefined> => {
+        const invoice = await readInvoice(core, invoiceId);
+        return invoice?.merchantUserId === merchantUserId ? output(invoice) : undefined;
+      };
+      try {
+        await writeInvoicesCsv(deps.redis, res, { merchantUserId, fromMs: range.fromMs, toMs: range.toMs, readInvoice: readOwn });
+        res.end();
+      } catch (error) {
+        if (!res.destroyed) logUnexpectedError(res.req, error);
+        res.destroy();
+      }
     },
 
     async void(merchantUserId: string, invoiceId: string): Promise<InvoiceOutput> {

@@ -7,7 +7,9 @@ import {
   invoicesListOutput,
   invoicesListQuery,
 } from '@quern/core/invoices';
-import { jsonRoute, type V1Route } from '../v1/route.js';
+import { paymentsExportQuery } from '@quern/core/payments';
+import { jsonRoute, streamRoute, type V1Route } from '../v1/route.js';
+import { INVOICES_CSV_HEADER } from './csv-export.js';
 
 export const invoiceV1Routes: readonly V1Route[] = [
   jsonRoute({
@@ -41,6 +43,20 @@ export const invoiceV1Routes: readonly V1Route[] = [
         ...(query.starting_after === undefined ? {} : { startingAfter: query.starting_after }),
         ...(query.status === undefined ? {} : { status: query.status }),
       }),
+  }),
+  // Before `/invoices/{id}`: Express matches in order, and `export` would otherwise be read as an id.
+  streamRoute({
+    kind: 'stream',
+    method: 'get',
+    path: '/invoices/export',
+    operationId: 'exportInvoices',
+    tag: 'Invoices',
+    summary: 'Invoices as CSV',
+    description: `Invoices created from \`from\` to \`to\` (inclusive), oldest first, each with its status and payments now, as CSV with the header \`${INVOICES_CSV_HEADER.join(',')}\`. Streamed: any range exports in bounded memory.`,
+    query: paymentsExportQuery,
+    produces: 'text/csv',
+    responseDescription: 'The CSV file (RFC 4180, CRLF line ends), as an attachment.',
+    run: ({ ctx, merchant, query, res }) => ctx.invoices.exportCsv(merchant.userId, query, res),
   }),
   jsonRoute({
     kind: 'json',

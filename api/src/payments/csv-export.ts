@@ -54,7 +54,8 @@ async function drained(out: Writable): Promise<void> {
   }
 }
 
-async function write(out: Writable, text: string): Promise<void> {
+/** Writes `text`, waiting for the destination to drain when its buffer is full (shared with the invoices export). */
+export async function write(out: Writable, text: string): Promise<void> {
   if (out.destroyed) throw new Error('The export destination closed before the export ended');
   if (!out.write(text)) await drained(out);
 }

@@ -308,6 +308,8 @@ export const invoicesListInput = z.strictObject({
     .optional(),
   cursor: invoiceCursor.optional(),
   status: statusFilter.optional(),
+  // tRPC's infinite queries (the web's "Load more") send the direction of the page asked for; the list pages forward only.
+  direction: z.literal('forward', { error: 'errors:invoicesUnknownCursor' }).optional(),
 });
 
 export const invoicesListOutput = z.object({

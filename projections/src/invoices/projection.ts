@@ -7,12 +7,15 @@
  * merchant and the new status but not that position, so a script run at EXEC reads it from the
  * merchant's set and moves the member; it reads only keys this projection wrote for earlier events,
  * so a rebuild in log order ends with the same sets.
+ *
+ * InvoiceCreated also adds the invoice to the merchant's by-time set (the CSV export's range), under
+ * its own `createdAt` (else the time the log recorded it): both are in the log, so a rebuild agrees.
  */
 import type { RecordedEvent } from '@quern/core';
 import { INVOICE_STATUSES, isInvoiceEventType, toInvoiceEvent } from '@quern/core/invoices';
 import type { ChainableCommander } from 'ioredis';
 import type { Projection } from '../types.js';
-import { merchantInvoicesByStatusKey, merchantInvoicesKey } from './keys.js';
+import { invoiceTimeMember, merchantInvoicesByStatusKey, merchantInvoicesByTimeKey, merchantInvoicesKey } from './keys.js';
 
 /** KEYS[1]: the merchant's set; KEYS[2..]: its status sets. ARGV[1]: the invoice; ARGV[2]: the index of its new status's key. */
 const MOVE_TO_STATUS_SCRIPT = `
@@ -22,6 +25,14 @@ for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[1]) end
 redis.call('ZADD', KEYS[tonumber(ARGV[2])], score, ARGV[1])
 return 1
 `;
+
+/** The invoice's creation time in ms: its own `createdAt`, else the time the log recorded the event, else 0. */
+function createdMsOf(createdAt: string, event: RecordedEvent): number {
+  const ms = Date.parse(createdAt);
+  if (!Number.isNaN(ms) && ms >= 0) return ms;
+  const recorded = Date.parse(event.recordedAt);
+  return Number.isNaN(recorded) || recorded < 0 ? 0 : recorded;
+}
 
 const statusKeys = (merchantUserId: string): string[] =>
   INVOICE_STATUSES.map((status) => merchantInvoicesByStatusKey(merchantUserId, status));
@@ -36,6 +47,7 @@ export const invoicesProjection: Projection = {
       const { merchantUserId, invoiceId } = invoice.data;
       tx.zadd(merchantInvoicesKey(merchantUserId), event.position.toString(), invoiceId);
       tx.zadd(merchantInvoicesByStatusKey(merchantUserId, 'open'), event.position.toString(), invoiceId);
+      tx.zadd(merchantInvoicesByTimeKey(merchantUserId), 0, invoiceTimeMember(createdMsOf(invoice.data.createdAt, event), invoiceId));
       return;
     }
     const { merchantUserId, invoiceId, status, previousStatus } = invoice.data;

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/displayFormat.js';
+import { InvoicesSection } from './InvoicesSection.js';
 import { RefundAction } from './RefundAction.js';
 import './payments.css';
 
@@ -218,6 +219,7 @@ export default function PaymentsPage() {
           />
         ))}
       </div>
+      <InvoicesSection />
     </section>
   );
 }
