@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { amountForServer, isChargeable, type PosCurrency, type PosKey, pressKey, switchCurrency } from './keypad.js';
 
-const type = (keys: PosKey[], currency: PosCurrency, from = ''): string => keys.reduce((amount, key) => pressKey(amount, key, currency), from);
+const type = (keys: PosKey[], currency: PosCurrency, from = ''): string =>
+  keys.reduce((amount, key) => pressKey(amount, key, currency), from);
 
 describe('pressKey', () => {
   it('given digits, when typed, then they append in order', () => {
