@@ -16,6 +16,7 @@ const pages = [
   { name: 'subscriptions', path: '/subscriptions/all', signedIn: true },
   // With the account deletion's confirmation open, so its danger button and fields are checked.
   { name: 'profile', path: '/profile', signedIn: true },
+  { name: 'pos', path: '/pos', signedIn: true },
 ];
 
 const blocking = new Set(['serious', 'critical']);

@@ -73,6 +73,7 @@ export const appRoutes: RouteObject[] = [
                 ...purchasesRoutes,
                 ...merchantKeysRoutes,
                 ...paymentsRoutes,
+                { path: '/pos', lazy: async () => ({ Component: (await import('../features/pos/PosPage.js')).default }) },
                 ...plansRoutes,
                 ...profileRoutes,
                 ...subscriptionsRoutes,

@@ -207,6 +207,9 @@ export default function PaymentsPage() {
     <section className="card payments-card-page" aria-labelledby="payments-title">
       <h1 id="payments-title">{t('title')}</h1>
       <p>{t('intro')}</p>
+      <p>
+        <a href="/pos">{t('posLink')}</a>
+      </p>
       <ExportForm />
       <div className="payments-list">
         {cursors.map((cursor, i) => (
