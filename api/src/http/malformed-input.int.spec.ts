@@ -147,6 +147,21 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'invoices.void': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.public': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.pay': { input: { id: `in_${'0'.repeat(32)}` } },
+  // The walk sends only malformed links; the others name a link that does not exist.
+  'paymentLinks.create': {
+    input: { amount: '5', currency: 'MLX', description: 'Walk', idempotencyKey: 'walk-payment-link-1' },
+    optional: ['currency', 'description'],
+    amountFields: ['amount'],
+  },
+  'paymentLinks.list': { input: { limit: 10, cursor: `pl_${'0'.repeat(32)}` }, optional: ['limit', 'cursor'] },
+  'paymentLinks.deactivate': { input: { id: `pl_${'0'.repeat(32)}` } },
+  'paymentLinks.activate': { input: { id: `pl_${'0'.repeat(32)}` } },
+  'paymentLinks.view': { input: { slug: 'walkwalkwalk' } },
+  'paymentLinks.pay': {
+    input: { slug: 'walkwalkwalk', amount: '5', visitId: 'walk-visit-0000001' },
+    optional: ['amount'],
+    amountFields: ['amount'],
+  },
   // A plan of the walker's would be created by a valid call; the walk sends only malformed ones.
   'plans.create': { input: { name: 'Walk', description: 'Walk plan', price: 1000, currency: 'mlx', duration: 'monthly' } },
   'plans.get': { input: { id: PLAN_ID } },
@@ -424,6 +439,37 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       kind: 'none',
       params: { id: `in_${'0'.repeat(32)}` },
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `in_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/payment-links': {
+      kind: 'body',
+      input: { amount: '5', currency: 'MLX', description: 'Walk' },
+      optional: ['currency', 'description'],
+      amountFields: ['amount'],
+      headers: { authorization: `Bearer ${f.apiKey}`, 'idempotency-key': 'walk-payment-link-rest' },
+    },
+    'GET /api/v1/payment-links': {
+      kind: 'query',
+      input: { limit: '10', starting_after: `pl_${'0'.repeat(32)}` },
+      optional: ['limit', 'starting_after'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/payment-links/:id': {
+      kind: 'none',
+      params: { id: `pl_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `pl_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/payment-links/:id/deactivate': {
+      kind: 'none',
+      params: { id: `pl_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `pl_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/payment-links/:id/activate': {
+      kind: 'none',
+      params: { id: `pl_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `pl_${'G'.repeat(32)}`] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
     'GET /api/v1/payments': {
