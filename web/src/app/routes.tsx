@@ -11,6 +11,7 @@ import { checkoutRoutes } from '../features/checkout/routes.js';
 import { contactRoutes } from '../features/contact/routes.js';
 import { merchantKeysRoutes } from '../features/merchant-keys/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
+import { paymentLinkRoutes } from '../features/payment-links/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
 import { profileRoutes } from '../features/profile/routes.js';
 import { Layout } from '../features/shell/Layout.js';
@@ -85,6 +86,8 @@ export const appRoutes: RouteObject[] = [
           // Signed in or not: the link mailed to prove the address (ADR 046) opens in any browser.
           { path: '/verify-email', element: <VerifyEmailPage /> },
           ...resolveLazyRoutes(contentRoutes),
+          // A merchant's payment link (ADR 084): open to all, signed in or not.
+          ...resolveLazyRoutes(paymentLinkRoutes),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/displayFormat.js';
+import { PaymentLinksSection } from './PaymentLinksSection.js';
 import { RefundAction } from './RefundAction.js';
 import './payments.css';
 
@@ -207,6 +208,7 @@ export default function PaymentsPage() {
       <h1 id="payments-title">{t('title')}</h1>
       <p>{t('intro')}</p>
       <ExportForm />
+      <PaymentLinksSection />
       <div className="payments-list">
         {cursors.map((cursor, i) => (
           <PaymentsChunk
