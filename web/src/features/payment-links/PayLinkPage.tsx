@@ -9,14 +9,20 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toAppErrorView } from '../../app/appError.js';
+import { type AppErrorView, toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
-import { singleMessageFromServer } from '../../ui/formErrors.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import './payment-links.css';
+
+/** The server's refusal as its message with its parameters ("at least {{minimum}}"), which a field's key alone would lose. */
+const messageOf = (view: AppErrorView) => ({
+  key: view.messageKey,
+  params: view.params,
+  ...(view.message ? { fallback: view.message } : {}),
+});
 
 /** 16 random bytes as URL-safe text: this visit's id (one invoice per visit). */
 function newVisitId(): string {
@@ -46,7 +52,7 @@ function PayForm({ slug, link }: { slug: string; link: PaymentLinkPublicOutput }
     pay.mutate({ slug, visitId, ...(link.amount_type === 'open' ? { amount } : {}) });
   };
   const hint = link.amount_type === 'open' ? boundsHint(link, t) : null;
-  const error = pay.error ? messageText(singleMessageFromServer(toAppErrorView(pay.error))) : null;
+  const error = pay.error ? messageText(messageOf(toAppErrorView(pay.error))) : null;
   return (
     <form className="pay-link-form" onSubmit={onSubmit} noValidate>
       {link.amount_type === 'fixed' ? (

@@ -7,15 +7,21 @@ import type { PaymentLinkOutput } from '@quern/core/payment-links';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toAppErrorView } from '../../app/appError.js';
+import { type AppErrorView, toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { CopyButton } from '../../ui/CopyButton.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
-import { singleMessageFromServer } from '../../ui/formErrors.js';
 import { createIdempotencyKeys } from '../../ui/idempotencyKey.js';
 import { useMessageText } from '../../ui/useMessageText.js';
 import '../payment-links/payment-links.css';
+
+/** The server's refusal as its message with its parameters ("at least {{minimum}}"), which a field's key alone would lose. */
+const messageOf = (view: AppErrorView) => ({
+  key: view.messageKey,
+  params: view.params,
+  ...(view.message ? { fallback: view.message } : {}),
+});
 
 /** The links shown: one page of the newest, as many as a merchant usually keeps. */
 const LINKS_SHOWN = 100;
@@ -65,7 +71,7 @@ function CreateLinkForm() {
     };
     create.mutate({ ...body, idempotencyKey: keys.current.keyFor(JSON.stringify(body)) });
   };
-  const error = create.error ? messageText(singleMessageFromServer(toAppErrorView(create.error))) : null;
+  const error = create.error ? messageText(messageOf(toAppErrorView(create.error))) : null;
   return (
     <form className="payment-links-form" onSubmit={onSubmit} noValidate>
       <fieldset>
