@@ -150,7 +150,8 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   // The walk sends only malformed links; the others name a link that does not exist.
   'paymentLinks.create': {
     input: { amount: '5', currency: 'MLX', description: 'Walk', idempotencyKey: 'walk-payment-link-1' },
-    optional: ['currency', 'description'],
+    // Without amount a link is open (the visitor types it): well-formed, so not sent as malformed.
+    optional: ['amount', 'currency', 'description'],
     amountFields: ['amount'],
   },
   'paymentLinks.list': { input: { limit: 10, cursor: `pl_${'0'.repeat(32)}` }, optional: ['limit', 'cursor'] },
@@ -444,7 +445,7 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     'POST /api/v1/payment-links': {
       kind: 'body',
       input: { amount: '5', currency: 'MLX', description: 'Walk' },
-      optional: ['currency', 'description'],
+      optional: ['amount', 'currency', 'description'],
       amountFields: ['amount'],
       headers: { authorization: `Bearer ${f.apiKey}`, 'idempotency-key': 'walk-payment-link-rest' },
     },
