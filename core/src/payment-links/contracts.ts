@@ -213,7 +213,12 @@ export const PAYMENT_LINK_VISIT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const paymentLinkPayInput = z.strictObject({
   slug: slugField,
-  amount: z.string({ error: 'errors:invalidAmount' }).max(MLX_AMOUNT_TEXT_LENGTH_MAX, { error: 'errors:invalidAmount' }).optional(),
+  // Whole MLX or USD with two decimals at most; the link's currency and bounds are checked once it is read.
+  amount: z
+    .string({ error: 'errors:invalidAmount' })
+    .max(MLX_AMOUNT_TEXT_LENGTH_MAX, { error: 'errors:invalidAmount' })
+    .regex(/^(0|[1-9][0-9]{0,19})(\.[0-9]{1,2})?$/, { error: 'errors:invalidAmount' })
+    .optional(),
   visitId: z
     .string({ error: 'errors:paymentLinkVisitInvalid' })
     .regex(PAYMENT_LINK_VISIT_ID_PATTERN, { error: 'errors:paymentLinkVisitInvalid' }),
