@@ -168,6 +168,11 @@ export const configSchema = z.object({
    */
   CHECKOUT_LOOKUPS_PER_USER_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
   CHECKOUT_LOOKUPS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100000).default(300),
+  /**
+   * Invoices the public pay page of payment links (`/pay/{slug}`, ADR 084) may make for one client
+   * address per hour, over all links, then 429: nobody floods a merchant with invoices.
+   */
+  PAYMENT_LINK_INVOICES_PER_IP_HOUR: z.coerce.number().int().min(1).max(100000).default(60),
   /** Registrations allowed per IP in an hour. */
   REGISTRATIONS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10000).default(10),
   /** Password-reset requests per IP per 15 minutes: each sends an e-mail, so a script cannot make Quern mail-bomb an inbox. */

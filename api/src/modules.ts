@@ -22,6 +22,7 @@ import { plansModule } from './plans/module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { contactModule } from './contact/module.js';
 import { invoicesModule } from './invoices/module.js';
+import { paymentLinksModule } from './payment-links/module.js';
 
 export const apiModules = ApiModuleList.empty
   .with(walletModule)
@@ -38,6 +39,7 @@ export const apiModules = ApiModuleList.empty
   .with(plansModule)
   .with(subscriptionsModule)
   .with(invoicesModule)
+  .with(paymentLinksModule)
   .with(contactModule);
 
 /**

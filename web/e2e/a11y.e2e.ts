@@ -1,14 +1,17 @@
-// Proves that every public page (the developers guide included), the sign-in and registration pages, the sell page and the plan and subscription screens and the profile (its account deletion open) have no
+// Proves that every public page (the developers guide included), the sign-in and registration pages, the sell page and the plan and subscription screens and the profile (its account deletion open) and a payment link's page have no
 // serious or critical axe violation, in light and dark mode, at 375 px and 1280 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { contentPages, signIn, themes, usePreferences, viewports } from './contentPages.js';
+import { apiUser, trpcMutation } from './users.js';
 
 const pages = [
   { name: 'home', path: '/', signedIn: false },
   ...contentPages.map(({ name, path, signedIn }) => ({ name, path, signedIn })),
   { name: 'checkout-buttons', path: '/checkout-buttons', signedIn: false },
   { name: 'developers', path: '/developers', signedIn: false },
+  // A merchant's payment link (ADR 084): its path is made when the page is first checked (payLinkPath).
+  { name: 'pay-link', path: '/pay/{slug}', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
   { name: 'register', path: '/register', signedIn: false },
   { name: 'plans', path: '/subscription-plans/all', signedIn: true },
@@ -35,9 +38,25 @@ async function expectNoSeriousViolations(page: Page, name: string): Promise<void
   expect.soft(describe(violations.filter((v) => blocking.has(v.impact ?? ''))), `serious or critical axe findings on ${name}`).toEqual([]);
 }
 
+let payLink: Promise<string> | undefined;
+/** The path of an open-amount payment link of a new merchant, made once per worker. */
+function payLinkPath(): Promise<string> {
+  payLink ??= apiUser().then(async ({ api }) => {
+    const link = await trpcMutation<{ slug: string }>(api, 'paymentLinks.create', {
+      currency: 'MLX',
+      min_amount: '10',
+      description: 'Axe check',
+      idempotencyKey: `a11y-${Date.now()}-${Math.random()}`,
+    });
+    await api.dispose();
+    return `/pay/${link.slug}`;
+  });
+  return payLink;
+}
+
 /** Opens the page as a visitor reads it (every FAQ answer open, the account deletion confirmation open), then scans it. */
 async function checkPage(page: Page, target: (typeof pages)[number]): Promise<void> {
-  await page.goto(target.path);
+  await page.goto(target.name === 'pay-link' ? await payLinkPath() : target.path);
   await expect(page.locator('main h1, main button').first()).toBeVisible();
   // Open every FAQ answer so their text and links are checked too.
   if (target.name === 'faqs') {

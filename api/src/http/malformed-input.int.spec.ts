@@ -150,6 +150,22 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'invoices.void': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.public': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.pay': { input: { id: `in_${'0'.repeat(32)}` } },
+  // The walk sends only malformed links; the others name a link that does not exist.
+  'paymentLinks.create': {
+    input: { amount: '5', currency: 'MLX', description: 'Walk', idempotencyKey: 'walk-payment-link-1' },
+    // Without amount a link is open (the visitor types it): well-formed, so not sent as malformed.
+    optional: ['amount', 'currency', 'description'],
+    amountFields: ['amount'],
+  },
+  'paymentLinks.list': { input: { limit: 10, cursor: `pl_${'0'.repeat(32)}` }, optional: ['limit', 'cursor'] },
+  'paymentLinks.deactivate': { input: { id: `pl_${'0'.repeat(32)}` } },
+  'paymentLinks.activate': { input: { id: `pl_${'0'.repeat(32)}` } },
+  'paymentLinks.view': { input: { slug: 'walkwalkwalk' } },
+  'paymentLinks.pay': {
+    input: { slug: 'walkwalkwalk', amount: '5', visitId: 'walk-visit-0000001' },
+    // Not an MLX amount field: a USD link takes "0.5", and the link's own rules read it once it is found.
+    optional: ['amount'],
+  },
   // A plan of the walker's would be created by a valid call; the walk sends only malformed ones.
   'plans.create': { input: { name: 'Walk', description: 'Walk plan', price: 1000, currency: 'mlx', duration: 'monthly' } },
   'plans.get': { input: { id: PLAN_ID } },
@@ -434,6 +450,39 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `in_${'G'.repeat(32)}`] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
+    'POST /api/v1/payment-links': {
+      kind: 'body',
+      input: { amount: '5', currency: 'MLX', description: 'Walk' },
+      optional: ['amount', 'currency', 'description'],
+      // An empty body is a well-formed open MLX link, so it is not sent as malformed.
+      inputOptional: true,
+      amountFields: ['amount'],
+      headers: { authorization: `Bearer ${f.apiKey}`, 'idempotency-key': 'walk-payment-link-rest' },
+    },
+    'GET /api/v1/payment-links': {
+      kind: 'query',
+      input: { limit: '10', starting_after: `pl_${'0'.repeat(32)}` },
+      optional: ['limit', 'starting_after'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/payment-links/:id': {
+      kind: 'none',
+      params: { id: `pl_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `pl_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/payment-links/:id/deactivate': {
+      kind: 'none',
+      params: { id: `pl_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `pl_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/payment-links/:id/activate': {
+      kind: 'none',
+      params: { id: `pl_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `pl_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
     'GET /api/v1/payments': {
       kind: 'query',
       input: { limit: '10', starting_after: `${'0'.repeat(32)}-1` },
@@ -504,7 +553,12 @@ async function quietLogEnd(): Promise<bigint> {
 }
 
 beforeAll(async () => {
-  quern = await startTestQuern({ REGISTRATIONS_PER_IP_HOUR: '1000', API_KEY_REQUESTS_PER_MINUTE: '100000' });
+  // The walk sends hundreds of payment-link visits from one address: their per-address limit must not answer first.
+  quern = await startTestQuern({
+    REGISTRATIONS_PER_IP_HOUR: '1000',
+    API_KEY_REQUESTS_PER_MINUTE: '100000',
+    PAYMENT_LINK_INVOICES_PER_IP_HOUR: '100000',
+  });
   const walker = await register('walker');
   await register('walk_payee');
   const login = await quern.call('POST', '/api/user/login', { body: { email: walker.email, password: walker.password } });

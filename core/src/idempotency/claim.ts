@@ -19,7 +19,7 @@ export const IDEMPOTENCY_CLAIM_PREFIX = 'idempotency-';
 export const IDEMPOTENCY_CLAIMED_EVENT = 'IdempotencyKeyClaimed';
 const DIGEST_PATTERN = /^[0-9a-f]{32}$/;
 
-export const IDEMPOTENT_OPERATIONS = ['refund', 'payout', 'invoice'] as const;
+export const IDEMPOTENT_OPERATIONS = ['refund', 'payout', 'invoice', 'paymentLink'] as const;
 export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
 
 /** 128 bits of SHA-256 of merchant and key, in lower-case hex: the claim's and the resource's name. */
@@ -44,7 +44,7 @@ export interface IdempotencyClaim {
   merchantUserId: string;
   operation: IdempotentOperation;
   requestDigest: string;
-  /** The refund's or payout's id. */
+  /** The refund's, payout's, invoice's or payment link's id. */
   resourceId: string;
   /** A refund's order: where its CheckoutRefunded is. */
   orderId?: string;

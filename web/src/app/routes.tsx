@@ -12,6 +12,7 @@ import { contactRoutes } from '../features/contact/routes.js';
 import { invoicesRoutes } from '../features/invoices/routes.js';
 import { merchantKeysRoutes } from '../features/merchant-keys/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
+import { paymentLinkRoutes } from '../features/payment-links/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
 import { profileRoutes } from '../features/profile/routes.js';
 import { Layout } from '../features/shell/Layout.js';
@@ -89,6 +90,8 @@ export const appRoutes: RouteObject[] = [
           // An invoice's hosted page (issue 27): anyone with the link pays, signed in or not.
           ...resolveLazyRoutes(invoicesRoutes),
           ...resolveLazyRoutes(contentRoutes),
+          // A merchant's payment link (ADR 084): open to all, signed in or not.
+          ...resolveLazyRoutes(paymentLinkRoutes),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -17,6 +17,7 @@ import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/displayFormat.js';
 import { InvoicesSection } from './InvoicesSection.js';
+import { PaymentLinksSection } from './PaymentLinksSection.js';
 import { RefundAction } from './RefundAction.js';
 import './payments.css';
 
@@ -211,6 +212,7 @@ export default function PaymentsPage() {
         <a href="/pos">{t('posLink')}</a>
       </p>
       <ExportForm />
+      <PaymentLinksSection />
       <div className="payments-list">
         {cursors.map((cursor, i) => (
           <PaymentsChunk
