@@ -168,8 +168,8 @@ function InvoicesExportForm() {
     <div className="payments-export">
       <h3>{t('invoicesExportTitle')}</h3>
       <div className="payments-export-row">
-        <DayField label={t('from')} name="from" value={from} onChange={setFrom} />
-        <DayField label={t('to')} name="to" value={to} onChange={setTo} />
+        <DayField label={t('invoicesFrom')} name="from" value={from} onChange={setFrom} />
+        <DayField label={t('invoicesTo')} name="to" value={to} onChange={setTo} />
         {reversed || !from || !to ? (
           <button type="button" className="button button-primary" disabled>
             {t('invoicesExportCsv')}
