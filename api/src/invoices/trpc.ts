@@ -13,10 +13,7 @@ import {
   invoicesListInput,
   invoicesListOutput,
 } from '@quern/core/invoices';
-import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
-
-const invoiceIdInput = z.strictObject({ id: z.string({ error: 'errors:invoiceNotFound' }).max(200, { error: 'errors:invoiceNotFound' }) });
 
 export const invoicesRouter = router({
   create: authedProcedure
@@ -24,7 +21,7 @@ export const invoicesRouter = router({
     .output(invoiceOutput)
     .mutation(({ ctx, input }) => ctx.invoices.create(ctx.session.userId, input.idempotencyKey, input.input)),
   get: authedProcedure
-    .input(invoiceIdInput)
+    .input(invoicePublicInput)
     .output(invoiceOutput)
     .query(({ ctx, input }) => ctx.invoices.get(ctx.session.userId, input.id)),
   list: authedProcedure
@@ -38,7 +35,7 @@ export const invoicesRouter = router({
       }),
     ),
   void: authedProcedure
-    .input(invoiceIdInput)
+    .input(invoicePublicInput)
     .output(invoiceOutput)
     .mutation(({ ctx, input }) => ctx.invoices.void(ctx.session.userId, input.id)),
   public: publicProcedure

@@ -349,6 +349,7 @@ export const invoicePublicOutput = z.object({
 });
 export type InvoicePublicOutput = z.infer<typeof invoicePublicOutput>;
 
+/** An invoice named by its id: the hosted page's view and payment, and the merchant's get and void. */
 export const invoicePublicInput = z.strictObject({
   id: z.string({ error: 'errors:invoiceNotFound' }).max(200, { error: 'errors:invoiceNotFound' }),
 });
