@@ -149,6 +149,7 @@ export function createPaymentLinkService(deps: PaymentLinkServiceDeps) {
         metadata: { payment_link: link.linkId },
         expiresInSeconds: INVOICE_EXPIRY_SECONDS_DEFAULT,
         redirectUrl: undefined,
+        customerEmail: undefined,
       };
       const invoice = await deps.invoices.create(link.merchantUserId, `payment-link:${link.linkId}:${request.visitId}`, input);
       return { invoice_id: invoice.id, hosted_url: invoice.hosted_url };

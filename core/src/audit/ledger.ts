@@ -52,7 +52,7 @@
  * offered to every rule too, for a capability whose payments are deposits to a wallet's addresses.
  */
 import { assertNever } from '../shared/assert.js';
-import type { AuditWhere, LedgerRecord, MlxText } from '../shared/audit-rule.js';
+import type { AuditWhere, LedgerOutcomes, LedgerRecord, MlxText } from '../shared/audit-rule.js';
 import { derivedAccountDelta } from '../wallet/derived-account.js';
 import type { WalletEvent } from '../wallet/events.js';
 import { SYSTEM_WALLET_IDS, WALLET_STREAM_PREFIX, toWalletEvent } from '../wallet/events.js';
@@ -553,7 +553,9 @@ function summarize(run: AuditRun): LedgerAudit {
   if (ledgerTotalMlx !== run.mintedMlx) report(final, 'supplyMismatch', `balances sum to ${ledgerTotalMlx}, minted ${run.mintedMlx}`);
   if (pendingDebitsMlx !== open.holdsMlx)
     report(final, 'holdsMismatch', `wallet holds ${pendingDebitsMlx}, open reservations ${open.holdsMlx}`);
-  for (const capability of capabilitiesOf(run)) capability.finalCheck((code, message, where) => report(final, code, message, where));
+  const outcomes: LedgerOutcomes = { transferStatus: (transferId) => run.transfers.get(transferId)?.status };
+  for (const capability of capabilitiesOf(run))
+    capability.finalCheck((code, message, where) => report(final, code, message, where), outcomes);
   if (pendingCreditsMlx !== open.depositsMlx)
     report(final, 'pendingCreditsMismatch', `pending credits ${pendingCreditsMlx}, open deposits ${open.depositsMlx}`);
   const transfers = [...run.transfers.values()];

@@ -19,7 +19,7 @@ export const IDEMPOTENCY_CLAIM_PREFIX = 'idempotency-';
 export const IDEMPOTENCY_CLAIMED_EVENT = 'IdempotencyKeyClaimed';
 const DIGEST_PATTERN = /^[0-9a-f]{32}$/;
 
-export const IDEMPOTENT_OPERATIONS = ['refund', 'payout', 'invoice', 'paymentLink'] as const;
+export const IDEMPOTENT_OPERATIONS = ['refund', 'payout', 'invoice', 'paymentLink', 'invoiceRefund'] as const;
 export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
 
 /** 128 bits of SHA-256 of merchant and key, in lower-case hex: the claim's and the resource's name. */
@@ -48,6 +48,8 @@ export interface IdempotencyClaim {
   resourceId: string;
   /** A refund's order: where its CheckoutRefunded is. */
   orderId?: string;
+  /** An invoice refund's invoice: where its InvoiceRefundCreated is (ADR 086). */
+  invoiceId?: string;
   claimedAt: string;
 }
 
@@ -57,6 +59,7 @@ const claimData: z.ZodType<IdempotencyClaim> = z.object({
   requestDigest: z.string().regex(/^[0-9a-f]{64}$/),
   resourceId: z.string().min(1).max(64),
   orderId: z.string().min(1).max(64).optional(),
+  invoiceId: z.string().min(1).max(64).optional(),
   claimedAt: z.string().min(1).max(40),
 });
 

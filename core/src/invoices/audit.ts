@@ -12,7 +12,17 @@
  */
 import type { AuditWhere, CapabilityAuditRule } from '../shared/audit-rule.js';
 import { isInvoiceAddressStream, toInvoiceAddressAssignment } from './address-index.js';
-import { INVOICE_ID_PATTERN, INVOICE_STREAM_PREFIX, type InvoiceEvent, invoiceStream, toInvoiceEvent } from './events.js';
+import { isPayoutStream } from '../payouts/audit.js';
+import { toPayoutEvent } from '../payouts/events.js';
+import {
+  INVOICE_ID_PATTERN,
+  INVOICE_STREAM_PREFIX,
+  type InvoiceEvent,
+  type InvoiceRefundEvent,
+  invoiceStream,
+  toInvoiceEvent,
+} from './events.js';
+import { type RefundFigures, type RefundViolationCode, startRefundAudit } from './refund-audit.js';
 import { type NetworkPaymentViolationCode, startNetworkPaymentAudit } from './network-audit.js';
 import { type InvoicePaymentTransferReference, isInvoicePaymentReference } from './transfer-reference.js';
 
@@ -21,9 +31,10 @@ export type InvoiceViolationCode =
   | 'invoiceStreamMismatch'
   | 'invoiceCreatedTwice'
   | 'invoiceTransferMismatch'
-  | NetworkPaymentViolationCode;
+  | NetworkPaymentViolationCode
+  | RefundViolationCode;
 
-export interface InvoiceFigures {
+export interface InvoiceFigures extends RefundFigures {
   invoices: number;
   /** MLX settled on invoices from the millix network (deposits to their addresses). */
   paidFromNetworkMlx: bigint;
@@ -49,14 +60,17 @@ interface InvoiceClaim {
 }
 
 type PaymentEvent = Extract<InvoiceEvent, { type: 'InvoicePaymentSeen' | 'InvoicePaymentSettled' | 'InvoicePaymentFailed' }>;
+const isRefundEvent = (event: InvoiceEvent): event is InvoiceRefundEvent => event.type.startsWith('InvoiceRefund');
 const PAYMENT_STAGE = { InvoicePaymentSeen: 'seen', InvoicePaymentSettled: 'settled', InvoicePaymentFailed: 'failed' } as const;
 
 export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, InvoiceClaim, InvoicePaymentTransferReference, InvoiceFigures> = {
   describe: (f, mlx) => [
     `invoices: ${f.invoices} (${mlx(f.paidFromNetworkMlx)} paid from the millix network, ${mlx(f.paidFromBalanceMlx)} from Quern balances)`,
     `invoice deposits not yet recorded on their invoice: ${f.depositsNotRecorded} (${mlx(f.depositsNotRecordedMlx)}, already in the merchants' balances)`,
+    `invoice refunds: ${f.refunds} (${mlx(f.refundedMlx)} sent to payers, ${f.refundsAwaitingClaim} awaiting their claim)`,
   ],
-  readsRecord: (record) => isInvoiceStream(record.streamId) || isInvoiceAddressStream(record.streamId),
+  // Payout streams too: a claimed refund names its payout (refund-audit.ts); the payout rule audits the payout itself.
+  readsRecord: (record) => isInvoiceStream(record.streamId) || isInvoiceAddressStream(record.streamId) || isPayoutStream(record.streamId),
   transfers: {
     mismatch: 'invoiceTransferMismatch',
     isOwnReference: isInvoicePaymentReference,
@@ -69,6 +83,11 @@ export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, Invoice
     const invoices = new Map<string, { merchantUserId: string; address: string }>();
     const network = startNetworkPaymentAudit({ invoice: (invoiceId) => invoices.get(invoiceId) });
     const figures = { invoices: 0, paidFromNetworkMlx: 0n, paidFromBalanceMlx: 0n };
+    const settledByInvoice = new Map<string, bigint>();
+    const refundAudit = startRefundAudit({
+      merchantOf: (invoiceId) => invoices.get(invoiceId)?.merchantUserId,
+      settledMlx: (invoiceId) => settledByInvoice.get(invoiceId) ?? 0n,
+    });
 
     /** A balance payment settles at once with its transfer; it is never seen or failed (ADR 080). */
     function claimBalancePayment(invoiceId: string, transferId: string, amountMlx: bigint, where: AuditWhere): void {
@@ -88,6 +107,7 @@ export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, Invoice
         return;
       }
       const amountMlx = BigInt(event.data.amountMlx);
+      if (event.type === 'InvoicePaymentSettled') settledByInvoice.set(invoiceId, (settledByInvoice.get(invoiceId) ?? 0n) + amountMlx);
       if (event.type === 'InvoicePaymentSettled' && event.data.route === 'quern') {
         claimBalancePayment(invoiceId, paymentId, amountMlx, where);
         return;
@@ -98,6 +118,12 @@ export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, Invoice
 
     return {
       addRecord(record, where) {
+        if (isPayoutStream(record.streamId)) {
+          // Malformed payout events are the payout rule's to report.
+          const payout = toPayoutEvent(record);
+          if (payout) refundAudit.addPayout(payout.data);
+          return;
+        }
         if (isInvoiceAddressStream(record.streamId)) {
           const assigned = toInvoiceAddressAssignment(record);
           if (!assigned)
@@ -117,13 +143,17 @@ export const invoiceAuditRule: CapabilityAuditRule<InvoiceViolationCode, Invoice
           return;
         }
         if (event.type === 'InvoiceExpired' || event.type === 'InvoiceVoided') return;
+        if (isRefundEvent(event)) return refundAudit.addRefundEvent(event, where);
         addPayment(event, where);
       },
       addDeposit: (deposit) => network.addDeposit(deposit),
-      finalCheck: (finalReport) => network.finalCheck(finalReport),
+      finalCheck(finalReport, ledger) {
+        network.finalCheck(finalReport);
+        refundAudit.finalCheck(finalReport, ledger);
+      },
       figures() {
         const unrecorded = network.unrecorded();
-        return { ...figures, depositsNotRecorded: unrecorded.deposits, depositsNotRecordedMlx: unrecorded.mlx };
+        return { ...figures, ...refundAudit.figures(), depositsNotRecorded: unrecorded.deposits, depositsNotRecordedMlx: unrecorded.mlx };
       },
     };
   },

@@ -100,6 +100,9 @@ describe('the invoice audit', () => {
       paidFromBalanceMlx: 7_000n,
       depositsNotRecorded: 0,
       depositsNotRecordedMlx: 0n,
+      refunds: 0,
+      refundedMlx: 0n,
+      refundsAwaitingClaim: 0,
     });
   });
 
@@ -189,6 +192,9 @@ describe('the invoice audit of payments from the millix network', () => {
       paidFromBalanceMlx: 0n,
       depositsNotRecorded: 1,
       depositsNotRecordedMlx: 3_000n,
+      refunds: 0,
+      refundedMlx: 0n,
+      refundsAwaitingClaim: 0,
     });
     expect(auditLedger([...records, invoiceRecord(settledFromNetwork('tx3:0', '3000'))]).invoices).toMatchObject({
       paidFromNetworkMlx: 7_000n,

@@ -23,4 +23,32 @@ export interface VoidInvoice {
   data: { merchantUserId: string };
 }
 
-export type InvoiceCommand = CreateInvoice | RecordInvoicePayment | ExpireInvoice | VoidInvoice;
+/**
+ * The merchant refunds what reached the invoice (ADR 086): `amountMlx`, or all that is still
+ * refundable when undefined. `failedRefundIds` are earlier refunds whose payouts failed (read from
+ * the payouts): they moved nothing, so they hold nothing.
+ */
+export interface CreateInvoiceRefund {
+  type: 'CreateInvoiceRefund';
+  data: { refundId: string; merchantUserId: string; amountMlx?: bigint; failedRefundIds: readonly string[] };
+}
+
+/** The payer claims a refund through its link; the payout named here sends it (appended in the same call). */
+export interface ClaimInvoiceRefund {
+  type: 'ClaimInvoiceRefund';
+  data: { refundId: string; payoutId: string; toAddress: string };
+}
+
+export interface CancelInvoiceRefund {
+  type: 'CancelInvoiceRefund';
+  data: { refundId: string; merchantUserId: string };
+}
+
+export interface RecordInvoiceRefundEmailSent {
+  type: 'RecordInvoiceRefundEmailSent';
+  data: { refundId: string; messageId: string };
+}
+
+export type InvoiceRefundCommand = CreateInvoiceRefund | ClaimInvoiceRefund | CancelInvoiceRefund | RecordInvoiceRefundEmailSent;
+
+export type InvoiceCommand = CreateInvoice | RecordInvoicePayment | ExpireInvoice | VoidInvoice | InvoiceRefundCommand;

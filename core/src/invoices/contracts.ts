@@ -22,7 +22,8 @@ import {
   type InvoiceStatus,
   type InvoiceTerms,
 } from './events.js';
-import { type InvoiceState, invoiceAmounts, invoicePaidAt, invoiceStatus, isPaidLate } from './state.js';
+import { failedRefundIdsOf, invoiceRefundOutput, type RefundContext, toInvoiceRefundOutput } from './refund-contracts.js';
+import { type InvoiceState, invoiceAmounts, invoicePaidAt, invoiceStatus, isPaidLate, refundsHeldMlx } from './state.js';
 
 /** How long an invoice waits for its payment: 15 minutes unless asked, from one minute to seven days. */
 export const INVOICE_EXPIRY_SECONDS_DEFAULT = 900;
@@ -94,6 +95,13 @@ const invoiceFields = {
     .refine(isRedirectUrl, { error: 'errors:invoiceRedirectUrlInvalid' })
     .optional()
     .meta({ description: 'An http(s) URL the hosted page links to once the invoice is paid.' }),
+  customer_email: z
+    .string({ error: 'errors:invalidEmail' })
+    .trim()
+    .max(254, { error: 'errors:invalidEmail' })
+    .pipe(z.email({ error: 'errors:invalidEmail' }))
+    .optional()
+    .meta({ description: "The payer's e-mail, if you know it: a refund's claim link is mailed there. Never shown on the hosted page." }),
 };
 
 /** The price as asked: MLX, or USD cents still to be priced at the current rate. */
@@ -126,6 +134,7 @@ function readCreate(input: z.output<typeof invoiceCreateShape>, ctx: z.Refinemen
     metadata: input.metadata ?? {},
     expiresInSeconds: input.expires_in_seconds ?? INVOICE_EXPIRY_SECONDS_DEFAULT,
     redirectUrl: input.redirect_url,
+    customerEmail: input.customer_email,
   };
 }
 
@@ -155,6 +164,7 @@ export function invoiceTermsOf(
     ...(input.reference === undefined ? {} : { reference: input.reference }),
     ...(input.description === undefined ? {} : { description: input.description }),
     ...(input.redirectUrl === undefined ? {} : { redirectUrl: input.redirectUrl }),
+    ...(input.customerEmail === undefined ? {} : { customerEmail: input.customerEmail }),
   };
   if (input.price.currency === 'MLX')
     return { amountMlx: mlxToWire(input.price.amountMlx), currency: 'MLX', metadata: input.metadata, expiresAt, ...optional };
@@ -207,6 +217,9 @@ export const invoiceOutput = z.object({
   redirect_url: z.string().nullable(),
   paid_late: z.boolean().meta({ description: 'Paid, by a payment seen after the expiry.' }),
   payments: z.array(invoicePaymentOutput).meta({ description: 'Every payment seen, oldest first.' }),
+  customer_email: z.string().nullable().meta({ description: "The payer's e-mail the invoice was created with; null without one." }),
+  amount_refunded_mlx: mlxText('What refunds hold or sent back (not canceled, not failed)'),
+  refunds: z.array(invoiceRefundOutput).meta({ description: 'Every refund, oldest first.' }),
   expires_at: time('When the invoice stops waiting'),
   created_at: time('When it was created'),
   paid_at: z.string().nullable().meta({ description: 'When the stable payments reached the price (ISO 8601); null until then.' }),
@@ -233,8 +246,13 @@ function paymentUriOf(invoice: InvoiceState, label: string | undefined): string 
   });
 }
 
-export function toInvoiceOutput(invoice: InvoiceState, publicUrl: string): InvoiceOutput {
+/**
+ * The invoice as the API answers it. `refunds` gives the claim links (the api has the app secret;
+ * a webhook carries none) and the outcomes of claimed refunds' payouts, read from the wallet.
+ */
+export function toInvoiceOutput(invoice: InvoiceState, publicUrl: string, refunds: RefundContext = {}): InvoiceOutput {
   const amounts = invoiceAmounts(invoice);
+  const statuses = refunds.payoutStatuses ?? new Map();
   const t = invoice.terms;
   return {
     id: invoice.invoiceId,
@@ -266,6 +284,11 @@ export function toInvoiceOutput(invoice: InvoiceState, publicUrl: string): Invoi
         late: payment.late,
         created_at: payment.seenAt,
       })),
+    customer_email: t.customerEmail ?? null,
+    amount_refunded_mlx: mlxToWire(refundsHeldMlx(invoice, failedRefundIdsOf(statuses))),
+    refunds: [...invoice.refunds.values()]
+      .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))
+      .map((refund) => toInvoiceRefundOutput(invoice, refund, statuses, refunds.claimUrl)),
     expires_at: t.expiresAt,
     created_at: invoice.createdAt,
     paid_at: invoicePaidAt(invoice) ?? null,

@@ -34,6 +34,7 @@ function digestOf(input: InvoiceCreateInput): string {
     metadata: JSON.stringify(Object.entries(input.metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     expiresInSeconds: String(input.expiresInSeconds),
     redirectUrl: input.redirectUrl,
+    customerEmail: input.customerEmail,
   });
 }
 

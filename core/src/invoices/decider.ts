@@ -12,6 +12,7 @@ import { AppError } from '../shared/errors.js';
 import { MLX_TOTAL_SUPPLY, mlxToWire } from '../wallet/money.js';
 import type { CreateInvoice, InvoiceCommand, RecordInvoicePayment, VoidInvoice } from './commands.js';
 import { INVOICE_ID_PATTERN, INVOICE_PAYMENT_ID_PATTERN, type InvoiceCreated, type InvoiceEvent } from './events.js';
+import { decideInvoiceRefund } from './refund-decider.js';
 import { type InvoiceState, evolveInvoice, invoiceAmounts, invoiceStatus } from './state.js';
 
 /** An event as a decision makes it: its `status` is set once the decision is folded (withStatus). */
@@ -103,6 +104,12 @@ function decideVoid(state: InvoiceState | undefined, data: VoidInvoice['data'], 
 function decideUndecorated(state: InvoiceState | undefined, command: InvoiceCommand, now: Date): Decided[] {
   const at = now.toISOString();
   switch (command.type) {
+    case 'CreateInvoiceRefund':
+    case 'ClaimInvoiceRefund':
+    case 'CancelInvoiceRefund':
+    case 'RecordInvoiceRefundEmailSent':
+      if (!state) throw command.type === 'ClaimInvoiceRefund' ? new AppError('NOT_FOUND', 'errors:refundClaimNotFound') : invoiceNotFound();
+      return decideInvoiceRefund(state, command, at);
     case 'CreateInvoice':
       return decideCreate(state, command.data, at);
     case 'RecordInvoicePayment':

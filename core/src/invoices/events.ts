@@ -6,12 +6,15 @@
  * same payment twice records it once.
  */
 import { z } from 'zod';
+import { PAYOUT_ID_PATTERN } from '../payouts/events.js';
 
 export const INVOICE_STREAM_PREFIX = 'invoice-';
 export const invoiceStream = (invoiceId: string): string => `${INVOICE_STREAM_PREFIX}${invoiceId}`;
 
 /** `in_` and 32 lower-case hex digits: opaque, unguessable, safe in URLs and stream names. */
 export const INVOICE_ID_PATTERN = /^in_[0-9a-f]{32}$/;
+/** A refund of an invoice (ADR 086): `ir_` and 32 hex digits, a digest of the merchant and the request's Idempotency-Key. */
+export const INVOICE_REFUND_ID_PATTERN = /^ir_[0-9a-f]{32}$/;
 /** A payment's id: the deposit's id or the transfer's (bounded like every id the ledger names). */
 export const INVOICE_PAYMENT_ID_PATTERN = /^[A-Za-z0-9_:-]{1,128}$/;
 
@@ -45,6 +48,8 @@ export type InvoiceTerms = {
   description?: string;
   metadata: Record<string, string>;
   redirectUrl?: string;
+  /** The payer's e-mail, when the merchant gave one: a refund's claim link is mailed there (ADR 086). Sealed (ADR 042). */
+  customerEmail?: string;
   expiresAt: string;
 };
 
@@ -88,13 +93,44 @@ export interface InvoiceVoided {
   data: { invoiceId: string; voidedAt: string } & StatusAfter;
 }
 
+/**
+ * The merchant refunds part or all of what reached the invoice (ADR 086). No MLX moves yet: the
+ * payer claims the refund through a single-use link, naming the address it goes to.
+ * `notifyByEmail` says the invoice had the payer's e-mail, so the link is mailed there.
+ */
+export interface InvoiceRefundCreated {
+  type: 'InvoiceRefundCreated';
+  data: { invoiceId: string; refundId: string; amountMlx: string; notifyByEmail: boolean; createdAt: string } & StatusAfter;
+}
+
+/** The payer claimed the refund: appended atomically with the payout that sends it to `toAddress`. */
+export interface InvoiceRefundClaimed {
+  type: 'InvoiceRefundClaimed';
+  data: { invoiceId: string; refundId: string; payoutId: string; toAddress: string; claimedAt: string } & StatusAfter;
+}
+
+/** The merchant withdrew an unclaimed refund: its link claims nothing any more. */
+export interface InvoiceRefundCanceled {
+  type: 'InvoiceRefundCanceled';
+  data: { invoiceId: string; refundId: string; canceledAt: string } & StatusAfter;
+}
+
+/** The claim link went to the payer's e-mail (the e-mail job's completion). */
+export interface InvoiceRefundEmailSent {
+  type: 'InvoiceRefundEmailSent';
+  data: { invoiceId: string; refundId: string; messageId: string; sentAt: string } & StatusAfter;
+}
+
+export type InvoiceRefundEvent = InvoiceRefundCreated | InvoiceRefundClaimed | InvoiceRefundCanceled | InvoiceRefundEmailSent;
+
 export type InvoiceEvent =
   | InvoiceCreated
   | InvoicePaymentSeen
   | InvoicePaymentSettled
   | InvoicePaymentFailed
   | InvoiceExpired
-  | InvoiceVoided;
+  | InvoiceVoided
+  | InvoiceRefundEvent;
 
 const time = z.string().min(1).max(40);
 const mlx = z.string().regex(/^[1-9][0-9]{0,19}$/);
@@ -103,6 +139,8 @@ const paymentId = z.string().regex(INVOICE_PAYMENT_ID_PATTERN);
 const route = z.enum(INVOICE_PAYMENT_ROUTES);
 const status = z.enum(INVOICE_STATUSES);
 const merchantUserId = z.string().min(1).max(200);
+const refundId = z.string().regex(INVOICE_REFUND_ID_PATTERN);
+const statusAfter = { merchantUserId, status, previousStatus: status };
 
 const schemas = {
   InvoiceCreated: z.object({
@@ -122,6 +160,8 @@ const schemas = {
       .record(z.string().min(1).max(40), z.string().max(500))
       .refine((metadata) => Object.keys(metadata).length <= INVOICE_METADATA_KEYS_MAX),
     redirectUrl: z.string().min(1).max(2048).optional(),
+    // Sealed in the log (ADR 042): a sealed 254-character address is longer than the address.
+    customerEmail: z.string().min(1).max(2000).optional(),
     expiresAt: time,
     createdAt: time,
   }),
@@ -157,6 +197,17 @@ const schemas = {
   }),
   InvoiceExpired: z.object({ invoiceId, expiredAt: time, merchantUserId, status, previousStatus: status }),
   InvoiceVoided: z.object({ invoiceId, voidedAt: time, merchantUserId, status, previousStatus: status }),
+  InvoiceRefundCreated: z.object({ invoiceId, refundId, amountMlx: mlx, notifyByEmail: z.boolean(), createdAt: time, ...statusAfter }),
+  InvoiceRefundClaimed: z.object({
+    invoiceId,
+    refundId,
+    payoutId: z.string().regex(PAYOUT_ID_PATTERN),
+    toAddress: z.string().min(1).max(200),
+    claimedAt: time,
+    ...statusAfter,
+  }),
+  InvoiceRefundCanceled: z.object({ invoiceId, refundId, canceledAt: time, ...statusAfter }),
+  InvoiceRefundEmailSent: z.object({ invoiceId, refundId, messageId: z.string().min(1).max(300), sentAt: time, ...statusAfter }),
 } as const;
 
 export const isInvoiceEventType = (type: string): type is InvoiceEvent['type'] => Object.hasOwn(schemas, type);

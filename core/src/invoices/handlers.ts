@@ -13,7 +13,7 @@ import { type CommandDeps, foldEvents, handleCommand, readState } from '../share
 import type { StreamAppend } from '../shared/ports/event-store.js';
 import { deriveAddress } from '../wallet/address.js';
 import { addressClaim } from '../wallet/handlers.js';
-import type { InvoiceCommand } from './commands.js';
+import type { CancelInvoiceRefund, CreateInvoiceRefund, InvoiceCommand } from './commands.js';
 import { decideInvoice, invoiceNotFound } from './decider.js';
 import { INVOICE_ID_PATTERN, type InvoicePaymentRoute, type InvoiceTerms, invoiceStream } from './events.js';
 import { type InvoiceState, invoiceModel } from './state.js';
@@ -114,4 +114,30 @@ export function expireInvoice(deps: Pick<InvoiceDeps, 'store' | 'clock'>, invoic
 
 export function voidInvoice(deps: Pick<InvoiceDeps, 'store' | 'clock'>, invoiceId: string, merchantUserId: string) {
   return handleInvoiceCommand(deps, invoiceId, { type: 'VoidInvoice', data: { merchantUserId } });
+}
+
+/** A refund of the invoice (refunds.ts decides its id and the key's claim, the companion). */
+export function createInvoiceRefundCommand(
+  deps: Pick<InvoiceDeps, 'store' | 'clock'>,
+  invoiceId: string,
+  input: { data: CreateInvoiceRefund['data']; companions: StreamAppend[] },
+) {
+  return handleInvoiceCommand(deps, invoiceId, { type: 'CreateInvoiceRefund', data: input.data }, input.companions);
+}
+
+export function cancelInvoiceRefundCommand(
+  deps: Pick<InvoiceDeps, 'store' | 'clock'>,
+  invoiceId: string,
+  data: CancelInvoiceRefund['data'],
+) {
+  return handleInvoiceCommand(deps, invoiceId, { type: 'CancelInvoiceRefund', data });
+}
+
+/** The refund's claim link went to the payer's e-mail: the e-mail job's completion, recorded once. */
+export function recordInvoiceRefundEmailSent(
+  deps: Pick<InvoiceDeps, 'store' | 'clock'>,
+  invoiceId: string,
+  data: { refundId: string; messageId: string },
+) {
+  return handleInvoiceCommand(deps, invoiceId, { type: 'RecordInvoiceRefundEmailSent', data });
 }

@@ -7,3 +7,6 @@ export * from './handlers.js';
 export * from './pay-from-balance.js';
 export * from './contracts.js';
 export * from './create.js';
+export * from './refunds.js';
+export * from './refund-decider.js';
+export * from './refund-contracts.js';

@@ -1,4 +1,4 @@
-// Proves, over random histories of invoices paid from outside wallets and from Quern balances (deposits to an invoice's address received, then confirmed or rejected; partial, exact, over and after the expiry; recorded on the invoice by the invoice-payment job's calls, in any order across deposits and with a deposit's settlement before or after its sighting; expiry, void and 'Pay with Quern') over an event store and the real handlers, that the audit finds no violation after any step and counts exactly the deposits not recorded yet, that an invoice's settled network payments are exactly its recorded confirmed deposits, that each wallet's balance moves by exactly its confirmed deposits and balance payments, and that each invoice's status follows from what was recorded (paid when the settled MLX reach the amount, overpaid by the excess).
+// Proves, over random histories of invoices paid from outside wallets and from Quern balances and refunded through claimed refunds (created, retried, claimed to Quern and outside addresses, canceled, their payouts posted or failed) (deposits to an invoice's address received, then confirmed or rejected; partial, exact, over and after the expiry; recorded on the invoice by the invoice-payment job's calls, in any order across deposits and with a deposit's settlement before or after its sighting; expiry, void and 'Pay with Quern') over an event store and the real handlers, that the audit finds no violation after any step and counts exactly the deposits not recorded yet, that an invoice's settled network payments are exactly its recorded confirmed deposits, that each wallet's balance moves by exactly its confirmed deposits and balance payments, that each invoice's status follows from what was recorded (paid when the settled MLX reach the amount, overpaid by the excess), and that paid and refunded amounts add up (refunds never hold more than what reached the invoice; a failed payout frees its refund's amount).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLedgerAuditor, type LedgerAudit } from '../audit/ledger.js';
@@ -18,7 +18,10 @@ import { testAddress } from '../../test/wallet-fixtures.js';
 import { transferTermsBook } from '../../test/wallet-rules.js';
 import { createInvoice, expireInvoice, findInvoiceIdByAddress, readInvoice, recordInvoicePayment, voidInvoice } from './handlers.js';
 import { payInvoiceFromBalance } from './pay-from-balance.js';
-import { invoiceAmounts, invoiceStatus } from './state.js';
+import { payoutTransferId } from '../payouts/events.js';
+import { SEND_FEE_MLX } from '../wallet/money.js';
+import { cancelInvoiceRefund, claimInvoiceRefund, createInvoiceRefundOnce, refundPayoutId } from './refunds.js';
+import { invoiceAmounts, invoiceStatus, refundableMlx } from './state.js';
 
 const MERCHANTS = ['m0', 'm1'];
 const PAYERS = ['p0', 'p1'];
@@ -38,7 +41,11 @@ type Op =
   | { kind: 'pay'; payer: number; invoice: number }
   | { kind: 'later'; minutes: number }
   | { kind: 'expire'; invoice: number }
-  | { kind: 'void'; invoice: number; byMerchant: boolean };
+  | { kind: 'void'; invoice: number; byMerchant: boolean }
+  | { kind: 'refund'; invoice: number; share: number; retry: boolean }
+  | { kind: 'claimRefund'; refund: number; toPayer: number | undefined }
+  | { kind: 'cancelRefund'; refund: number }
+  | { kind: 'settlePayout'; pick: number; post: boolean };
 
 const pick = fc.nat(1000);
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -80,7 +87,54 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ kind: fc.constant('void' as const), invoice: pick, byMerchant: fc.constantFrom(true, true, false) }),
   },
+  {
+    weight: 4,
+    // share 0: all that is refundable; above 100: more than that, which is refused.
+    arbitrary: fc.record({
+      kind: fc.constant('refund' as const),
+      invoice: pick,
+      share: fc.integer({ min: 0, max: 120 }),
+      retry: fc.constantFrom(false, false, false, true),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('claimRefund' as const),
+      refund: pick,
+      toPayer: fc.constantFrom<number | undefined>(undefined, undefined, 0, 1),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelRefund' as const), refund: pick }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('settlePayout' as const), pick, post: fc.constantFrom(true, false) }) },
 );
+
+/**
+ * Half the runs start with two invoices paid from the network and recorded, so that refunds, their
+ * claims and payouts (which need MLX that reached an invoice) are reached often enough to prove much.
+ */
+const PAID_START: Op[] = [0, 1].flatMap((merchant): Op[] => [
+  { kind: 'create', merchant, amountMlx: 8_000n, expiresInMin: 30 },
+  { kind: 'deposit', invoice: merchant, size: 'over', share: 50 },
+  { kind: 'settleDeposit', pick: 0, confirm: true },
+  { kind: 'runJob', pick: 0 },
+  { kind: 'runJob', pick: 0 },
+]);
+
+/** A refund as the test made it, and the payout that sends it once claimed. */
+interface ModelRefund {
+  refundId: string;
+  invoice: ModelInvoice;
+  amountMlx: bigint;
+  key: string;
+  share: number;
+  state: 'open' | 'claimed' | 'canceled';
+  toAddress?: string;
+  payout?: { transferId: string; external: boolean; outcome: 'reserved' | 'posted' | 'voided' };
+}
+
+/** What a refund holds against its invoice: not canceled, and its payout did not fail. */
+const holds = (refund: ModelRefund): boolean => refund.state !== 'canceled' && refund.payout?.outcome !== 'voided';
 
 /** What the test knows of an invoice from what it did, independently of the invoice's fold. */
 interface ModelInvoice {
@@ -155,7 +209,23 @@ class Scenario {
   /** Each wallet's available MLX as the model expects it. */
   readonly balances = new Map<string, bigint>();
   readonly addresses = new Map<string, string>();
-  readonly reached = { paidByNetwork: 0, overpaid: 0, paidFromBalance: 0, short: 0, notPayable: 0, rejected: 0, late: 0, voided: 0 };
+  readonly refunds: ModelRefund[] = [];
+  readonly reached = {
+    paidByNetwork: 0,
+    overpaid: 0,
+    paidFromBalance: 0,
+    short: 0,
+    notPayable: 0,
+    rejected: 0,
+    late: 0,
+    voided: 0,
+    refunded: 0,
+    refundTooLarge: 0,
+    claimedToQuern: 0,
+    claimedExternal: 0,
+    claimRefused: 0,
+    payoutFailed: 0,
+  };
   private readonly auditor = createLedgerAuditor();
   private audited: bigint | undefined;
 
@@ -251,6 +321,120 @@ class Scenario {
         return this.expire(op.invoice);
       case 'void':
         return this.void(op.invoice, op.byMerchant);
+      case 'refund':
+        return this.refund(op);
+      case 'claimRefund':
+        return this.claimRefund(op.refund, op.toPayer);
+      case 'cancelRefund':
+        return this.cancelRefund(op.refund);
+      case 'settlePayout':
+        return this.settlePayout(op.pick, op.post);
+    }
+  }
+
+  private refundableOf(invoice: ModelInvoice): bigint {
+    const held = this.refunds.filter((refund) => refund.invoice === invoice && holds(refund)).reduce((sum, r) => sum + r.amountMlx, 0n);
+    const rest = settledOf(invoice) - held;
+    return rest > 0n ? rest : 0n;
+  }
+
+  /** The merchant refunds a share of what is refundable (0: all of it), or retries its last refund with the same key. */
+  private async refund(op: { invoice: number; share: number; retry: boolean }): Promise<void> {
+    const last = this.refunds[this.refunds.length - 1];
+    if (op.retry && last) {
+      const again = await createInvoiceRefundOnce(this.deps, {
+        merchantUserId: last.invoice.merchant,
+        invoiceId: last.invoice.invoiceId,
+        idempotencyKey: last.key,
+        ...(last.share === 0 ? {} : { amountMlx: last.amountMlx }),
+      });
+      expect(again.refundId).toBe(last.refundId);
+      expect(again.position).toBeUndefined();
+      return;
+    }
+    const invoice = this.invoiceAt(op.invoice);
+    if (!invoice) return;
+    const refundable = this.refundableOf(invoice);
+    const share = (refundable * BigInt(op.share)) / 100n;
+    const amountMlx = op.share === 0 ? refundable : share > 0n ? share : 1n;
+    const key = `refund-key-${++this.serial}`;
+    const creating = createInvoiceRefundOnce(this.deps, {
+      merchantUserId: invoice.merchant,
+      invoiceId: invoice.invoiceId,
+      idempotencyKey: key,
+      ...(op.share === 0 ? {} : { amountMlx }),
+    });
+    if (refundable === 0n) return void (await expect(creating).rejects.toMatchObject({ reason: 'nothingToRefund' }));
+    if (amountMlx > refundable) {
+      this.reached.refundTooLarge += 1;
+      return void (await expect(creating).rejects.toMatchObject({ code: 'VALIDATION', messageKey: 'errors:invoiceRefundTooLarge' }));
+    }
+    const { refundId } = await creating;
+    this.refunds.push({ refundId, invoice, amountMlx, key, share: op.share, state: 'open' });
+  }
+
+  /** The payer claims a refund, to a payer's Quern address or to an address outside Quern. */
+  private async claimRefund(index: number, toPayer: number | undefined): Promise<void> {
+    const refund = this.refunds[index % Math.max(this.refunds.length, 1)];
+    if (!refund) return;
+    const payer = toPayer === undefined ? undefined : (PAYERS[toPayer] as string);
+    const toAddress = payer === undefined ? testAddress(700 + (this.serial % 50)) : (this.addresses.get(payer) ?? '');
+    const claiming = claimInvoiceRefund(this.deps, { refundId: refund.refundId, toAddress });
+    const merchant = refund.invoice.merchant;
+    const cost = refund.amountMlx + SEND_FEE_MLX;
+    if (refund.state === 'canceled') return void (await expect(claiming).rejects.toMatchObject({ reason: 'canceled' }));
+    if (refund.state === 'claimed') {
+      if (refund.toAddress === toAddress) return void (await claiming);
+      return void (await expect(claiming).rejects.toMatchObject({ reason: 'alreadyClaimed' }));
+    }
+    if ((this.balances.get(merchant) ?? 0n) < cost) {
+      this.reached.claimRefused += 1;
+      return void (await expect(claiming).rejects.toMatchObject({ messageKey: 'errors:refundClaimMerchantCannotPay' }));
+    }
+    await claiming;
+    refund.state = 'claimed';
+    refund.toAddress = toAddress;
+    const transferId = payoutTransferId(refundPayoutId(merchant, refund.refundId));
+    this.credit(merchant, -cost);
+    if (payer === undefined) {
+      refund.payout = { transferId, external: true, outcome: 'reserved' };
+      this.reached.claimedExternal += 1;
+    } else {
+      this.credit(payer, refund.amountMlx);
+      refund.payout = { transferId, external: false, outcome: 'posted' };
+      this.reached.claimedToQuern += 1;
+    }
+  }
+
+  private async cancelRefund(index: number): Promise<void> {
+    const refund = this.refunds[index % Math.max(this.refunds.length, 1)];
+    if (!refund) return;
+    const canceling = cancelInvoiceRefund(this.deps, refund.invoice.merchant, refund.invoice.invoiceId, refund.refundId);
+    if (refund.state === 'claimed') return void (await expect(canceling).rejects.toMatchObject({ reason: 'alreadyClaimed' }));
+    await canceling;
+    refund.state = 'canceled';
+  }
+
+  /** The settlement worker sends an external refund's payout to the network (posted) or the network refuses it (voided). */
+  private async settlePayout(index: number, post: boolean): Promise<void> {
+    const open = this.refunds.filter((refund) => refund.payout?.external && refund.payout.outcome === 'reserved');
+    const refund = open[index % Math.max(open.length, 1)];
+    if (!refund?.payout) return;
+    const { transferId } = refund.payout;
+    await executeWalletCommand(
+      this.deps,
+      refund.invoice.merchant,
+      post
+        ? {
+            type: 'PostTransfer',
+            data: { transferId, networkTransactionHash: `${'ab'.repeat(31)}${(++this.serial % 100).toString().padStart(2, '0')}` },
+          }
+        : { type: 'VoidTransfer', data: { transferId, reason: 'networkRejected' } },
+    );
+    refund.payout.outcome = post ? 'posted' : 'voided';
+    if (!post) {
+      this.credit(refund.invoice.merchant, refund.amountMlx + SEND_FEE_MLX);
+      this.reached.payoutFailed += 1;
     }
   }
 
@@ -385,6 +569,9 @@ class Scenario {
       paidFromBalanceMlx: this.invoices.reduce((sum, invoice) => sum + invoice.balancePaidMlx, 0n),
       depositsNotRecorded: notRecorded.length,
       depositsNotRecordedMlx: notRecorded.reduce((sum, deposit) => sum + deposit.amountMlx, 0n),
+      refunds: this.refunds.length,
+      refundedMlx: this.refunds.filter((r) => r.payout?.outcome === 'posted').reduce((sum, r) => sum + r.amountMlx, 0n),
+      refundsAwaitingClaim: this.refunds.filter((r) => r.state === 'open').length,
     });
     return audit;
   }
@@ -406,6 +593,7 @@ class Scenario {
       if (settledOf(invoice) > invoice.amountMlx) this.reached.overpaid += 1;
       if (invoice.balancePaidMlx > 0n) this.reached.paidFromBalance += 1;
     }
+    this.reached.refunded += this.refunds.filter((refund) => refund.payout?.outcome === 'posted').length;
   }
 
   /** Each invoice as its stream folds it, and each wallet, against the model. */
@@ -426,6 +614,9 @@ class Scenario {
       expect(amounts.overpaidMlx).toBe(settled > model.amountMlx ? settled - model.amountMlx : 0n);
       expect(invoiceStatus(state)).toBe(expectedStatus(model));
       if (!model.voided) expect(invoiceStatus(state) === 'paid').toBe(settled >= model.amountMlx);
+      // Paid and refunded add up: what the refunds hold never exceeds what reached the invoice.
+      const failed = new Set(this.refunds.filter((r) => r.payout?.outcome === 'voided').map((r) => r.refundId));
+      expect(refundableMlx(state, failed)).toBe(this.refundableOf(model));
     }
     for (const [walletId, expectedMlx] of this.balances)
       expect(availableMlx((await loadWallet(this.deps, walletId)).state)).toBe(expectedMlx);
@@ -434,24 +625,44 @@ class Scenario {
 
 describe('invoice properties', () => {
   it('given random invoice histories, when each step is applied, then the audit is clean and invoices, figures and balances are what the deposits and payments make them', async () => {
-    const reached = { paidByNetwork: 0, overpaid: 0, paidFromBalance: 0, short: 0, notPayable: 0, rejected: 0, late: 0, voided: 0 };
+    const reached = {
+      paidByNetwork: 0,
+      overpaid: 0,
+      paidFromBalance: 0,
+      short: 0,
+      notPayable: 0,
+      rejected: 0,
+      late: 0,
+      voided: 0,
+      refunded: 0,
+      refundTooLarge: 0,
+      claimedToQuern: 0,
+      claimedExternal: 0,
+      claimRefused: 0,
+      payoutFailed: 0,
+    };
     const fundingArb = fc.tuple(fc.bigInt(0n, 30_000n), fc.bigInt(0n, 30_000n));
     await fc.assert(
-      fc.asyncProperty(fundingArb, fc.array(opArb, { minLength: 1, maxLength: OPS_MAX, size: 'max' }), async (funding, ops) => {
-        const scenario = new Scenario();
-        await scenario.open(funding);
-        for (const op of ops) {
-          await scenario.apply(op);
-          await scenario.audit();
-        }
-        await scenario.checkInvoicesAndBalances();
-        await scenario.drain();
-        expect((await scenario.audit()).invoices).toMatchObject({ depositsNotRecorded: 0, depositsNotRecordedMlx: 0n });
-        await scenario.checkInvoicesAndBalances();
-        await scenario.checkEveryStageRecorded();
-        scenario.tally();
-        for (const key of Object.keys(reached) as (keyof typeof reached)[]) reached[key] += scenario.reached[key];
-      }),
+      fc.asyncProperty(
+        fundingArb,
+        fc.boolean(),
+        fc.array(opArb, { minLength: 1, maxLength: OPS_MAX, size: 'max' }),
+        async (funding, paidStart, ops) => {
+          const scenario = new Scenario();
+          await scenario.open(funding);
+          for (const op of paidStart ? [...PAID_START, ...ops] : ops) {
+            await scenario.apply(op);
+            await scenario.audit();
+          }
+          await scenario.checkInvoicesAndBalances();
+          await scenario.drain();
+          expect((await scenario.audit()).invoices).toMatchObject({ depositsNotRecorded: 0, depositsNotRecordedMlx: 0n });
+          await scenario.checkInvoicesAndBalances();
+          await scenario.checkEveryStageRecorded();
+          scenario.tally();
+          for (const key of Object.keys(reached) as (keyof typeof reached)[]) reached[key] += scenario.reached[key];
+        },
+      ),
       { numRuns: RUNS },
     );
     // The runs must reach every outcome, or they prove little (each bound is well below what runs reach).
@@ -463,5 +674,11 @@ describe('invoice properties', () => {
     expect(reached.rejected).toBeGreaterThan(5);
     expect(reached.late).toBeGreaterThan(5);
     expect(reached.voided).toBeGreaterThan(2);
+    expect(reached.refunded).toBeGreaterThan(4);
+    expect(reached.refundTooLarge).toBeGreaterThan(2);
+    expect(reached.claimedToQuern).toBeGreaterThan(2);
+    expect(reached.claimedExternal).toBeGreaterThan(2);
+    expect(reached.claimRefused).toBeGreaterThan(0);
+    expect(reached.payoutFailed).toBeGreaterThan(0);
   }, 60_000);
 });

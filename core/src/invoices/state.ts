@@ -25,6 +25,20 @@ export interface InvoicePayment {
   settledAt?: string;
 }
 
+/**
+ * A refund of what reached the invoice (ADR 086): created by the merchant, claimed once by the
+ * payer (the claim names the payout that sends it), or canceled while unclaimed.
+ */
+export interface InvoiceRefund {
+  refundId: string;
+  amountMlx: bigint;
+  notifyByEmail: boolean;
+  createdAt: string;
+  claim?: { payoutId: string; toAddress: string; claimedAt: string };
+  canceledAt?: string;
+  emailedAt?: string;
+}
+
 export interface InvoiceState {
   invoiceId: string;
   merchantUserId: string;
@@ -33,6 +47,7 @@ export interface InvoiceState {
   amountMlx: bigint;
   createdAt: string;
   payments: Map<string, InvoicePayment>;
+  refunds: Map<string, InvoiceRefund>;
   expiredAt?: string;
   voidedAt?: string;
 }
@@ -50,7 +65,16 @@ export function evolveInvoice(state: InvoiceState | undefined, event: InvoiceEve
   if (event.type === 'InvoiceCreated') {
     if (state) return state;
     const { invoiceId, merchantUserId, address, createdAt, ...terms } = event.data;
-    return { invoiceId, merchantUserId, address, terms, amountMlx: mlxFromWire(terms.amountMlx), createdAt, payments: new Map() };
+    return {
+      invoiceId,
+      merchantUserId,
+      address,
+      terms,
+      amountMlx: mlxFromWire(terms.amountMlx),
+      createdAt,
+      payments: new Map(),
+      refunds: new Map(),
+    };
   }
   if (!state) return state;
   switch (event.type) {
@@ -99,7 +123,50 @@ export function evolveInvoice(state: InvoiceState | undefined, event: InvoiceEve
       return { ...state, expiredAt: state.expiredAt ?? event.data.expiredAt };
     case 'InvoiceVoided':
       return { ...state, voidedAt: state.voidedAt ?? event.data.voidedAt };
+    case 'InvoiceRefundCreated': {
+      if (state.refunds.has(event.data.refundId)) return state;
+      const { refundId, amountMlx, notifyByEmail, createdAt } = event.data;
+      return withRefund(state, { refundId, amountMlx: mlxFromWire(amountMlx), notifyByEmail, createdAt });
+    }
+    case 'InvoiceRefundClaimed': {
+      const refund = state.refunds.get(event.data.refundId);
+      if (!refund || refund.claim) return state;
+      const { payoutId, toAddress, claimedAt } = event.data;
+      return withRefund(state, { ...refund, claim: { payoutId, toAddress, claimedAt } });
+    }
+    case 'InvoiceRefundCanceled': {
+      const refund = state.refunds.get(event.data.refundId);
+      return refund ? withRefund(state, { ...refund, canceledAt: refund.canceledAt ?? event.data.canceledAt }) : state;
+    }
+    case 'InvoiceRefundEmailSent': {
+      const refund = state.refunds.get(event.data.refundId);
+      return refund ? withRefund(state, { ...refund, emailedAt: refund.emailedAt ?? event.data.sentAt }) : state;
+    }
   }
+}
+
+function withRefund(state: InvoiceState, refund: InvoiceRefund): InvoiceState {
+  const refunds = new Map(state.refunds);
+  refunds.set(refund.refundId, refund);
+  return { ...state, refunds };
+}
+
+/**
+ * The MLX the invoice's refunds hold against what it received: every refund not canceled, unless
+ * its payout failed (`failedRefundIds`, read from the payouts: a failed payout moved nothing). A
+ * refund whose payout's outcome is not known yet counts, so a stale view never refunds too much.
+ */
+export function refundsHeldMlx(state: InvoiceState, failedRefundIds: ReadonlySet<string> = new Set()): bigint {
+  let held = 0n;
+  for (const refund of state.refunds.values())
+    if (refund.canceledAt === undefined && !failedRefundIds.has(refund.refundId)) held += refund.amountMlx;
+  return held;
+}
+
+/** What may still be refunded: the stable payments less what the refunds hold (never below zero). */
+export function refundableMlx(state: InvoiceState, failedRefundIds: ReadonlySet<string> = new Set()): bigint {
+  const remaining = invoiceAmounts(state).settledMlx - refundsHeldMlx(state, failedRefundIds);
+  return remaining > 0n ? remaining : 0n;
 }
 
 const sum = (state: InvoiceState, stage: InvoicePayment['stage']): bigint =>

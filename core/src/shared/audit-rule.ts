@@ -65,6 +65,12 @@ export interface DepositStage {
   stage: 'received' | 'confirmed' | 'rejected';
 }
 
+/** What the ledger knows at the end of the log that a capability's final checks may ask. */
+export interface LedgerOutcomes {
+  /** How a wallet transfer stands: reserved (in flight), posted or voided; undefined when never reserved. */
+  transferStatus(transferId: string): 'reserved' | 'posted' | 'voided' | undefined;
+}
+
 /** Where a capability's checks record the transfers its events claim. */
 export interface ClaimBook<Claim> {
   isClaimed(transferId: string): boolean;
@@ -77,7 +83,7 @@ export interface CapabilityAudit<Code extends string, Figures> {
   /** Each deposit stage the ledger accepted, in log order; for a capability paid by deposits. */
   addDeposit?(deposit: DepositStage, where: AuditWhere): void;
   /** End-of-log checks of its own, reported before the claims are matched with the transfers. */
-  finalCheck?(report: AuditReport<Code>): void;
+  finalCheck?(report: AuditReport<Code>, ledger: LedgerOutcomes): void;
   figures(): Figures;
 }
 

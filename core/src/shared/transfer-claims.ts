@@ -11,6 +11,7 @@ import type {
   CapabilityAuditRule,
   ClaimBook,
   DepositStage,
+  LedgerOutcomes,
   LedgerRecord,
   AuditWhere,
   ReferencedTransfer,
@@ -60,7 +61,7 @@ export interface CapabilityAuditor<Code extends string, Figures> {
   /** Takes the transfer when its reference is this capability's; says whether it did. */
   offerTransfer<Offered extends TransferReferenceShape>(transferId: string, transfer: ReferencedTransfer<Offered>): boolean;
   /** Its own end-of-log checks, then claims against transfers; reported without changing the run. */
-  finalCheck(report: AuditReport<Code>): void;
+  finalCheck(report: AuditReport<Code>, ledger: LedgerOutcomes): void;
   figures(): Figures;
   /** Its figures as the audit command prints them. */
   describe(mlx: MlxText): string[];
@@ -82,8 +83,8 @@ export function createCapabilityAuditor<Code extends string, Claim, Reference ex
       claims.addTransfer(transferId, { ...transfer, reference });
       return true;
     },
-    finalCheck(finalReport) {
-      audit.finalCheck?.(finalReport);
+    finalCheck(finalReport, ledger) {
+      audit.finalCheck?.(finalReport, ledger);
       claims.finalCheck(finalReport);
     },
     figures: () => audit.figures(),
