@@ -10,11 +10,15 @@ declare module '../http/context.js' {
   }
 }
 
-export const composeInvoicesService = ({ ledger, redis, config }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
+export const composeInvoicesService = (
+  { ledger, redis, config, appSecret }: CompositionContext,
+  { wallet }: { wallet: WalletService },
+) => ({
   invoices: createInvoiceService({
     ledger,
     redis,
     publicUrl: config.publicUrl,
+    appSecret,
     noteWrite: (userId, position) => wallet.noteWrite(userId, position),
     awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
   }),

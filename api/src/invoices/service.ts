@@ -31,6 +31,7 @@ import type { Redis } from 'ioredis';
 import { qrCodeSvg } from '../http/qr-code.js';
 import { logUnexpectedError } from '../http/request-id.js';
 import { writeInvoicesCsv } from './csv-export.js';
+import { createInvoiceRefundService } from './refunds.js';
 
 export interface InvoiceServiceDeps {
   ledger: WalletDeps;
@@ -41,6 +42,8 @@ export interface InvoiceServiceDeps {
   noteWrite?: (userId: string, position: bigint) => void;
   /** Resolves once the read models hold the user's last write. */
   awaitOwnWrites?: (userId: string) => Promise<void>;
+  /** Signs refund claim links (ADR 086). */
+  appSecret: string;
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
@@ -53,7 +56,8 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
     newInvoiceId: () => `in_${randomBytes(16).toString('hex')}`,
     newAddressBase: () => new Uint8Array(randomBytes(20)),
   };
-  const output = (invoice: InvoiceState): InvoiceOutput => toInvoiceOutput(invoice, deps.publicUrl);
+  const refunds = createInvoiceRefundService(deps);
+  const output = (invoice: InvoiceState): Promise<InvoiceOutput> => refunds.invoiceOutput(invoice);
 
   /** The merchant's own invoice; another merchant's answers exactly as an unknown one. */
   async function ownInvoice(merchantUserId: string, invoiceId: string): Promise<InvoiceState> {
@@ -86,10 +90,10 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
       await deps.awaitOwnWrites?.(merchantUserId);
       const { ids, hasMore } = await listMerchantInvoiceIds(deps.redis, merchantUserId, page);
       const invoices = await Promise.all(ids.map((id) => readInvoice(core, id)));
-      const data = invoices
-        .filter((invoice): invoice is InvoiceState => invoice?.merchantUserId === merchantUserId)
-        .map(output)
-        .filter((invoice) => page.status === undefined || invoice.status === page.status);
+      const outputs = await Promise.all(
+        invoices.filter((invoice): invoice is InvoiceState => invoice?.merchantUserId === merchantUserId).map(output),
+      );
+      const data = outputs.filter((invoice) => page.status === undefined || invoice.status === page.status);
       const last = ids[ids.length - 1];
       return { object: 'list', data, has_more: hasMore, next_cursor: hasMore && last !== undefined ? last : null };
     },
@@ -133,10 +137,16 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
       const merchant = (await loadUser(deps.ledger, invoice.merchantUserId)).state;
       const username = merchant?.username ?? '';
       const name = merchant ? `${merchant.firstName} ${merchant.lastName}`.trim() : '';
-      const answer = output(invoice);
+      // The public view shows no refunds: the payer reads theirs on the claim link.
+      const answer = toInvoiceOutput(invoice, deps.publicUrl);
       const qrSvg = showsWhereToPay(answer.status) ? await qrCodeSvg(answer.payment_uri) : null;
       return toInvoicePublicOutput(answer, { name: name || username, username }, qrSvg);
     },
+
+    refund: refunds.create,
+    cancelRefund: refunds.cancel,
+    refundClaimView: refunds.claimView,
+    claimRefund: refunds.claim,
 
     /** 'Pay with Quern': the payer's balance pays what the invoice misses, once (core/src/invoices/pay-from-balance.ts). */
     async payFromBalance(payerUserId: string, invoiceId: string): Promise<InvoicePublicOutput> {

@@ -12,6 +12,12 @@ import {
   invoicePublicOutput,
   invoicesListInput,
   invoicesListOutput,
+  invoiceRefundCancelTrpcInput,
+  invoiceRefundCreateTrpcInput,
+  invoiceRefundOutput,
+  refundClaimInput,
+  refundClaimOutput,
+  refundClaimSubmitInput,
 } from '@quern/core/invoices';
 import { authedProcedure, publicProcedure, router } from '../trpc/init.js';
 
@@ -42,6 +48,27 @@ export const invoicesRouter = router({
     .input(invoicePublicInput)
     .output(invoicePublicOutput)
     .query(({ ctx, input }) => ctx.invoices.publicView(input.id)),
+  refund: authedProcedure
+    .input(invoiceRefundCreateTrpcInput)
+    .output(invoiceRefundOutput)
+    .mutation(({ ctx, input }) => {
+      // Money leaves the merchant's balance once the payer claims it: the password was proved recently.
+      ctx.identity.requireRecentAuthentication(ctx.session);
+      return ctx.invoices.refund(ctx.session.userId, input.id, input.idempotencyKey, input);
+    }),
+  cancelRefund: authedProcedure
+    .input(invoiceRefundCancelTrpcInput)
+    .output(invoiceRefundOutput)
+    .mutation(({ ctx, input }) => ctx.invoices.cancelRefund(ctx.session.userId, input.id, input.refundId)),
+  // The payer's claim link: open to all, the link's token is the only credential.
+  refundClaim: publicProcedure
+    .input(refundClaimInput)
+    .output(refundClaimOutput)
+    .query(({ ctx, input }) => ctx.invoices.refundClaimView(input.refundId, input.token)),
+  claimRefund: publicProcedure
+    .input(refundClaimSubmitInput)
+    .output(refundClaimOutput)
+    .mutation(({ ctx, input }) => ctx.invoices.claimRefund(input.refundId, input.token, input.address)),
   pay: authedProcedure
     .input(invoicePublicInput)
     .output(invoicePublicOutput)

@@ -6,6 +6,9 @@ import {
   invoiceOutput,
   invoicesListOutput,
   invoicesListQuery,
+  invoiceRefundCreateInput,
+  invoiceRefundOutput,
+  invoiceRefundParams,
 } from '@quern/core/invoices';
 import { paymentsExportQuery } from '@quern/core/payments';
 import { jsonRoute, streamRoute, type V1Route } from '../v1/route.js';
@@ -82,5 +85,35 @@ export const invoiceV1Routes: readonly V1Route[] = [
     params: invoiceIdParams,
     response: invoiceOutput,
     run: ({ ctx, merchant, params }) => ctx.invoices.void(merchant.userId, params.id),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'post',
+    path: '/invoices/{id}/refunds',
+    operationId: 'createInvoiceRefund',
+    tag: 'Invoices',
+    summary: 'Refund what reached an invoice',
+    description:
+      "Gives back part or all of what reached the invoice and is stable, less what other refunds hold, to whoever paid it, from any millix wallet. No MLX moves yet: the answer's `claim_url` is a single-use link where the payer names the millix address to refund to (mailed to the invoice's `customer_email` when it has one; otherwise pass it on). When they claim it, it is sent as a payout from your wallet under the usual rules (a fee of 1000 MLX, never more than your balance). A retry with the same Idempotency-Key and body answers the first refund; the same key with another body answers 422.",
+    params: invoiceIdParams,
+    body: invoiceRefundCreateInput,
+    idempotencyKey: 'required',
+    status: 201,
+    response: invoiceRefundOutput,
+    run: ({ ctx, merchant, params, body, idempotencyKey }) =>
+      ctx.invoices.refund(merchant.userId, params.id, idempotencyKey as string, body),
+  }),
+  jsonRoute({
+    kind: 'json',
+    method: 'post',
+    path: '/invoices/{id}/refunds/{refund_id}/cancel',
+    operationId: 'cancelInvoiceRefund',
+    tag: 'Invoices',
+    summary: 'Cancel a refund nobody claimed',
+    description:
+      'Its link claims nothing any more and its amount is refundable again. Only while the payer has not claimed it (409 otherwise). Canceling a canceled refund answers it unchanged.',
+    params: invoiceRefundParams,
+    response: invoiceRefundOutput,
+    run: ({ ctx, merchant, params }) => ctx.invoices.cancelRefund(merchant.userId, params.id, params.refund_id),
   }),
 ];

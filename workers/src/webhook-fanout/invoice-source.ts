@@ -25,6 +25,15 @@ function occurredAt(event: InvoiceChange): string {
       return event.data.expiredAt;
     case 'InvoiceVoided':
       return event.data.voidedAt;
+    // Refund events change no status: the catalogue reports none of them (a refund's outcome is its payout's webhook).
+    case 'InvoiceRefundCreated':
+      return event.data.createdAt;
+    case 'InvoiceRefundClaimed':
+      return event.data.claimedAt;
+    case 'InvoiceRefundCanceled':
+      return event.data.canceledAt;
+    case 'InvoiceRefundEmailSent':
+      return event.data.sentAt;
     default: {
       const unknown: never = event;
       throw new Error(`${(unknown as InvoiceEvent).type} reports no webhook`);
