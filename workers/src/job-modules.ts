@@ -8,6 +8,7 @@ import { depositConfirmationModule } from './deposits/module.js';
 import { emailVerificationEmailModule } from './email-verification-email/module.js';
 import { invoiceExpiryModule } from './invoice-expiry/module.js';
 import { invoicePaymentModule } from './invoice-payments/module.js';
+import { invoiceRefundEmailModule } from './invoice-refund-email/module.js';
 import type { JobModule } from './job/job-module.js';
 import { noticeEmailModule } from './notice-email/module.js';
 import { passwordChangedEmailModule } from './password-changed-email/module.js';
@@ -35,6 +36,7 @@ export const jobModules: readonly JobModule[] = [
   depositConfirmationModule,
   invoicePaymentModule,
   invoiceExpiryModule,
+  invoiceRefundEmailModule,
   purchaseCaptureModule,
   purchaseCreditModule,
   purchaseReceiptEmailModule,

@@ -32,11 +32,16 @@ export interface Layout {
   details?: Array<{ label: string; value: string }>;
   link: { url: string; text: string };
   paragraphsAfterLink: string[];
+  /** Why the reader gets this mail, when not because of an account of theirs (the footer's default). */
+  footer?: string;
 }
 
 export function layout(parts: Layout): ComposedEmail {
   const texts = emailTexts(parts.language);
-  const common = { signature: fill(texts.signature, { company: parts.company }), footer: fill(texts.footer, { company: parts.company }) };
+  const common = {
+    signature: fill(texts.signature, { company: parts.company }),
+    footer: parts.footer ?? fill(texts.footer, { company: parts.company }),
+  };
   const details = parts.details ?? [];
   const text = [
     parts.greeting,
@@ -213,5 +218,31 @@ export function composePurchaseReceiptEmail(
     ],
     link: { url: input.walletUrl, text: t.linkText },
     paragraphsAfterLink: [t.keep],
+  });
+}
+
+/** The refund claim e-mail (ADR 086): who refunds how much, for what, and the single-use link. */
+export function composeInvoiceRefundEmail(
+  input: Sender & { language: Language; merchant: string; mlx: string; reference?: string; description?: string; claimUrl: string },
+): ComposedEmail {
+  const { language } = input;
+  const t = emailTexts(language).invoiceRefund;
+  const mlx = formatMlx(BigInt(input.mlx), language);
+  return layout({
+    language,
+    company: input.company,
+    subject: fill(t.subject, { merchant: input.merchant, mlx }),
+    greeting: t.greeting,
+    paragraphsBeforeLink: [fill(t.body, { merchant: input.merchant, mlx })],
+    details: [
+      { label: t.mlxLabel, value: `${mlx} MLX` },
+      { label: t.merchantLabel, value: input.merchant },
+      ...(input.reference === undefined ? [] : [{ label: t.referenceLabel, value: input.reference }]),
+      ...(input.description === undefined ? [] : [{ label: t.descriptionLabel, value: input.description }]),
+    ],
+    link: { url: input.claimUrl, text: t.linkText },
+    paragraphsAfterLink: [t.keep],
+    // The payer has no account here: they get this mail because the merchant gave their address.
+    footer: fill(t.footer, { merchant: input.merchant, company: input.company }),
   });
 }

@@ -28,4 +28,6 @@ export type EmailJobResult =
   /** A reset link that expired before it could be sent; sending it would only confuse. */
   | { outcome: 'expired' }
   /** The address was never proven by its owner (ADR 046): nothing but the verification goes to it. */
-  | { outcome: 'unverified' };
+  | { outcome: 'unverified' }
+  /** Nothing to say any more (a refund claimed or canceled before its link was mailed), or no address left to say it to. */
+  | { outcome: 'not-needed' };
