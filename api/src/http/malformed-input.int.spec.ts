@@ -150,6 +150,15 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'invoices.void': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.public': { input: { id: `in_${'0'.repeat(32)}` } },
   'invoices.pay': { input: { id: `in_${'0'.repeat(32)}` } },
+  // The walk sends only malformed refunds and claims; the others name an invoice or refund that does not exist.
+  'invoices.refund': {
+    input: { id: `in_${'0'.repeat(32)}`, amount: '5', idempotencyKey: 'walk-invoice-refund-1' },
+    optional: ['amount'],
+    amountFields: ['amount'],
+  },
+  'invoices.cancelRefund': { input: { id: `in_${'0'.repeat(32)}`, refundId: `ir_${'0'.repeat(32)}` } },
+  'invoices.refundClaim': { input: { refundId: `ir_${'0'.repeat(32)}`, token: 'A'.repeat(43) } },
+  'invoices.claimRefund': { input: { refundId: `ir_${'0'.repeat(32)}`, token: 'A'.repeat(43), address: f.address } },
   // The walk sends only malformed links; the others name a link that does not exist.
   'paymentLinks.create': {
     input: { amount: '5', currency: 'MLX', description: 'Walk', idempotencyKey: 'walk-payment-link-1' },
@@ -193,8 +202,8 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
 type WithHeaders = { headers?: Record<string, string> };
 
 type RestEntry =
-  /** A JSON body (POST). */
-  | ({ kind: 'body'; input: Record<string, unknown> } & VariantOptions & WithHeaders)
+  /** A JSON body (POST), to the path with `params` when it has any (a sub-resource's). */
+  | ({ kind: 'body'; input: Record<string, unknown>; params?: Record<string, string> } & VariantOptions & WithHeaders)
   /** Query parameters (GET). */
   | ({ kind: 'query'; input: Record<string, string> } & VariantOptions & WithHeaders)
   /** No input; path parameters, when the path has them, get `badParams`. */
@@ -450,6 +459,20 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'a b', `in_${'G'.repeat(32)}`] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
+    'POST /api/v1/invoices/:id/refunds': {
+      kind: 'body',
+      params: { id: `in_${'0'.repeat(32)}` },
+      input: { amount: '5' },
+      optional: ['amount'],
+      amountFields: ['amount'],
+      headers: { authorization: `Bearer ${f.apiKey}`, 'idempotency-key': 'walk-invoice-refund-rest' },
+    },
+    'POST /api/v1/invoices/:id/refunds/:refund_id/cancel': {
+      kind: 'none',
+      params: { id: `in_${'0'.repeat(32)}`, refund_id: `ir_${'0'.repeat(32)}` },
+      badParams: { id: ['x'.repeat(2000), 'a b'], refund_id: ['x'.repeat(2000), '%5B%5B%5B', `ir_${'G'.repeat(32)}`] },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
     'POST /api/v1/payment-links': {
       kind: 'body',
       input: { amount: '5', currency: 'MLX', description: 'Walk' },
@@ -656,7 +679,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
   if (entry.kind === 'not-api') return [];
   const withParams = (params: Record<string, string> = {}) =>
     path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const target = withParams(entry.kind === 'none' ? entry.params : undefined);
+  const target = withParams(entry.kind === 'none' || entry.kind === 'body' ? entry.params : undefined);
   const calls: Call[] = [];
   const bodyFraming = framingVariants().map((v) => ({
     name: `${v.name} (body)`,
@@ -683,7 +706,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
       headMayBeTooLarge: true,
     });
   }
-  const params = entry.kind === 'none' ? (entry.params ?? {}) : {};
+  const params = entry.kind === 'none' || entry.kind === 'body' ? (entry.params ?? {}) : {};
   for (const [, param] of path.matchAll(/:(\w+)/g))
     for (const raw of BROKEN_PERCENT_ENCODINGS)
       calls.push({

@@ -1,4 +1,4 @@
-// Proves refunds of invoices paid from a wallet outside Quern over real HTTP (issue 27, ADR 086):
+// Proves refunds of invoices paid from a wallet outside Quern over real HTTP (issue 27, ADR 087):
 // the merchant refunds at most what reached the invoice (once per Idempotency-Key), the answer
 // carries a single-use claim link that a wrong token cannot open, the payer claims it to an outside
 // address and the payout reaches the simulated network; the merchant's own address, a bad address,

@@ -1,5 +1,5 @@
 /**
- * Refunds of invoices as the api offers them (ADR 086): the merchant creates and cancels them
+ * Refunds of invoices as the api offers them (ADR 087): the merchant creates and cancels them
  * (`/api/v1/invoices/{id}/refunds`, tRPC for the Payments page); the payer opens the claim link
  * and names an address (public tRPC, the token checked before anything is read). Core decides and
  * pays out once; this tells the wallet read models whose balances moved.

@@ -42,7 +42,7 @@ export interface InvoiceServiceDeps {
   noteWrite?: (userId: string, position: bigint) => void;
   /** Resolves once the read models hold the user's last write. */
   awaitOwnWrites?: (userId: string) => Promise<void>;
-  /** Signs refund claim links (ADR 086). */
+  /** Signs refund claim links (ADR 087). */
   appSecret: string;
 }
 

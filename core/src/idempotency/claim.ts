@@ -48,7 +48,7 @@ export interface IdempotencyClaim {
   resourceId: string;
   /** A refund's order: where its CheckoutRefunded is. */
   orderId?: string;
-  /** An invoice refund's invoice: where its InvoiceRefundCreated is (ADR 086). */
+  /** An invoice refund's invoice: where its InvoiceRefundCreated is (ADR 087). */
   invoiceId?: string;
   claimedAt: string;
 }

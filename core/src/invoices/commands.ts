@@ -24,7 +24,7 @@ export interface VoidInvoice {
 }
 
 /**
- * The merchant refunds what reached the invoice (ADR 086): `amountMlx`, or all that is still
+ * The merchant refunds what reached the invoice (ADR 087): `amountMlx`, or all that is still
  * refundable when undefined. `failedRefundIds` are earlier refunds whose payouts failed (read from
  * the payouts): they moved nothing, so they hold nothing.
  */

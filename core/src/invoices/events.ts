@@ -13,7 +13,7 @@ export const invoiceStream = (invoiceId: string): string => `${INVOICE_STREAM_PR
 
 /** `in_` and 32 lower-case hex digits: opaque, unguessable, safe in URLs and stream names. */
 export const INVOICE_ID_PATTERN = /^in_[0-9a-f]{32}$/;
-/** A refund of an invoice (ADR 086): `ir_` and 32 hex digits, a digest of the merchant and the request's Idempotency-Key. */
+/** A refund of an invoice (ADR 087): `ir_` and 32 hex digits, a digest of the merchant and the request's Idempotency-Key. */
 export const INVOICE_REFUND_ID_PATTERN = /^ir_[0-9a-f]{32}$/;
 /** A payment's id: the deposit's id or the transfer's (bounded like every id the ledger names). */
 export const INVOICE_PAYMENT_ID_PATTERN = /^[A-Za-z0-9_:-]{1,128}$/;
@@ -48,7 +48,7 @@ export type InvoiceTerms = {
   description?: string;
   metadata: Record<string, string>;
   redirectUrl?: string;
-  /** The payer's e-mail, when the merchant gave one: a refund's claim link is mailed there (ADR 086). Sealed (ADR 042). */
+  /** The payer's e-mail, when the merchant gave one: a refund's claim link is mailed there (ADR 087). Sealed (ADR 042). */
   customerEmail?: string;
   expiresAt: string;
 };
@@ -94,7 +94,7 @@ export interface InvoiceVoided {
 }
 
 /**
- * The merchant refunds part or all of what reached the invoice (ADR 086). No MLX moves yet: the
+ * The merchant refunds part or all of what reached the invoice (ADR 087). No MLX moves yet: the
  * payer claims the refund through a single-use link, naming the address it goes to.
  * `notifyByEmail` says the invoice had the payer's e-mail, so the link is mailed there.
  */

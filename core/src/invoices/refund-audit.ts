@@ -1,5 +1,5 @@
 /**
- * The audit of invoice refunds (ADR 086), part of the invoice rule: paid and refunded amounts add
+ * The audit of invoice refunds (ADR 087), part of the invoice rule: paid and refunded amounts add
  * up. At the end of the log, for each invoice:
  *
  * - every claimed refund names a payout that exists, of the merchant's wallet, of the refund's

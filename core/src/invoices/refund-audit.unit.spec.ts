@@ -1,4 +1,4 @@
-// Proves the invoice refund audit (ADR 086): refunds claimed with their payouts and within what reached the invoice audit clean and are counted; refunds holding more than was received, a claim naming no payout, a payout of another merchant or amount, one payout carrying two refunds, and a refund both claimed and canceled are each named; a refund whose payout failed holds nothing.
+// Proves the invoice refund audit (ADR 087): refunds claimed with their payouts and within what reached the invoice audit clean and are counted; refunds holding more than was received, a claim naming no payout, a payout of another merchant or amount, one payout carrying two refunds, and a refund both claimed and canceled are each named; a refund whose payout failed holds nothing.
 import { describe, expect, it } from 'vitest';
 import type { PayoutRequested } from '../payouts/events.js';
 import type { AuditWhere, LedgerOutcomes } from '../shared/audit-rule.js';

@@ -1,5 +1,5 @@
 /**
- * The wire shapes of invoice refunds (ADR 086): what `POST /api/v1/invoices/{id}/refunds` takes,
+ * The wire shapes of invoice refunds (ADR 087): what `POST /api/v1/invoices/{id}/refunds` takes,
  * the refund as every call answers it (also inside the invoice), and the public view and claim of
  * the payer's link. Amounts are whole MLX as decimal text.
  */

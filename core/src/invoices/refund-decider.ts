@@ -1,5 +1,5 @@
 /**
- * Pure decisions on an invoice's refunds (ADR 086). The merchant refunds at most what reached the
+ * Pure decisions on an invoice's refunds (ADR 087). The merchant refunds at most what reached the
  * invoice and is stable, less what earlier refunds hold; the payer claims a refund once, and the
  * merchant may cancel it only while it is unclaimed. No MLX moves here: the claim's payout does.
  */

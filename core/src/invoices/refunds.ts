@@ -1,5 +1,5 @@
 /**
- * Refunds of what reached an invoice (issue 27, ADR 086). Whoever paid it, from any millix wallet,
+ * Refunds of what reached an invoice (issue 27, ADR 087). Whoever paid it, from any millix wallet,
  * gets the MLX back at an address they name, through a single-use claim link:
  *
  * 1. the merchant creates the refund, once per Idempotency-Key (`ir_<digest>`; the key's claim and

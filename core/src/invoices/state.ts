@@ -26,7 +26,7 @@ export interface InvoicePayment {
 }
 
 /**
- * A refund of what reached the invoice (ADR 086): created by the merchant, claimed once by the
+ * A refund of what reached the invoice (ADR 087): created by the merchant, claimed once by the
  * payer (the claim names the payout that sends it), or canceled while unclaimed.
  */
 export interface InvoiceRefund {

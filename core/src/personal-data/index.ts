@@ -55,7 +55,7 @@ export const personalDataRules: Readonly<Record<string, PersonalDataRule>> = {
   // Secrets recorded before this rule read as they were stored and keep signing.
   WebhookEndpointCreated: { owner: byMerchant, fields: ['secret'] },
   WebhookEndpointSecretRotated: { owner: byMerchant, fields: ['secret'] },
-  // The payer's e-mail a merchant gives an invoice, for mailing a refund's claim link (ADR 086):
+  // The payer's e-mail a merchant gives an invoice, for mailing a refund's claim link (ADR 087):
   // the payer has no account here, so it is sealed with the merchant's key and goes with the merchant.
   InvoiceCreated: { owner: byMerchant, fields: ['customerEmail'] },
   // The same recipient, as a webhook delivery to the merchant reports the payout (ADR 046).

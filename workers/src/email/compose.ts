@@ -221,7 +221,7 @@ export function composePurchaseReceiptEmail(
   });
 }
 
-/** The refund claim e-mail (ADR 086): who refunds how much, for what, and the single-use link. */
+/** The refund claim e-mail (ADR 087): who refunds how much, for what, and the single-use link. */
 export function composeInvoiceRefundEmail(
   input: Sender & { language: Language; merchant: string; mlx: string; reference?: string; description?: string; claimUrl: string },
 ): ComposedEmail {

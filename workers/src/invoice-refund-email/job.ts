@@ -1,5 +1,5 @@
 /**
- * The refund claim e-mail (ADR 086, en/es): the payer of an invoice gets the single-use link where
+ * The refund claim e-mail (ADR 087, en/es): the payer of an invoice gets the single-use link where
  * they name the millix address to refund to. The link is rebuilt from the refund id with the app
  * secret, so nothing secret is in Redis or the log. Idempotent through the log: the invoice records
  * InvoiceRefundEmailSent once, and a refund already claimed or canceled is not mailed (its link
