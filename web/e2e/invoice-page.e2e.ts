@@ -111,3 +111,31 @@ test('a void invoice says so and shows no address, in Spanish too', async ({ pag
   await page.goto('/i/in_00000000000000000000000000000000');
   await expect(page.getByRole('alert')).toHaveText('No existe esa factura.');
 });
+
+test("a USD invoice writes its price and rate in the page's number format, in English and Spanish, on a phone and a desktop", async ({
+  page,
+}) => {
+  const merchant = await apiUser();
+  const invoice = await newInvoice(merchant.api, { amount: '1234.50', currency: 'USD', description: 'Catering for twelve' });
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/i/${invoice.id}`);
+    await expect(page.getByTestId('invoice-amount')).toHaveText('102,875,000 MLX');
+    await expect(page.getByTestId('invoice-usd')).toHaveText('Priced at 1,234.50 USD (1 MLX = 0.000012 USD when the invoice was made)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `test-results/screenshots/invoice-usd-en-${viewport.width}.png`, fullPage: true });
+  }
+  await usePreferences(page, { language: 'es' });
+  await page.goto(`/i/${invoice.id}`);
+  await expect(page.getByTestId('invoice-amount')).toHaveText('102.875.000 MLX');
+  await expect(page.getByTestId('invoice-usd')).toHaveText('Precio de 1234,50 USD (1 MLX = 0,000012 USD cuando se creó la factura)');
+  await page.screenshot({ path: 'test-results/screenshots/invoice-usd-es-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('invoice-usd')).toHaveText('Precio de 1234,50 USD (1 MLX = 0,000012 USD cuando se creó la factura)');
+  await page.screenshot({ path: 'test-results/screenshots/invoice-usd-es-390.png', fullPage: true });
+  await merchant.api.dispose();
+});

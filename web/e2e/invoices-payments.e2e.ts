@@ -23,7 +23,7 @@ test('a merchant lists, filters, voids and exports its invoices on the payments 
     trpcMutation<Invoice>(merchant.api, 'invoices.create', { ...input, idempotencyKey: randomUUID() });
   const toPay = await create({ amount: '3000', reference: 'paid-1', description: 'Paid by the network' });
   const toVoid = await create({ amount: '2000', reference: 'void-me', description: 'Two "large" coffees, to go' });
-  const usd = await create({ amount: '12.50', currency: 'USD', reference: 'usd-1' });
+  const usd = await create({ amount: '1234.50', currency: 'USD', reference: 'usd-1' });
   await faucet(toPay.address, 3000, { confirmDelayMs: 200 });
   await expect
     .poll(async () => (await trpcQuery<Invoice>(merchant.api, 'invoices.get', { id: toPay.id })).status, { timeout: 60_000 })
@@ -38,7 +38,7 @@ test('a merchant lists, filters, voids and exports its invoices on the payments 
   const rows = section.getByTestId('invoice');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(0)).toContainText('usd-1');
-  await expect(rows.nth(0)).toContainText('12.50 USD');
+  await expect(rows.nth(0).locator('.invoices-usd')).toHaveText('1,234.50 USD');
   await expect(rows.nth(0)).toContainText('Open');
   await expect(rows.nth(1)).toContainText('Two "large" coffees, to go');
   await expect(rows.nth(2)).toContainText('paid-1');

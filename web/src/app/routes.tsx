@@ -74,13 +74,20 @@ export const appRoutes: RouteObject[] = [
                 ...purchasesRoutes,
                 ...merchantKeysRoutes,
                 ...paymentsRoutes,
-                { path: '/pos', lazy: async () => ({ Component: (await import('../features/pos/PosPage.js')).default }) },
                 ...plansRoutes,
                 ...profileRoutes,
                 ...subscriptionsRoutes,
                 ...contactRoutes,
               ]),
             ],
+          },
+          {
+            // The point of sale's keypad opens offline from its service worker's copy (ADR 085),
+            // while the session check waits for the connection.
+            element: <RequireAuth offlineShell />,
+            children: resolveLazyRoutes([
+              { path: '/pos', lazy: async () => ({ Component: (await import('../features/pos/PosPage.js')).default }) },
+            ]),
           },
           // Not guarded: when the session ends, a guard would redirect to /login before the page
           // could take the user to / as the spec says.

@@ -4,6 +4,8 @@
  * (exact bigints on the wire) and are formatted with core's money helpers in the language on
  * screen; nothing here goes through a float.
  */
+import { formatScaled } from '@quern/core/i18n/format';
+import { parseUsdAmount } from '@quern/core/purchases';
 import { formatMlx, formatUsdCents, mlxFromWire, mlxToUsdCents, parseExchangeRate } from '@quern/core/wallet';
 import { formatDate, formatDateTime, pageLanguage } from '../i18n/format.js';
 import type { Language } from '../i18n/languages.js';
@@ -31,6 +33,32 @@ export function formatUsdEquivalent(wire: string, rateText: string | null | unde
   } catch {
     return null;
   }
+}
+
+/**
+ * A USD amount the server sends as decimal text ("1234.50", an invoice's or a payment link's
+ * price) in the language's format, read into whole cents first: "1,234.50" (en), "1234,50" (es),
+ * as the Buy page writes USD. The caller adds "USD". Null when the text is not a USD amount.
+ */
+export function formatUsdWire(text: string, language: Language): string | null {
+  const parsed = parseUsdAmount(text);
+  return parsed.ok ? formatUsdCents(parsed.usdCents, language) : null;
+}
+
+/**
+ * A rate the server sends as decimal text ("0.000012" USD per MLX) in the language's number
+ * format, every decimal kept: "0.000012" (en), "0,000012" (es). As sent when it is not a rate.
+ */
+export function formatRateWire(text: string, language: Language): string {
+  const parsed = parseExchangeRate(text);
+  if (!parsed.ok) return text;
+  const { numerator, denominator } = parsed.rate;
+  return formatScaled(numerator, denominator.toString(10).length - 1, language);
+}
+
+/** A payment link's or an invoice's amount text in its currency's format (MLX whole, USD cents); as sent when unreadable. */
+export function formatAmountWire(text: string, currency: 'MLX' | 'USD', language: Language): string {
+  return (currency === 'USD' ? formatUsdWire(text, language) : formatMlxWire(text, language)) ?? text;
 }
 
 export type DateStyle = 'long' | 'short';

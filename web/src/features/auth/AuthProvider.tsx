@@ -26,7 +26,8 @@ export function useAuth(): Auth {
 /**
  * `initialState` lets tests fix the session (a visitor, a signed-in user, a check in progress)
  * without a server; the app omits it, starts loading and runs the startup check. A failed check
- * (server down) leaves the visitor signed out rather than stuck on 'Loading...'.
+ * (server down) leaves the visitor signed out rather than stuck on 'Loading...'; a check that failed
+ * because the browser is offline stays loading and runs again once the browser is back online.
  */
 export function AuthProvider({ children, initialState }: { children: ReactNode; initialState?: AuthState }) {
   const [state, dispatch] = useReducer(authReducer, initialState ?? initialAuthState);
@@ -44,14 +45,22 @@ export function AuthProvider({ children, initialState }: { children: ReactNode; 
     const answer = (action: Parameters<typeof dispatch>[0]) => {
       if (!changedSinceStartup.current) startTransition(() => dispatch(action));
     };
-    fetchSession(abort.signal).then(
-      (session) => answer(session ? { type: 'LOGIN', id: session.id, email: session.email } : { type: 'LOGOUT' }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('Session check failed; continuing signed out', error);
-        answer({ type: 'LOGOUT' });
-      },
-    );
+    const check = () =>
+      fetchSession(abort.signal).then(
+        (session) => answer(session ? { type: 'LOGIN', id: session.id, email: session.email } : { type: 'LOGOUT' }),
+        (error: unknown) => {
+          if (abort.signal.aborted) return;
+          // Offline (the point of sale opens from its service worker's copy, ADR 085), the server could
+          // not be asked: the session is not known yet, not ended. Ask again when the browser is back online.
+          if (!navigator.onLine) {
+            window.addEventListener('online', () => void check(), { once: true, signal: abort.signal });
+            return;
+          }
+          console.error('Session check failed; continuing signed out', error);
+          answer({ type: 'LOGOUT' });
+        },
+      );
+    void check();
     return () => abort.abort();
   }, [runsStartupCheck]);
 

@@ -15,7 +15,8 @@ import { Link, useParams } from 'react-router';
 import { toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
 import { CopyButton } from '../../ui/CopyButton.js';
-import { formatMlxWire } from '../../ui/displayFormat.js';
+import { FormAlert } from '../../ui/FormAlert.js';
+import { formatMlxWire, formatRateWire, formatUsdWire } from '../../ui/displayFormat.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { useMessageText } from '../../ui/useMessageText.js';
@@ -68,7 +69,12 @@ function InvoiceView({ invoice }: { invoice: InvoicePublicOutput }) {
           {t('amount', { amount: mlx(invoice.amount_mlx) })}
         </h1>
         {invoice.amount_usd !== null ? (
-          <p className="invoice-usd">{t('pricedInUsd', { usd: invoice.amount_usd, rate: invoice.usd_rate })}</p>
+          <p className="invoice-usd" data-testid="invoice-usd">
+            {t('pricedInUsd', {
+              usd: formatUsdWire(invoice.amount_usd, language) ?? invoice.amount_usd,
+              rate: invoice.usd_rate === null ? '' : formatRateWire(invoice.usd_rate, language),
+            })}
+          </p>
         ) : null}
         {invoice.description !== null ? <p className="invoice-description">{invoice.description}</p> : null}
         {invoice.reference !== null ? <p className="invoice-reference">{t('reference', { reference: invoice.reference })}</p> : null}
@@ -175,11 +181,7 @@ function PayWithQuern({ invoice }: { invoice: InvoicePublicOutput }) {
           ? t('paying')
           : t('payWithQuern', { amount: formatMlxWire(invoice.amount_due_mlx, language) ?? invoice.amount_due_mlx })}
       </button>
-      {error !== null ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      {error !== null ? <FormAlert kind="error">{error}</FormAlert> : null}
       {dialog}
     </div>
   );

@@ -11,10 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { type AppErrorView, toAppErrorView } from '../../app/appError.js';
 import { useTRPC } from '../../app/data/trpc.js';
+import type { Language } from '../../i18n/languages.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import { formatAmountWire } from '../../ui/displayFormat.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
+import { useLanguage } from '../../ui/useLanguage.js';
 import { useMessageText } from '../../ui/useMessageText.js';
+import { linkAmountForServer } from './linkAmount.js';
 import './payment-links.css';
 
 /** The server's refusal as its message with its parameters ("at least {{minimum}}"), which a field's key alone would lose. */
@@ -30,8 +34,13 @@ function newVisitId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-function boundsHint(link: PaymentLinkPublicOutput, t: (key: string, params?: Record<string, string>) => string): string | null {
-  const params = { min: link.min_amount ?? '', max: link.max_amount ?? '', currency: link.currency };
+function boundsHint(
+  link: PaymentLinkPublicOutput,
+  language: Language,
+  t: (key: string, params?: Record<string, string>) => string,
+): string | null {
+  const shown = (text: string | null) => (text === null ? '' : formatAmountWire(text, link.currency, language));
+  const params = { min: shown(link.min_amount), max: shown(link.max_amount), currency: link.currency };
   if (link.min_amount && link.max_amount) return t('amountBetween', params);
   if (link.min_amount) return t('amountAtLeast', params);
   if (link.max_amount) return t('amountAtMost', params);
@@ -43,15 +52,16 @@ function PayForm({ slug, link }: { slug: string; link: PaymentLinkPublicOutput }
   const trpc = useTRPC();
   const navigate = useNavigate();
   const messageText = useMessageText();
+  const language = useLanguage();
   const [visitId] = useState(newVisitId);
   const [amount, setAmount] = useState('');
   const pay = useMutation(trpc.paymentLinks.pay.mutationOptions({ onSuccess: (invoice) => void navigate(`/i/${invoice.invoice_id}`) }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (pay.isPending || pay.isSuccess) return;
-    pay.mutate({ slug, visitId, ...(link.amount_type === 'open' ? { amount } : {}) });
+    pay.mutate({ slug, visitId, ...(link.amount_type === 'open' ? { amount: linkAmountForServer(amount, link.currency, language) } : {}) });
   };
-  const hint = link.amount_type === 'open' ? boundsHint(link, t) : null;
+  const hint = link.amount_type === 'open' ? boundsHint(link, language, t) : null;
   const error = pay.error ? messageText(messageOf(toAppErrorView(pay.error))) : null;
   return (
     <form className="pay-link-form" onSubmit={onSubmit} noValidate>
@@ -59,11 +69,11 @@ function PayForm({ slug, link }: { slug: string; link: PaymentLinkPublicOutput }
         <p className="pay-link-amount" data-testid="pay-link-amount">
           <span>{t('amount')}</span>
           <strong>
-            {link.amount} {link.currency}
+            {formatAmountWire(link.amount ?? '', link.currency, language)} {link.currency}
           </strong>
         </p>
       ) : (
-        <div className="form-field">
+        <div className="field">
           <label htmlFor="pay-link-amount">{t('amountField', { currency: link.currency })}</label>
           <input
             id="pay-link-amount"
@@ -76,7 +86,7 @@ function PayForm({ slug, link }: { slug: string; link: PaymentLinkPublicOutput }
             required
           />
           {hint ? (
-            <p id="pay-link-hint" className="form-hint">
+            <p id="pay-link-hint" className="field-hint">
               {hint}
             </p>
           ) : null}

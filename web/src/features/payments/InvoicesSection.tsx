@@ -15,7 +15,7 @@ import { formatCalendarDay } from '../../i18n/format.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadMoreButton, listFailed, nextPageOf } from '../../ui/LoadMore.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
-import { formatMlxWire, formatStyledDate } from '../../ui/displayFormat.js';
+import { formatMlxWire, formatStyledDate, formatUsdWire } from '../../ui/displayFormat.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { InvoiceVoidAction } from './InvoiceVoidAction.js';
@@ -37,7 +37,10 @@ function InvoiceRow({ invoice, mobile }: { invoice: InvoiceOutput; mobile: boole
   const { t } = useTranslation('payments');
   const language = useLanguage();
   const amount = `${formatMlxWire(invoice.amount_mlx, language) ?? invoice.amount_mlx} MLX`;
-  const usd = invoice.amount_usd === null ? null : t('invoiceUsdPrice', { amount: invoice.amount_usd });
+  const usd =
+    invoice.amount_usd === null
+      ? null
+      : t('invoiceUsdPrice', { amount: formatUsdWire(invoice.amount_usd, language) ?? invoice.amount_usd });
   const paid = invoice.amount_paid_mlx === '0' ? '—' : `${formatMlxWire(invoice.amount_paid_mlx, language) ?? invoice.amount_paid_mlx} MLX`;
   const status = (
     <span className={`payments-status invoices-status-${invoice.status}`} data-testid="invoice-status">

@@ -12,8 +12,12 @@ import { useTRPC } from '../../app/data/trpc.js';
 import { CopyButton } from '../../ui/CopyButton.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
+import type { Language } from '../../i18n/languages.js';
+import { formatAmountWire } from '../../ui/displayFormat.js';
 import { createIdempotencyKeys } from '../../ui/idempotencyKey.js';
+import { useLanguage } from '../../ui/useLanguage.js';
 import { useMessageText } from '../../ui/useMessageText.js';
+import { linkAmountForServer } from '../payment-links/linkAmount.js';
 import '../payment-links/payment-links.css';
 
 /** The server's refusal as its message with its parameters ("at least {{minimum}}"), which a field's key alone would lose. */
@@ -37,6 +41,7 @@ function CreateLinkForm() {
   const trpc = useTRPC();
   const refresh = useRefreshLinks();
   const messageText = useMessageText();
+  const language = useLanguage();
   const keys = useRef(createIdempotencyKeys());
   const [kind, setKind] = useState<'fixed' | 'open'>('fixed');
   const [currency, setCurrency] = useState<'MLX' | 'USD'>('MLX');
@@ -62,88 +67,96 @@ function CreateLinkForm() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setCreated(false);
+    const typed = (text: string) => linkAmountForServer(text, currency, language);
     const body = {
       currency,
-      ...(kind === 'fixed' ? { amount } : {}),
-      ...(kind === 'open' && minimum.trim() ? { min_amount: minimum.trim() } : {}),
-      ...(kind === 'open' && maximum.trim() ? { max_amount: maximum.trim() } : {}),
+      ...(kind === 'fixed' ? { amount: typed(amount) } : {}),
+      ...(kind === 'open' && minimum.trim() ? { min_amount: typed(minimum) } : {}),
+      ...(kind === 'open' && maximum.trim() ? { max_amount: typed(maximum) } : {}),
       ...(description.trim() ? { description: description.trim() } : {}),
     };
     create.mutate({ ...body, idempotencyKey: keys.current.keyFor(JSON.stringify(body)) });
   };
   const error = create.error ? messageText(messageOf(toAppErrorView(create.error))) : null;
   return (
-    <form className="payment-links-form" onSubmit={onSubmit} noValidate>
-      <fieldset>
+    <form className="form payment-links-form" onSubmit={onSubmit} noValidate>
+      <fieldset className="payment-links-kind">
         <legend>{t('section.amountType')}</legend>
-        <label>
+        <label className="payment-links-choice">
           <input type="radio" name="payment-link-kind" checked={kind === 'fixed'} onChange={() => setKind('fixed')} /> {t('section.fixed')}
         </label>
-        <label>
+        <label className="payment-links-choice">
           <input type="radio" name="payment-link-kind" checked={kind === 'open'} onChange={() => setKind('open')} /> {t('section.open')}
         </label>
       </fieldset>
-      <div className="form-field">
-        <label htmlFor="payment-link-currency">{t('section.currency')}</label>
-        <select id="payment-link-currency" value={currency} onChange={(e) => setCurrency(e.target.value === 'USD' ? 'USD' : 'MLX')}>
-          <option value="MLX">MLX</option>
-          <option value="USD">USD</option>
-        </select>
-      </div>
-      {kind === 'fixed' ? (
-        <div className="form-field">
-          <label htmlFor="payment-link-amount">{t('section.amount')}</label>
-          <input
-            id="payment-link-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
+      <div className="payment-links-row">
+        <div className="field payment-links-currency">
+          <label htmlFor="payment-link-currency">{t('section.currency')}</label>
+          <select id="payment-link-currency" value={currency} onChange={(e) => setCurrency(e.target.value === 'USD' ? 'USD' : 'MLX')}>
+            <option value="MLX">MLX</option>
+            <option value="USD">USD</option>
+          </select>
         </div>
-      ) : (
-        <>
-          <div className="form-field">
-            <label htmlFor="payment-link-min">{t('section.minimum')}</label>
+        {kind === 'fixed' ? (
+          <div className="field payment-links-amount">
+            <label htmlFor="payment-link-amount">{t('section.amount')}</label>
             <input
-              id="payment-link-min"
+              id="payment-link-amount"
               inputMode="decimal"
               autoComplete="off"
-              value={minimum}
-              onChange={(e) => setMinimum(e.target.value)}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
             />
           </div>
-          <div className="form-field">
-            <label htmlFor="payment-link-max">{t('section.maximum')}</label>
-            <input
-              id="payment-link-max"
-              inputMode="decimal"
-              autoComplete="off"
-              value={maximum}
-              onChange={(e) => setMaximum(e.target.value)}
-            />
-          </div>
-        </>
-      )}
-      <div className="form-field">
+        ) : (
+          <>
+            <div className="field payment-links-amount">
+              <label htmlFor="payment-link-min">{t('section.minimum')}</label>
+              <input
+                id="payment-link-min"
+                inputMode="decimal"
+                autoComplete="off"
+                value={minimum}
+                onChange={(e) => setMinimum(e.target.value)}
+              />
+            </div>
+            <div className="field payment-links-amount">
+              <label htmlFor="payment-link-max">{t('section.maximum')}</label>
+              <input
+                id="payment-link-max"
+                inputMode="decimal"
+                autoComplete="off"
+                value={maximum}
+                onChange={(e) => setMaximum(e.target.value)}
+              />
+            </div>
+          </>
+        )}
+      </div>
+      <div className="field">
         <label htmlFor="payment-link-description">{t('section.description')}</label>
         <input id="payment-link-description" maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
       </div>
       {error ? <FormAlert kind="error">{error}</FormAlert> : null}
       {created ? <FormAlert kind="success">{t('section.created')}</FormAlert> : null}
-      <button type="submit" className="button button-primary" disabled={create.isPending}>
-        {t('section.create')}
-      </button>
+      <div>
+        <button type="submit" className="button button-primary" disabled={create.isPending}>
+          {t('section.create')}
+        </button>
+      </div>
     </form>
   );
 }
 
-function amountOf(link: PaymentLinkOutput, openText: string): string {
-  return link.amount_type === 'fixed' ? `${link.amount} ${link.currency}` : `${openText} (${link.currency})`;
+function amountOf(link: PaymentLinkOutput, openText: string, language: Language): string {
+  return link.amount_type === 'fixed' && link.amount !== null
+    ? `${formatAmountWire(link.amount, link.currency, language)} ${link.currency}`
+    : `${openText} (${link.currency})`;
 }
 
 function LinkRow({ link }: { link: PaymentLinkOutput }) {
   const { t } = useTranslation('paymentLinks');
+  const language = useLanguage();
   const trpc = useTRPC();
   const refresh = useRefreshLinks();
   const options = { onSuccess: () => refresh() };
@@ -153,7 +166,7 @@ function LinkRow({ link }: { link: PaymentLinkOutput }) {
   return (
     <li className="payment-links-item" data-testid="payment-link">
       <div className="payment-links-top">
-        <strong>{amountOf(link, t('section.openAmount'))}</strong>
+        <strong>{amountOf(link, t('section.openAmount'), language)}</strong>
         <span className={`payments-status payment-links-${link.active ? 'active' : 'inactive'}`}>
           {link.active ? t('section.active') : t('section.inactive')}
         </span>

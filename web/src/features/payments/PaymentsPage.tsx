@@ -212,7 +212,6 @@ export default function PaymentsPage() {
         <a href="/pos">{t('posLink')}</a>
       </p>
       <ExportForm />
-      <PaymentLinksSection />
       <div className="payments-list">
         {cursors.map((cursor, i) => (
           <PaymentsChunk
@@ -225,6 +224,7 @@ export default function PaymentsPage() {
         ))}
       </div>
       <InvoicesSection />
+      <PaymentLinksSection />
     </section>
   );
 }

@@ -11,13 +11,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toAppErrorView } from '../../app/appError.js';
+import { decimalSeparator } from '../../i18n/format.js';
 import { useTRPC } from '../../app/data/trpc.js';
-import { formatMlxWire, formatStyledDate } from '../../ui/displayFormat.js';
+import { formatMlxWire, formatStyledDate, formatRateWire, formatUsdWire } from '../../ui/displayFormat.js';
+import { FormAlert } from '../../ui/FormAlert.js';
 import { newIdempotencyKey } from '../../ui/idempotencyKey.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { useMessageText } from '../../ui/useMessageText.js';
-import { amountForServer, isChargeable, type PosCurrency, type PosKey, pressKey, switchCurrency } from './keypad.js';
+import { amountForServer, isChargeable, type PosCurrency, type PosKey, pressKey, shownAmount, switchCurrency } from './keypad.js';
 import { registerPosWorker } from './registerWorker.js';
 import './pos.css';
 
@@ -53,7 +55,9 @@ function Keypad({ onCharged }: { onCharged(id: string): void }) {
   const [amount, setAmount] = useState('');
   const [currency, setCurrency] = useState<PosCurrency>('MLX');
   const [error, setError] = useState<string | null>(null);
-  const create = useMutation(trpc.invoices.create.mutationOptions());
+  // Offline, TanStack Query would hold the call until the connection is back (the button stuck on
+  // 'Creating the invoice…', then a sale nobody is waiting for): it fails at once instead.
+  const create = useMutation(trpc.invoices.create.mutationOptions({ networkMode: 'always' }));
   // A second tap before React re-renders the disabled button must not make a second invoice.
   const charging = useRef(false);
   const press = (key: PosKey) => {
@@ -66,6 +70,11 @@ function Keypad({ onCharged }: { onCharged(id: string): void }) {
   };
   const onCharge = async () => {
     if (charging.current || !isChargeable(amount)) return;
+    // The keypad opens offline (its service worker keeps the page), but only the server makes invoices.
+    if (!navigator.onLine) {
+      setError(t('offline'));
+      return;
+    }
     charging.current = true;
     setError(null);
     try {
@@ -80,12 +89,14 @@ function Keypad({ onCharged }: { onCharged(id: string): void }) {
       onCharged(invoice.id);
     } catch (failure) {
       const view = toAppErrorView(failure);
-      setError(messageText({ key: view.fields.amount ?? view.messageKey, fallback: view.message }));
+      // No answer from the server because the connection dropped meanwhile: say so, not 'Something went wrong'.
+      if (view.code === null && !navigator.onLine) setError(t('offline'));
+      else setError(messageText({ key: view.fields.amount ?? view.messageKey, fallback: view.message }));
     } finally {
       charging.current = false;
     }
   };
-  const shown = amount === '' ? '0' : currency === 'MLX' ? (formatMlxWire(amount, language) ?? amount) : amount;
+  const shown = shownAmount(amount, currency, language);
   return (
     <section className="pos-keypad-card" aria-labelledby="pos-amount-label">
       <p className="pos-intro">{t('intro')}</p>
@@ -118,7 +129,7 @@ function Keypad({ onCharged }: { onCharged(id: string): void }) {
         ))}
         {currency === 'USD' ? (
           <button type="button" className="pos-key" aria-label={t('decimalPoint')} onClick={() => press('.')}>
-            .
+            {decimalSeparator(language)}
           </button>
         ) : (
           <button type="button" className="pos-key" onClick={() => press('00')}>
@@ -145,11 +156,7 @@ function Keypad({ onCharged }: { onCharged(id: string): void }) {
           {create.isPending ? t('charging') : t('charge')}
         </button>
       </div>
-      {error !== null ? (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      ) : null}
+      {error !== null ? <FormAlert kind="error">{error}</FormAlert> : null}
     </section>
   );
 }
@@ -214,7 +221,12 @@ function Sale({ id, onDone }: { id: string; onDone(): void }) {
             {t('amountMlx', { amount: mlx(invoice.amount_mlx) })}
           </h2>
           {invoice.amount_usd !== null ? (
-            <p className="pos-sale-usd">{t('priced', { usd: invoice.amount_usd, rate: invoice.usd_rate })}</p>
+            <p className="pos-sale-usd" data-testid="pos-sale-usd">
+              {t('priced', {
+                usd: formatUsdWire(invoice.amount_usd, language) ?? invoice.amount_usd,
+                rate: invoice.usd_rate === null ? '' : formatRateWire(invoice.usd_rate, language),
+              })}
+            </p>
           ) : null}
           {invoice.qr_svg !== null ? (
             <>
@@ -240,11 +252,7 @@ function Sale({ id, onDone }: { id: string; onDone(): void }) {
               }[invoice.status]
             }
           </p>
-          {error !== null ? (
-            <p role="alert" className="form-error">
-              {error}
-            </p>
-          ) : null}
+          {error !== null ? <FormAlert kind="error">{error}</FormAlert> : null}
           {invoice.status === 'open' ? (
             <button type="button" className="button pos-big-button" disabled={cancel.isPending} onClick={() => void onCancel()}>
               {cancel.isPending ? t('cancelling') : t('cancel')}

@@ -3,6 +3,9 @@
  * (no decimal point), USD takes two decimals; both are capped in length so the figure fits on a
  * phone and stays within what the server accepts (it checks the amount again all the same).
  */
+import { decimalSeparator, formatMlx } from '../../i18n/format.js';
+import type { Language } from '../../i18n/languages.js';
+
 export type PosCurrency = 'MLX' | 'USD';
 
 export type PosKey = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '00' | '.' | 'backspace' | 'clear';
@@ -51,4 +54,20 @@ export function amountForServer(amount: string, currency: PosCurrency): string {
   if (currency === 'MLX') return amount;
   const [whole = '0', fraction = ''] = amount.split('.');
   return `${whole === '' ? '0' : whole}.${fraction.padEnd(USD_DECIMALS_MAX, '0')}`;
+}
+
+/**
+ * The amount typed so far as the screen shows it, in the page's number format (ADR 058): the
+ * whole part grouped ("12,500" en, "12.500" es; Spanish keeps four digits together), and for USD
+ * the language's decimal mark followed by the decimals typed so far, none added ("12,5" es while
+ * the second decimal is still to come). Nothing typed reads "0".
+ */
+export function shownAmount(amount: string, currency: PosCurrency, language: Language): string {
+  if (amount === '') return '0';
+  const point = amount.indexOf('.');
+  const whole = point < 0 ? amount : amount.slice(0, point);
+  if (!/^[0-9]+$/.test(whole)) return amount;
+  const grouped = formatMlx(BigInt(whole), language);
+  if (currency === 'MLX' || point < 0) return grouped;
+  return `${grouped}${decimalSeparator(language)}${amount.slice(point + 1)}`;
 }

@@ -1,7 +1,7 @@
 // Proves the point of sale's keypad: typing, no leading zeros, MLX whole only, USD at most two
 // decimals, the length caps, backspace and clear, the switch of currency, and the amount sent.
 import { describe, expect, it } from 'vitest';
-import { amountForServer, isChargeable, type PosCurrency, type PosKey, pressKey, switchCurrency } from './keypad.js';
+import { amountForServer, isChargeable, type PosCurrency, type PosKey, pressKey, shownAmount, switchCurrency } from './keypad.js';
 
 const type = (keys: PosKey[], currency: PosCurrency, from = ''): string =>
   keys.reduce((amount, key) => pressKey(amount, key, currency), from);
@@ -67,5 +67,26 @@ describe('isChargeable and amountForServer', () => {
     expect(amountForServer('12.5', 'USD')).toBe('12.50');
     expect(amountForServer('12', 'USD')).toBe('12.00');
     expect(amountForServer('2500', 'MLX')).toBe('2500');
+  });
+});
+
+describe('shownAmount', () => {
+  it('given nothing typed, then the screen reads 0', () => {
+    expect(shownAmount('', 'MLX', 'en')).toBe('0');
+    expect(shownAmount('', 'USD', 'es')).toBe('0');
+  });
+
+  it("given MLX, then it is grouped in the page's language, four digits together in Spanish", () => {
+    expect(shownAmount('2500', 'MLX', 'en')).toBe('2,500');
+    expect(shownAmount('2500', 'MLX', 'es')).toBe('2500');
+    expect(shownAmount('1250000', 'MLX', 'es')).toBe('1.250.000');
+  });
+
+  it("given USD, then the whole part is grouped and the decimals typed so far follow the language's mark", () => {
+    expect(shownAmount('1234.5', 'USD', 'en')).toBe('1,234.5');
+    expect(shownAmount('1234.50', 'USD', 'es')).toBe('1234,50');
+    expect(shownAmount('12345.05', 'USD', 'es')).toBe('12.345,05');
+    expect(shownAmount('0.', 'USD', 'es')).toBe('0,');
+    expect(shownAmount('7', 'USD', 'en')).toBe('7');
   });
 });
