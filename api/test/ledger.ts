@@ -41,3 +41,15 @@ export async function auditLog(store: EventStore): Promise<LedgerAudit & { reser
   }
   return { ...auditor.summary(), reservedTransferIds };
 }
+
+/** How many events of `type` the whole log holds (a test's "nothing was recorded" check). */
+export async function countEventsOfType(store: EventStore, type: string): Promise<number> {
+  let count = 0;
+  let after: bigint | undefined;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: 5000 });
+    count += page.filter((event) => event.type === type).length;
+    if (page.length < 5000) return count;
+    after = page[page.length - 1]?.position;
+  }
+}

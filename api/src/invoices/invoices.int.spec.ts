@@ -9,7 +9,7 @@
 import { openSimulatedNetwork, type SimulatedNetwork, simulatedNetworkFile } from '@quern/adapters/millix';
 import { recordConfiguredExchangeRate } from '@quern/core/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, fundFromReserve } from '../../test/ledger.js';
+import { auditLog, fundFromReserve, countEventsOfType } from '../../test/ledger.js';
 import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
 import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
@@ -44,16 +44,7 @@ const statusOf = async (id: string, wanted: string) =>
   });
 const stableOf = async (user: TestUser): Promise<string> =>
   (await quern.call('GET', `/api/millix/balance/${user.address}`, { cookie: user.cookie })).body.stable as string;
-async function invoiceEventsOf(type: string): Promise<number> {
-  let count = 0;
-  let after: bigint | undefined;
-  for (;;) {
-    const page = await quern.store.readAll({ after, maxCount: 5000 });
-    count += page.filter((event) => event.type === type).length;
-    if (page.length < 5000) return count;
-    after = page[page.length - 1]?.position;
-  }
-}
+const invoiceEventsOf = (type: string): Promise<number> => countEventsOfType(quern.store, type);
 
 beforeAll(async () => {
   quern = await startTestQuern({

@@ -8,7 +8,7 @@
 import { openSimulatedNetwork, type SimulatedNetwork, simulatedNetworkFile } from '@quern/adapters/millix';
 import { createAddress, parseAddress } from '@quern/core/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../test/ledger.js';
+import { auditLog, countEventsOfType } from '../../test/ledger.js';
 import { outboxMails } from '../../test/outbox.js';
 import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
 import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
@@ -50,16 +50,7 @@ const outsideAddress = (seed: number) => {
   if (!parsed.ok) throw new Error('The shop has no valid address');
   return createAddress(new Uint8Array(20).fill(seed), parsed.network);
 };
-async function eventsOf(type: string): Promise<number> {
-  let count = 0;
-  let after: bigint | undefined;
-  for (;;) {
-    const page = await quern.store.readAll({ after, maxCount: 5000 });
-    count += page.filter((event) => event.type === type).length;
-    if (page.length < 5000) return count;
-    after = page[page.length - 1]?.position;
-  }
-}
+const eventsOf = (type: string): Promise<number> => countEventsOfType(quern.store, type);
 
 /** An invoice of the shop paid `amount` MLX from outside Quern, once it is recorded as stable. */
 async function paidInvoice(amount: number, extra: Record<string, unknown> = {}) {

@@ -5,6 +5,7 @@
 // is off refuses with a message and makes nothing; bad input is 400 with messages; another
 // merchant's link is 404; the public call that makes invoices is limited per client address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countEventsOfType } from '../../test/ledger.js';
 import { startTestQuern, type TestQuern } from '../../test/quern.js';
 import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
@@ -29,16 +30,7 @@ const newVisit = () => `visit-${String(++visits).padStart(10, '0')}`;
 const pay = (body: { slug: string; amount?: string; visitId?: string }) =>
   quern.call('POST', '/trpc/paymentLinks.pay', { body: { visitId: newVisit(), ...body }, headers: { 'sec-fetch-site': 'same-origin' } });
 const invoice = (id: string) => quern.call('GET', `/api/v1/invoices/${id}`, { headers: auth(keyShop) });
-async function countEvents(type: string): Promise<number> {
-  let count = 0;
-  let after: bigint | undefined;
-  for (;;) {
-    const page = await quern.store.readAll({ after, maxCount: 5000 });
-    count += page.filter((event) => event.type === type).length;
-    if (page.length < 5000) return count;
-    after = page[page.length - 1]?.position;
-  }
-}
+const countEvents = (type: string): Promise<number> => countEventsOfType(quern.store, type);
 
 beforeAll(async () => {
   quern = await startTestQuern({

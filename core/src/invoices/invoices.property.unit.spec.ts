@@ -187,6 +187,24 @@ const counter = (prefix: number) => {
   };
 };
 
+/** How often each outcome was reached: none yet. */
+const noOutcomes = () => ({
+  paidByNetwork: 0,
+  overpaid: 0,
+  paidFromBalance: 0,
+  short: 0,
+  notPayable: 0,
+  rejected: 0,
+  late: 0,
+  voided: 0,
+  refunded: 0,
+  refundTooLarge: 0,
+  claimedToQuern: 0,
+  claimedExternal: 0,
+  claimRefused: 0,
+  payoutFailed: 0,
+});
+
 class Scenario {
   readonly store = new MemoryEventStore();
   private nowMs = START_MS;
@@ -210,22 +228,7 @@ class Scenario {
   readonly balances = new Map<string, bigint>();
   readonly addresses = new Map<string, string>();
   readonly refunds: ModelRefund[] = [];
-  readonly reached = {
-    paidByNetwork: 0,
-    overpaid: 0,
-    paidFromBalance: 0,
-    short: 0,
-    notPayable: 0,
-    rejected: 0,
-    late: 0,
-    voided: 0,
-    refunded: 0,
-    refundTooLarge: 0,
-    claimedToQuern: 0,
-    claimedExternal: 0,
-    claimRefused: 0,
-    payoutFailed: 0,
-  };
+  readonly reached = noOutcomes();
   private readonly auditor = createLedgerAuditor();
   private audited: bigint | undefined;
 
@@ -625,22 +628,7 @@ class Scenario {
 
 describe('invoice properties', () => {
   it('given random invoice histories, when each step is applied, then the audit is clean and invoices, figures and balances are what the deposits and payments make them', async () => {
-    const reached = {
-      paidByNetwork: 0,
-      overpaid: 0,
-      paidFromBalance: 0,
-      short: 0,
-      notPayable: 0,
-      rejected: 0,
-      late: 0,
-      voided: 0,
-      refunded: 0,
-      refundTooLarge: 0,
-      claimedToQuern: 0,
-      claimedExternal: 0,
-      claimRefused: 0,
-      payoutFailed: 0,
-    };
+    const reached = noOutcomes();
     const fundingArb = fc.tuple(fc.bigInt(0n, 30_000n), fc.bigInt(0n, 30_000n));
     await fc.assert(
       fc.asyncProperty(
