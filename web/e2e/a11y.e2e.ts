@@ -1,9 +1,9 @@
-// Proves that every public page (the developers guide included), the sign-in and registration pages, the sell page and the plan and subscription screens and the profile (its account deletion open) and a payment link's page have no
+// Proves that every public page (the developers guide included), the sign-in and registration pages, the sell page and the plan and subscription screens and the profile (its account deletion open), a payment link's page and a refund claim link's page have no
 // serious or critical axe violation, in light and dark mode, at 375 px and 1280 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { contentPages, signIn, themes, usePreferences, viewports } from './contentPages.js';
-import { apiUser, trpcMutation } from './users.js';
+import { apiUser, faucet, trpcMutation, trpcQuery } from './users.js';
 
 const pages = [
   { name: 'home', path: '/', signedIn: false },
@@ -12,6 +12,8 @@ const pages = [
   { name: 'developers', path: '/developers', signedIn: false },
   // A merchant's payment link (ADR 084): its path is made when the page is first checked (payLinkPath).
   { name: 'pay-link', path: '/pay/{slug}', signedIn: false },
+  // A payer's refund claim link (ADR 086), its form open: made when the page is first checked (refundClaimPath).
+  { name: 'refund-claim', path: '/refund/{id}', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
   { name: 'register', path: '/register', signedIn: false },
   { name: 'plans', path: '/subscription-plans/all', signedIn: true },
@@ -54,9 +56,37 @@ function payLinkPath(): Promise<string> {
   return payLink;
 }
 
+let refundClaim: Promise<string> | undefined;
+/** The claim link (path and token) of a refund awaiting its claim, on an invoice paid from outside Quern, made once per worker. */
+function refundClaimPath(): Promise<string> {
+  refundClaim ??= apiUser().then(async ({ api }) => {
+    const invoice = await trpcMutation<{ id: string; address: string }>(api, 'invoices.create', {
+      amount: '3000',
+      reference: 'a11y-order',
+      description: 'Axe check',
+      idempotencyKey: `a11y-invoice-${Date.now()}-${Math.random()}`,
+    });
+    await faucet(invoice.address, 3000, { confirmDelayMs: 200 });
+    await expect
+      .poll(async () => (await trpcQuery<{ status: string }>(api, 'invoices.get', { id: invoice.id })).status, { timeout: 60_000 })
+      .toBe('paid');
+    const refund = await trpcMutation<{ claim_url: string }>(api, 'invoices.refund', {
+      id: invoice.id,
+      idempotencyKey: `a11y-refund-${Date.now()}-${Math.random()}`,
+    });
+    await api.dispose();
+    const url = new URL(refund.claim_url);
+    return `${url.pathname}${url.hash}`;
+  });
+  return refundClaim;
+}
+
+const pathOf = (target: (typeof pages)[number]): string | Promise<string> =>
+  target.name === 'pay-link' ? payLinkPath() : target.name === 'refund-claim' ? refundClaimPath() : target.path;
+
 /** Opens the page as a visitor reads it (every FAQ answer open, the account deletion confirmation open), then scans it. */
 async function checkPage(page: Page, target: (typeof pages)[number]): Promise<void> {
-  await page.goto(target.name === 'pay-link' ? await payLinkPath() : target.path);
+  await page.goto(await pathOf(target));
   await expect(page.locator('main h1, main button').first()).toBeVisible();
   // Open every FAQ answer so their text and links are checked too.
   if (target.name === 'faqs') {

@@ -2,7 +2,8 @@
  * The Invoices section of the payments page: the merchant's invoices newest first (tRPC
  * invoices.list as one infinite query, so voiding one refetches every loaded page and no row keeps
  * a stale status), filtered by status, a table on desktop and cards on phones like the payments
- * above it, each with its hosted page and, while nothing has reached it, a Void action; and the
+ * above it, each with its hosted page and, while nothing has reached it, a Void action (once MLX
+ * reached it, Refund and its refunds: InvoiceRefundAction.tsx); and the
  * CSV export of a date range, downloaded by the browser itself from the session export
  * (GET /api/quern/invoices/export).
  */
@@ -18,6 +19,7 @@ import { LoadingStatus } from '../../ui/LoadingStatus.js';
 import { formatMlxWire, formatStyledDate, formatUsdWire } from '../../ui/displayFormat.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
+import { InvoiceRefundAction, InvoiceRefundList } from './InvoiceRefundAction.js';
 import { InvoiceVoidAction } from './InvoiceVoidAction.js';
 import './invoices.css';
 
@@ -71,6 +73,8 @@ function InvoiceRow({ invoice, mobile }: { invoice: InvoiceOutput; mobile: boole
         )}
         <div>{link}</div>
         <InvoiceVoidAction invoice={invoice} />
+        <InvoiceRefundAction invoice={invoice} />
+        <InvoiceRefundList invoice={invoice} />
       </li>
     );
   return (
@@ -90,6 +94,8 @@ function InvoiceRow({ invoice, mobile }: { invoice: InvoiceOutput; mobile: boole
       <td>
         {link}
         <InvoiceVoidAction invoice={invoice} />
+        <InvoiceRefundAction invoice={invoice} />
+        <InvoiceRefundList invoice={invoice} />
       </td>
     </tr>
   );
