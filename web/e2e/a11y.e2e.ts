@@ -12,7 +12,7 @@ const pages = [
   { name: 'developers', path: '/developers', signedIn: false },
   // A merchant's payment link (ADR 084): its path is made when the page is first checked (payLinkPath).
   { name: 'pay-link', path: '/pay/{slug}', signedIn: false },
-  // A payer's refund claim link (ADR 086), its form open: made when the page is first checked (refundClaimPath).
+  // A payer's refund claim link (ADR 087), its form open: made when the page is first checked (refundClaimPath).
   { name: 'refund-claim', path: '/refund/{id}', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
   { name: 'register', path: '/register', signedIn: false },

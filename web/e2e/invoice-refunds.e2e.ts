@@ -1,4 +1,4 @@
-// Proves refunds of invoices in a real browser against a real Quern (issue 27, ADR 086): an
+// Proves refunds of invoices in a real browser against a real Quern (issue 27, ADR 087): an
 // invoice paid from outside Quern (the faucet through the simulated network) offers Refund on the
 // payments page; the merchant refunds part of it (the maximum shown) and is shown the claim link
 // with Copy and "Send this link to the payer"; the payer opens the link signed out at 390 px, sees

@@ -94,7 +94,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/logout', element: <LogoutPage /> },
           // Signed in or not: the link mailed to prove the address (ADR 046) opens in any browser.
           { path: '/verify-email', element: <VerifyEmailPage /> },
-          // An invoice's hosted page (issue 27): anyone with the link pays, signed in or not; and the payer's refund claim link (ADR 086).
+          // An invoice's hosted page (issue 27): anyone with the link pays, signed in or not; and the payer's refund claim link (ADR 087).
           ...resolveLazyRoutes(invoicesRoutes),
           ...resolveLazyRoutes(contentRoutes),
           // A merchant's payment link (ADR 084): open to all, signed in or not.

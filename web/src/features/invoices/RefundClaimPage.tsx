@@ -1,5 +1,5 @@
 /**
- * The payer's refund claim page, `/refund/{refundId}#{token}` (issue 27, ADR 086), open to anyone
+ * The payer's refund claim page, `/refund/{refundId}#{token}` (issue 27, ADR 087), open to anyone
  * with the link, mobile first like the hosted invoice page: who refunds how much and for what,
  * and while the refund awaits its claim, one field for the payer's millix address. The token is
  * the URL's fragment, read here from the location, so it never reaches a server log or a Referer

@@ -1,5 +1,5 @@
 /**
- * Refunds of an invoice on the payments page (issue 27, ADR 086). `InvoiceRefundAction`: for an
+ * Refunds of an invoice on the payments page (issue 27, ADR 087). `InvoiceRefundAction`: for an
  * invoice with MLX paid and not yet refunded, a Refund action opening a small form (the amount,
  * empty for all that is refundable, the maximum shown), then the claim link with Copy, and whether
  * it was e-mailed to the payer (the invoice's customer_email) or is for the merchant to send.
