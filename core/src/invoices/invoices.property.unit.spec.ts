@@ -29,6 +29,7 @@ const START_MS = Date.parse('2026-11-27T12:00:00.000Z');
 const MINUTE_MS = 60_000;
 /** Scenarios and their length: the audit runs after every step, the rest at the end (a few seconds in all). */
 const RUNS = 100;
+const PROPERTY_SEED = 20_261_128;
 const OPS_MAX = 40;
 
 type Size = 'part' | 'rest' | 'exact' | 'over';
@@ -651,7 +652,10 @@ describe('invoice properties', () => {
           for (const key of Object.keys(reached) as (keyof typeof reached)[]) reached[key] += scenario.reached[key];
         },
       ),
-      { numRuns: RUNS },
+      // A fixed seed: the outcome counts below are checked for these 100 histories, so a run never
+      // fails because chance left out a rare outcome (a claim the merchant's balance cannot cover,
+      // a payout the network refuses). Change the seed to explore other histories; a failure prints its own.
+      { numRuns: RUNS, seed: PROPERTY_SEED },
     );
     // The runs must reach every outcome, or they prove little (each bound is well below what runs reach).
     expect(reached.paidByNetwork).toBeGreaterThan(5);

@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { positiveMlxText } from '../refunds/contracts.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../wallet/events.js';
 import { mlxToWire } from '../wallet/money.js';
-import type { InvoiceRefundStatus } from './refunds.js';
 import type { InvoiceRefund, InvoiceState } from './state.js';
 
 export const INVOICE_REFUND_STATUSES = ['awaiting_claim', 'canceled', 'pending', 'succeeded', 'failed'] as const;
+/** How a refund stands: waiting for the payer's claim, canceled, or its payout's outcome once claimed. */
+export type InvoiceRefundStatus = (typeof INVOICE_REFUND_STATUSES)[number];
 
 export const invoiceRefundCreateInput = z.strictObject({
   amount: positiveMlxText.optional().meta({

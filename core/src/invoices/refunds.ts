@@ -29,13 +29,10 @@ import { executeTransfer, executeWalletCommandWith, resolveRecipient, type Walle
 import { decideInvoice } from './decider.js';
 import { INVOICE_REFUND_ID_PATTERN, type InvoiceEvent, invoiceStream } from './events.js';
 import { cancelInvoiceRefundCommand, createInvoiceRefundCommand, readInvoice } from './handlers.js';
-import { failedRefundIdsOf } from './refund-contracts.js';
+import { failedRefundIdsOf, type InvoiceRefundStatus } from './refund-contracts.js';
 import { type InvoiceState, evolveInvoice, invoiceModel } from './state.js';
 
 export type InvoiceRefundDeps = WalletDeps;
-
-/** How a refund stands: waiting for the payer's claim, canceled, or its payout's outcome once claimed. */
-export type InvoiceRefundStatus = 'awaiting_claim' | 'canceled' | 'pending' | 'succeeded' | 'failed';
 
 const PAYOUT_STATUS_OF_REFUND = { pending: 'pending', completed: 'succeeded', failed: 'failed' } as const;
 
