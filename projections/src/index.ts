@@ -7,6 +7,7 @@ import { walletsProjection } from './wallets/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
 import { subscriptionsProjection } from './subscriptions/projection.js';
 import { invoicesProjection } from './invoices/projection.js';
+import { walletDaysProjection } from './wallet-days/projection.js';
 
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
@@ -25,7 +26,13 @@ export {
   OPEN_PURCHASES_LIMIT_MAX,
   type OpenPurchaseRange,
 } from './purchases/queries.js';
-export { listMerchantPayments, PAYMENT_RECORDS_READ_MAX, readMerchantPaymentsByTime } from './payments/queries.js';
+export {
+  getMerchantPayment,
+  listMerchantPayments,
+  PAYMENT_RECORDS_READ_MAX,
+  readMerchantPaymentsByTime,
+  shopperUsernameOf,
+} from './payments/queries.js';
 export { merchantPaymentsProjection } from './payments/projection.js';
 
 export { listWebhookDeliveryIds, type WebhookDeliveryIdPage } from './webhooks/queries.js';
@@ -45,6 +52,9 @@ export { subscriptionsProjection } from './subscriptions/projection.js';
 export { invoicesProjection } from './invoices/projection.js';
 export { INVOICE_IDS_BY_TIME_READ_MAX, listMerchantInvoiceIds, listMerchantInvoiceIdsByTime } from './invoices/queries.js';
 export { getUser, findUserIdByUsername } from './users/queries.js';
+export { walletDaysProjection } from './wallet-days/projection.js';
+export { AS_OF_READ_PAGE, dayEndBefore, walletBalanceAsOf } from './wallet-days/balance-as-of.js';
+export { walletDayEndsKey, walletDaysByDayKey, walletDaysByPositionKey } from './wallet-days/keys.js';
 
 /** Every projection the app runs; order matters only for determinism, not for correctness. */
 export const allProjections: readonly Projection[] = [
@@ -55,4 +65,5 @@ export const allProjections: readonly Projection[] = [
   merchantPaymentsProjection,
   subscriptionsProjection,
   invoicesProjection,
+  walletDaysProjection,
 ];

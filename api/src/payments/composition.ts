@@ -10,6 +10,12 @@ declare module '../http/context.js' {
   }
 }
 
-export const composePaymentsService = ({ redis }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
-  payments: createPaymentsService({ redis, awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId) }),
+export const composePaymentsService = ({ redis, ledger }: CompositionContext, { wallet }: { wallet: WalletService }) => ({
+  payments: createPaymentsService({
+    redis,
+    // The ledger's log and clock: as_of is compared with the times the ledger stamps on its events.
+    store: ledger.store,
+    clock: ledger.clock,
+    awaitOwnWrites: (userId) => wallet.awaitOwnWrites(userId),
+  }),
 });

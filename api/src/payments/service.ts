@@ -1,16 +1,18 @@
 /**
- * The merchant's payments as the api offers them (ADR 034): the cursor list, the CSV export and
- * the wallet balance, for a merchant named by the API key (/api/v1) or by the session (the web
- * app). Reads come from the merchant-payments and wallets read models; nothing here writes.
+ * The merchant's payments as the api offers them (ADR 034): the cursor list, the CSV export, one
+ * payment and the wallet balance, now or as of a moment (ADR 089), for a merchant named by the API
+ * key (/api/v1) or by the session (the web app). The present is read from the merchant-payments and
+ * wallets read models, the past folded from the log; nothing here writes.
  */
 import type { Response } from 'express';
-import { type Balance, exportRangeOf, PAYMENTS_PAGE_SIZE, type PaymentsExportQuery, type PaymentsList } from '@quern/core/payments';
-import { getWalletBalance, listMerchantPayments } from '@quern/projections';
+import { exportRangeOf, PAYMENTS_PAGE_SIZE, type PaymentsExportQuery, type PaymentsList } from '@quern/core/payments';
+import { listMerchantPayments } from '@quern/projections';
 import type { Redis } from 'ioredis';
 import { logUnexpectedError } from '../http/request-id.js';
+import { type AsOfDeps, createAsOfReads } from './as-of.js';
 import { writePaymentsCsv } from './csv-export.js';
 
-export interface PaymentsServiceDeps {
+export interface PaymentsServiceDeps extends AsOfDeps {
   redis: Redis;
   /** Read-your-writes: resolves once the read models hold the merchant's last write (a refund, a payout). */
   awaitOwnWrites?: (userId: string) => Promise<void>;
@@ -28,11 +30,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
     },
 
-    /** The merchant's wallet, as the spec's balance call answers it (0 and 0 before its first projection). */
-    async balance(merchantUserId: string): Promise<Balance> {
-      await deps.awaitOwnWrites?.(merchantUserId);
-      return (await getWalletBalance(deps.redis, merchantUserId)) ?? { stable: '0', unstable: '0' };
-    },
+    // The balance and one payment, now or as of a moment (ADR 089).
+    ...createAsOfReads(deps),
 
     /**
      * Streams the CSV as the answer. Once the first byte is sent the status cannot change, so a

@@ -1,5 +1,6 @@
 /** The merchant API's payments and balance (ADR 034), declared for the v1 route table. */
-import { balanceOutput, paymentsExportQuery, paymentsListOutput, paymentsListQuery } from '@quern/core/payments';
+import { balanceOutput, paymentOutput, paymentsExportQuery, paymentsListOutput, paymentsListQuery } from '@quern/core/payments';
+import { balanceQuery, paymentIdParams, paymentQuery } from '@quern/core/as-of';
 import { jsonRoute, streamRoute, type V1Route } from '../v1/route.js';
 
 export const paymentsV1Routes: readonly V1Route[] = [
@@ -30,6 +31,21 @@ export const paymentsV1Routes: readonly V1Route[] = [
     responseDescription: 'The CSV file (RFC 4180, CRLF line ends), as an attachment.',
     run: ({ ctx, merchant, query, res }) => ctx.payments.exportCsv(merchant.userId, query, res),
   }),
+  // After /payments/export, which it would otherwise take for a payment id.
+  jsonRoute({
+    kind: 'json',
+    method: 'get',
+    path: '/payments/{id}',
+    operationId: 'getPayment',
+    tag: 'Payments',
+    summary: 'A payment, now or as of a moment',
+    description:
+      "One of the merchant's payments, exactly as an item of the list. With `as_of` (a cursor of the events feed or an ISO 8601 date-time), the payment as it was then, replayed from the log: refunds made later are left out, and a payment not yet made then is answered 404 like an unknown one. A moment later than now is refused (400).",
+    params: paymentIdParams,
+    query: paymentQuery,
+    response: paymentOutput,
+    run: ({ ctx, merchant, params, query }) => ctx.payments.payment(merchant.userId, params.id, query.as_of),
+  }),
   jsonRoute({
     kind: 'json',
     method: 'get',
@@ -37,8 +53,10 @@ export const paymentsV1Routes: readonly V1Route[] = [
     operationId: 'getBalance',
     tag: 'Payments',
     summary: "The merchant's wallet balance",
-    description: "What the spec's `GET /api/millix/balance/{address}` answers for the wallet of the key's owner.",
+    description:
+      "What the spec's `GET /api/millix/balance/{address}` answers for the wallet of the key's owner. With `as_of` (a cursor of the events feed or an ISO 8601 date-time), the balance as it was then, replayed from the log from the end of the day before (ADR 089): zero before the wallet existed. A moment later than now is refused (400).",
+    query: balanceQuery,
     response: balanceOutput,
-    run: ({ ctx, merchant }) => ctx.payments.balance(merchant.userId),
+    run: ({ ctx, merchant, query }) => ctx.payments.balance(merchant.userId, query.as_of),
   }),
 ];

@@ -133,3 +133,15 @@ async function usernamesOf(redis: Redis, userIds: readonly string[]): Promise<Ma
   });
   return usernames;
 }
+
+/** One of the merchant's payments now, exactly as an item of the list; undefined when it is none of theirs. */
+export async function getMerchantPayment(redis: Redis, merchantUserId: string, orderId: string): Promise<Payment | undefined> {
+  if ((await redis.hget(paymentKey(orderId), 'merchant')) !== merchantUserId) return undefined;
+  const [payment] = await readPayments(redis, [orderId]);
+  return payment;
+}
+
+/** A shopper's username as the list shows it (resolved from the users read model), or null. */
+export async function shopperUsernameOf(redis: Redis, shopperUserId: string): Promise<string | null> {
+  return (await usernamesOf(redis, [shopperUserId])).get(shopperUserId) ?? null;
+}
