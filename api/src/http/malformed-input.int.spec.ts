@@ -127,6 +127,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.sendTest': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
   'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
+  'payments.balanceAsOf': { input: { day: '2026-01-01' } },
   // The walk sends only malformed invoices; the pay call names an invoice that does not exist.
   'invoices.create': {
     input: {
@@ -204,8 +205,8 @@ type WithHeaders = { headers?: Record<string, string> };
 type RestEntry =
   /** A JSON body (POST), to the path with `params` when it has any (a sub-resource's). */
   | ({ kind: 'body'; input: Record<string, unknown>; params?: Record<string, string> } & VariantOptions & WithHeaders)
-  /** Query parameters (GET). */
-  | ({ kind: 'query'; input: Record<string, string> } & VariantOptions & WithHeaders)
+  /** Query parameters (GET), to the path with `params` when it has any (one resource's). */
+  | ({ kind: 'query'; input: Record<string, string>; params?: Record<string, string> } & VariantOptions & WithHeaders)
   /** No input; path parameters, when the path has them, get `badParams`. */
   | ({ kind: 'none'; params?: Record<string, string>; badParams?: Record<string, string[]> } & WithHeaders)
   /**
@@ -517,7 +518,20 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       input: { from: '2026-01-01', to: '2026-12-31' },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
-    'GET /api/v1/balance': { kind: 'none', headers: { authorization: `Bearer ${f.apiKey}` } },
+    'GET /api/v1/balance': {
+      kind: 'query',
+      input: { as_of: '2026-01-01T00:00:00Z' },
+      optional: ['as_of'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    // A payment of no merchant: the walk's malformed as_of values are refused before it is looked up.
+    'GET /api/v1/payments/:id': {
+      kind: 'query',
+      params: { id: `${'0'.repeat(32)}-1` },
+      input: { as_of: '2026-01-01T00:00:00Z' },
+      optional: ['as_of'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
     // The web app's download: the session cookie, the same query schema as the merchant API's export.
     'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
     'GET /api/quern/invoices/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
@@ -679,7 +693,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
   if (entry.kind === 'not-api') return [];
   const withParams = (params: Record<string, string> = {}) =>
     path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const target = withParams(entry.kind === 'none' || entry.kind === 'body' ? entry.params : undefined);
+  const target = withParams(entry.params);
   const calls: Call[] = [];
   const bodyFraming = framingVariants().map((v) => ({
     name: `${v.name} (body)`,
@@ -706,7 +720,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
       headMayBeTooLarge: true,
     });
   }
-  const params = entry.kind === 'none' || entry.kind === 'body' ? (entry.params ?? {}) : {};
+  const params = entry.params ?? {};
   for (const [, param] of path.matchAll(/:(\w+)/g))
     for (const raw of BROKEN_PERCENT_ENCODINGS)
       calls.push({
