@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
 import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/displayFormat.js';
+import { BalanceAtDay } from './BalanceAtDay.js';
 import { InvoicesSection } from './InvoicesSection.js';
 import { PaymentLinksSection } from './PaymentLinksSection.js';
 import { RefundAction } from './RefundAction.js';
@@ -212,6 +213,7 @@ export default function PaymentsPage() {
         <a href="/pos">{t('posLink')}</a>
       </p>
       <ExportForm />
+      <BalanceAtDay />
       <div className="payments-list">
         {cursors.map((cursor, i) => (
           <PaymentsChunk
