@@ -7,6 +7,7 @@ import { walletsProjection } from './wallets/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
 import { subscriptionsProjection } from './subscriptions/projection.js';
 import { invoicesProjection } from './invoices/projection.js';
+import { merchantEventsProjection } from './merchant-events/projection.js';
 
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
@@ -45,6 +46,15 @@ export { subscriptionsProjection } from './subscriptions/projection.js';
 export { invoicesProjection } from './invoices/projection.js';
 export { INVOICE_IDS_BY_TIME_READ_MAX, listMerchantInvoiceIds, listMerchantInvoiceIdsByTime } from './invoices/queries.js';
 export { getUser, findUserIdByUsername } from './users/queries.js';
+export { merchantEventsProjection } from './merchant-events/projection.js';
+export {
+  MERCHANT_EVENTS_READ_MAX,
+  type MerchantEventsPage,
+  merchantEventPositionAtTime,
+  ReadModelsRebuildingError,
+  readMerchantEvents,
+} from './merchant-events/queries.js';
+export type { MerchantEventRef } from './merchant-events/keys.js';
 
 /** Every projection the app runs; order matters only for determinism, not for correctness. */
 export const allProjections: readonly Projection[] = [
@@ -55,4 +65,5 @@ export const allProjections: readonly Projection[] = [
   merchantPaymentsProjection,
   subscriptionsProjection,
   invoicesProjection,
+  merchantEventsProjection,
 ];
