@@ -44,12 +44,10 @@ const typesText = z
   });
 
 export const eventsListQuery = z.strictObject({
-  after: cursorText
-    .optional()
-    .meta({
-      description:
-        "A cursor (a page's `next_cursor`, or an event's `cursor`): the feed continues after it. Without it, from the first event.",
-    }),
+  after: cursorText.optional().meta({
+    description:
+      "A cursor (a page's `next_cursor`, or an event's `cursor`): the feed continues after it. Without it, from the first event.",
+  }),
   limit: limitText.optional().meta({ description: `How many events, 1 to ${FEED_PAGE_MAX}; ${FEED_PAGE_SIZE} by default.` }),
   types: typesText
     .optional()
@@ -76,13 +74,10 @@ export const eventsListOutput = z.object({
   object: z.literal('list'),
   data: z.array(feedEventOutput),
   has_more: z.boolean(),
-  next_cursor: z
-    .string()
-    .nullable()
-    .meta({
-      description:
-        'Pass as `after` for the next page; the last event read, so polling with it later finds what came since. Null before any event.',
-    }),
+  next_cursor: z.string().nullable().meta({
+    description:
+      'Pass as `after` for the next page; the last event read, so polling with it later finds what came since. Null before any event.',
+  }),
 });
 export type EventsListOutput = z.infer<typeof eventsListOutput>;
 
@@ -111,13 +106,9 @@ export const webhookReplayOutput = z.object({
   endpoint: z.string(),
   events: z.number().int().meta({ description: 'Events in the range that the endpoint subscribes to.' }),
   queued: z.number().int().meta({ description: 'Deliveries queued by this request: redeliveries and first deliveries.' }),
-  already_pending: z
-    .number()
-    .int()
-    .meta({
-      description:
-        'Events whose delivery to this endpoint is still being attempted (or not yet scheduled): they go out without another run.',
-    }),
+  already_pending: z.number().int().meta({
+    description: 'Events whose delivery to this endpoint is still being attempted (or not yet scheduled): they go out without another run.',
+  }),
   redeliveries_exhausted: z
     .number()
     .int()
