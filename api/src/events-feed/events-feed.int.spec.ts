@@ -1,6 +1,6 @@
 // Proves the events feed over real HTTP on a real log (issue 28, ADR 088): a merchant's paid order,
-// refund, payout, subscription start and cancellation, invoice payments, invoice refund and its
-// cancellation, and webhook endpoint changes appear once each, in log order, each `data` equal to
+// refund, payout, subscription start and cancellation, invoice payments, invoice refunds (canceled,
+// and claimed to an outside wallet with its payout), and webhook endpoint changes appear once each, in log order, each `data` equal to
 // what the delivered webhook of that type carried (and never a secret); another merchant's events
 // never appear; pages of 3 walked while events are being written have no gap and no duplicate; the
 // server-sent stream, cut off mid-way and resumed with Last-Event-ID, sees every event exactly once;
@@ -10,6 +10,7 @@
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openSimulatedNetwork, type SimulatedNetwork, simulatedNetworkFile } from '@quern/adapters/millix';
+import { createAddress, parseAddress } from '@quern/core/wallet';
 import { webhookDeliveryId } from '@quern/core/webhooks';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,6 +160,13 @@ function openStream(
   });
 }
 
+/** An address of a wallet outside Quern, on the deployment's network (the shop's). */
+function outsideAddress(seed: number): string {
+  const parsed = parseAddress(shop.address);
+  if (!parsed.ok) throw new Error('The shop has no valid address');
+  return createAddress(new Uint8Array(20).fill(seed), parsed.network);
+}
+
 let shop: Merchant;
 let other: Merchant;
 let allEndpoint: { id: string; secret: string };
@@ -241,6 +249,18 @@ describe('the events feed', () => {
     expect((await quern.call('DELETE', `/api/v1/webhook-endpoints/${temporary.id}`, { headers: bearer(shop) })).status).toBe(200);
     // Another merchant's order, paid by the same shopper, in the middle of the shop's log.
     const otherOrder = await pay(other, 'elsewhere');
+    // A refund the payer claims to a wallet outside Quern: its payout completes once the network has it.
+    const claimable = await quern.call('POST', `/api/v1/invoices/${invoiceId}/refunds`, {
+      headers: { ...bearer(shop), 'idempotency-key': `feed-inv-${++keys}` },
+      body: { amount: '2000' },
+    });
+    expect(claimable.status).toBe(201);
+    const link = new URL(claimable.body.claim_url);
+    const claimed = await quern.call('POST', '/trpc/invoices.claimRefund', {
+      body: { refundId: claimable.body.id, token: link.hash.slice(1), address: outsideAddress(41) },
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(claimed.status).toBe(200);
 
     const expected = [
       'webhook_endpoint.created',
@@ -256,8 +276,11 @@ describe('the events feed', () => {
       'invoice.refund_canceled',
       'webhook_endpoint.created',
       'webhook_endpoint.deleted',
+      'invoice.refund_created',
+      'invoice.refund_claimed',
+      'payout.completed',
     ];
-    const feed = await eventsOnce(shop, (all) => all.length >= expected.length);
+    const feed = await eventsOnce(shop, (all) => all.length >= expected.length, 40_000);
     expect(feed.map((e) => e.type)).toEqual(expected);
     const cursors = feed.map((e) => BigInt(e.cursor));
     expect(cursors).toEqual([...cursors].sort((a, b) => (a < b ? -1 : 1)));
@@ -277,7 +300,15 @@ describe('the events feed', () => {
       livemode: false,
     });
     expect(rotatedEvent?.data.id).toBe(allEndpoint.id);
-    expect(feed.at(-1)?.data).toMatchObject({ id: temporary.id, deleted: true, events: ['order.paid'] });
+    expect(feed.find((e) => e.type === 'webhook_endpoint.deleted')?.data).toMatchObject({
+      id: temporary.id,
+      deleted: true,
+      events: ['order.paid'],
+    });
+    expect(feed.find((e) => e.type === 'invoice.refund_claimed')?.data).toMatchObject({
+      id: invoiceId,
+      refunds: [expect.objectContaining({ status: 'canceled' }), expect.objectContaining({ id: claimable.body.id, status: 'pending' })],
+    });
     const invoicePaid = feed.find((e) => e.type === 'invoice.paid');
     const refundCreated = feed.find((e) => e.type === 'invoice.refund_created');
     // Each invoice event describes the invoice as it was then: paid and not yet refunded, then with its refund.
@@ -285,16 +316,17 @@ describe('the events feed', () => {
     expect(refundCreated?.data).toMatchObject({ id: invoiceId, refunds: [expect.objectContaining({ amount_mlx: '1000' })] });
 
     // The webhook types: the feed's data is what the delivered webhook carried, to the byte once parsed.
-    const webhookTypes = expected.filter((t) => !t.startsWith('webhook_endpoint.') && !t.startsWith('invoice.refund_'));
+    const webhookEvents = feed.filter((e) => !e.type.startsWith('webhook_endpoint.') && !e.type.startsWith('invoice.refund_'));
     const bodies = await eventually(() => {
       const hits = receivedAt('/all');
-      return hits.length >= webhookTypes.length ? hits.map((h) => JSON.parse(h.body)) : undefined;
+      return hits.length >= webhookEvents.length ? hits.map((h) => JSON.parse(h.body)) : undefined;
     }, 30_000);
-    for (const type of webhookTypes) {
-      const body = bodies.find((b) => b.type === type);
-      expect(feed.find((e) => e.type === type)?.data, type).toEqual(body.data);
+    for (const event of webhookEvents) {
+      const body = bodies.find((b) => b.type === event.type && b.data.id === event.data.id);
+      expect(event.data, `${event.type} ${event.data.id}`).toEqual(body?.data);
     }
-    expect(feed.find((e) => e.type === 'payout.completed')?.data.to).toBe(shopper.name);
+    const payouts = feed.filter((e) => e.type === 'payout.completed');
+    expect(payouts.map((e) => e.data.to)).toEqual([shopper.name, outsideAddress(41)]);
 
     // The other merchant sees only their own order.
     const theirs = await eventsOnce(other, (all) => all.length >= 1);
@@ -400,12 +432,15 @@ describe('replaying a range to an endpoint', () => {
   };
 
   it('redelivers to an endpoint with the original ids, signed; a later endpoint gets the ids the fan-out would have given', async () => {
-    const feed = await allEvents(shop, 1000, 'order.paid,refund.succeeded,payout.completed');
+    // The order, its refund and the first payout (the invoice refund's payout comes later in the log).
+    const feed = (await allEvents(shop, 1000, 'order.paid,refund.succeeded,payout.completed')).slice(0, 3);
+    expect(feed.map((e) => e.type)).toEqual(['order.paid', 'refund.succeeded', 'payout.completed']);
     const from = feed[0]?.cursor as string;
-    const to = feed.at(-1)?.cursor as string;
-    const originals = receivedAt('/all').filter((h) =>
-      ['order.paid', 'refund.succeeded', 'payout.completed'].includes(JSON.parse(h.body).type),
-    );
+    const to = feed[2]?.cursor as string;
+    const originals = receivedAt('/all').filter((h) => {
+      const body = JSON.parse(h.body);
+      return feed.some((e) => e.type === body.type && e.data.id === body.data.id);
+    });
     expect(originals).toHaveLength(3);
     const before = received.length;
     const replay = await quern.call('POST', `/api/v1/webhook-endpoints/${allEndpoint.id}/replay`, {
