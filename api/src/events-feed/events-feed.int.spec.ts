@@ -1,12 +1,13 @@
 // Proves the events feed over real HTTP on a real log (issue 28, ADR 088): a merchant's paid order,
 // refund, payout, subscription start and cancellation, invoice payments, invoice refunds (canceled,
-// and claimed to an outside wallet with its payout), and webhook endpoint changes appear once each, in log order, each `data` equal to
-// what the delivered webhook of that type carried (and never a secret); another merchant's events
-// never appear; pages of 3 walked while events are being written have no gap and no duplicate; the
-// server-sent stream, cut off mid-way and resumed with Last-Event-ID, sees every event exactly once;
-// the sixth concurrent stream is refused; a replay reaches a real local receiver signed so that the
-// `standardwebhooks` library verifies it, with the original deliveries' ids (and, for an endpoint
-// made later, the ids the fan-out would have given), and bad replays are refused, nothing queued.
+// and claimed to an outside wallet with its payout), and webhook endpoint changes appear once each, in
+// log order, each `data` equal to what the delivered webhook of that type carried (and never a
+// secret); another merchant's events never appear; pages of 3 walked while events are being written
+// have no gap and no duplicate; the server-sent stream, cut off mid-way and resumed with Last-Event-
+// ID, sees every event exactly once; the sixth concurrent stream is refused; a replay reaches a real
+// local receiver signed so that the `standardwebhooks` library verifies it, with the original
+// deliveries' ids (and, for an endpoint made later, the ids the fan-out would have given), and bad
+// replays are refused, nothing queued.
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openSimulatedNetwork, type SimulatedNetwork, simulatedNetworkFile } from '@quern/adapters/millix';
