@@ -111,7 +111,7 @@ export async function startQuern(config: Config, parts: Parts): Promise<RunningQ
     app: api?.app,
     paypal: foundations.paypal,
     ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
-    stop: () => stopAll(foundations, server, stops),
+    stop: () => stopAll(foundations, server, stops, api?.endStreams),
   };
 }
 
@@ -251,7 +251,10 @@ function startWorkerPart(f: Foundations, stops: Stop[]): void {
 }
 
 /** The services behind the HTTP api (modules.ts, built in its order), and the server itself once it listens. */
-async function startApiPart(f: Foundations, projections: ProjectionRunner | undefined): Promise<{ app: Express; server: Server }> {
+async function startApiPart(
+  f: Foundations,
+  projections: ProjectionRunner | undefined,
+): Promise<{ app: Express; server: Server; endStreams: () => void }> {
   const { config, store, redis, network } = f;
   const sessions = createSessionStore(redis, { ttlHours: config.SESSION_TTL_HOURS, maxAgeDays: config.SESSION_MAX_AGE_DAYS });
   f.paypal.guardPayers(buyerOnlyGuard(sessions, f.walletDeps));
@@ -302,7 +305,7 @@ async function startApiPart(f: Foundations, projections: ProjectionRunner | unde
     for (const origin of allowedOriginsFor(config.publicUrl, bound.port)) allowedOrigins.add(origin);
     f.paypal.listening(bound.port);
   }
-  return { app, server };
+  return { app, server, endStreams: () => services.eventsFeed.endAll() };
 }
 
 /** METRICS_PORT: this process's own metrics server (ADR 053); stopped first, before what it reads. */
@@ -323,7 +326,9 @@ async function startMetricsPart({ config, metrics }: Foundations, stops: Stop[])
   return server;
 }
 
-async function stopAll(f: Foundations, server: Server | undefined, stops: Stop[]): Promise<void> {
+async function stopAll(f: Foundations, server: Server | undefined, stops: Stop[], endStreams?: () => void): Promise<void> {
+  // Open event streams would keep the server from closing: they end first, and their clients resume elsewhere.
+  endStreams?.();
   if (server) await new Promise((done) => server.close(done));
   // Background parts stop before the connections they use.
   for (const stop of stops.reverse()) await stop().catch((error) => log.error({ part: 'quern', err: error }, 'stop failed'));

@@ -8,6 +8,7 @@ import { webhooksProjection } from './webhooks/projection.js';
 import { subscriptionsProjection } from './subscriptions/projection.js';
 import { invoicesProjection } from './invoices/projection.js';
 import { walletDaysProjection } from './wallet-days/projection.js';
+import { merchantEventsProjection } from './merchant-events/projection.js';
 
 export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, type StartProjectionsOptions } from './runner.js';
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
@@ -55,6 +56,15 @@ export { getUser, findUserIdByUsername } from './users/queries.js';
 export { walletDaysProjection } from './wallet-days/projection.js';
 export { AS_OF_READ_PAGE, dayEndBefore, walletBalanceAsOf } from './wallet-days/balance-as-of.js';
 export { walletDayEndsKey, walletDaysByDayKey, walletDaysByPositionKey } from './wallet-days/keys.js';
+export { merchantEventsProjection } from './merchant-events/projection.js';
+export {
+  MERCHANT_EVENTS_READ_MAX,
+  type MerchantEventsPage,
+  merchantEventPositionAtTime,
+  ReadModelsRebuildingError,
+  readMerchantEvents,
+} from './merchant-events/queries.js';
+export type { MerchantEventRef } from './merchant-events/keys.js';
 
 /** Every projection the app runs; order matters only for determinism, not for correctness. */
 export const allProjections: readonly Projection[] = [
@@ -66,4 +76,5 @@ export const allProjections: readonly Projection[] = [
   subscriptionsProjection,
   invoicesProjection,
   walletDaysProjection,
+  merchantEventsProjection,
 ];

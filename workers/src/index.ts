@@ -46,3 +46,5 @@ export { subscriptionEmailRules } from './subscription-email/rules.js';
 export { subscriptionRenewalRules } from './subscription-renewal/rules.js';
 export { ALL_QUEUES } from './queues.js';
 export type { WebhookDeliveryOutcomeLabel } from './webhook-delivery/job.js';
+export { webhookSourceOf } from './webhook-fanout/job.js';
+export type { WebhookReportDeps } from './webhook-fanout/source.js';

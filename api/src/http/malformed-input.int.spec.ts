@@ -403,6 +403,25 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       badParams: { id: ['x'.repeat(2000), '%5B%5B%5B', 'we_1'], delivery: ['x'.repeat(2000), '%5B%5B%5B', 'msg_1', 'a b'] },
       headers: { authorization: `Bearer ${f.apiKey}` },
     },
+    // The events feed (ADR 088): a valid-shaped stream request is never sent, only malformed ones.
+    'GET /api/v1/events': {
+      kind: 'query',
+      input: { after: '5', limit: '10', types: 'order.paid,webhook_endpoint.created' },
+      optional: ['after', 'limit', 'types'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/v1/events/stream': {
+      kind: 'query',
+      input: { after: '5', types: 'order.paid' },
+      optional: ['after', 'types'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'POST /api/v1/webhook-endpoints/:id/replay': {
+      kind: 'body',
+      input: { from: '1', to: '2026-12-31' },
+      params: { id: webhookEndpoint },
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
     // Money-moving writes (ADR 033), with the walker's key and an Idempotency-Key: the walker has no
     // orders and no MLX, so even a well-formed call would move nothing.
     'POST /api/v1/refunds': {

@@ -216,6 +216,28 @@ export class WebhookBodyTooLargeError extends Error {
 }
 
 /**
+ * The delivery of a source event to one endpoint, opening its stream: the fan-out's, and a
+ * replay's for an endpoint the fan-out did not reach (ADR 088), so both name it and word it alike.
+ */
+export function scheduledDeliveryOf(endpointId: string, source: WebhookSource, body: string, now: string): WebhookDeliveryScheduled {
+  const ref = { streamId: source.event.streamId, revision: source.event.revision };
+  return {
+    type: 'WebhookDeliveryScheduled',
+    data: {
+      deliveryId: webhookDeliveryId(endpointId, ref),
+      endpointId,
+      merchantUserId: source.merchantUserId,
+      eventType: source.webhook.type,
+      body,
+      ...(source.payout ? { payeeUserId: source.payout.payeeUserId, payoutTo: source.payout.to } : {}),
+      sourceStreamId: ref.streamId,
+      sourceRevision: ref.revision.toString(),
+      scheduledAt: now,
+    },
+  };
+}
+
+/**
  * One delivery per endpoint of the merchant that wants the type and existed when the source
  * event was recorded, plus the fan-out's marker, all in one append. Returns the delivery ids.
  * `mode` (QUERN_MODE) is the body's `livemode`.
@@ -233,20 +255,7 @@ export async function fanOutWebhook(
   const body = webhookBody(source.webhook, source.occurredAt, deps.mode);
   // An invoice's body grows with its payments, which its payers choose; none is stored unreadable.
   if (targets.length > 0 && body.length > WEBHOOK_BODY_LENGTH_MAX) throw new WebhookBodyTooLargeError(WEBHOOK_BODY_LENGTH_MAX);
-  const deliveries: WebhookDeliveryScheduled[] = targets.map((endpoint) => ({
-    type: 'WebhookDeliveryScheduled',
-    data: {
-      deliveryId: webhookDeliveryId(endpoint.endpointId, ref),
-      endpointId: endpoint.endpointId,
-      merchantUserId: source.merchantUserId,
-      eventType: source.webhook.type,
-      body,
-      ...(source.payout ? { payeeUserId: source.payout.payeeUserId, payoutTo: source.payout.to } : {}),
-      sourceStreamId: ref.streamId,
-      sourceRevision: ref.revision.toString(),
-      scheduledAt: now,
-    },
-  }));
+  const deliveries = targets.map((endpoint) => scheduledDeliveryOf(endpoint.endpointId, source, body, now));
   const marker: WebhookFannedOut = {
     type: 'WebhookFannedOut',
     data: {

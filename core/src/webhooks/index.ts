@@ -10,5 +10,6 @@ export * from './handlers.js';
 export * from './ids.js';
 export * from './objects.js';
 export * from './payload.js';
+export * from './replay.js';
 export * from './schedule.js';
 export * from './test-event.js';
