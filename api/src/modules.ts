@@ -23,6 +23,8 @@ import { subscriptionsModule } from './subscriptions/module.js';
 import { contactModule } from './contact/module.js';
 import { invoicesModule } from './invoices/module.js';
 import { paymentLinksModule } from './payment-links/module.js';
+import { historyExportModule } from './history-export/module.js';
+import { receiptsModule } from './receipts/module.js';
 
 export const apiModules = ApiModuleList.empty
   .with(walletModule)
@@ -40,6 +42,8 @@ export const apiModules = ApiModuleList.empty
   .with(subscriptionsModule)
   .with(invoicesModule)
   .with(paymentLinksModule)
+  .with(historyExportModule)
+  .with(receiptsModule)
   .with(contactModule);
 
 /**

@@ -126,6 +126,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.rotateSecret': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.sendTest': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
+  'receipts.byId': { input: { id: 'walk-unknown-hash' } },
   'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
   // The walk sends only malformed invoices; the pay call names an invoice that does not exist.
   'invoices.create': {
@@ -204,8 +205,8 @@ type WithHeaders = { headers?: Record<string, string> };
 type RestEntry =
   /** A JSON body (POST), to the path with `params` when it has any (a sub-resource's). */
   | ({ kind: 'body'; input: Record<string, unknown>; params?: Record<string, string> } & VariantOptions & WithHeaders)
-  /** Query parameters (GET). */
-  | ({ kind: 'query'; input: Record<string, string> } & VariantOptions & WithHeaders)
+  /** Query parameters (GET), to the path with `params` when it has any (a sub-resource's). */
+  | ({ kind: 'query'; input: Record<string, string>; params?: Record<string, string> } & VariantOptions & WithHeaders)
   /** No input; path parameters, when the path has them, get `badParams`. */
   | ({ kind: 'none'; params?: Record<string, string>; badParams?: Record<string, string[]> } & WithHeaders)
   /**
@@ -521,6 +522,15 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     // The web app's download: the session cookie, the same query schema as the merchant API's export.
     'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
     'GET /api/quern/invoices/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
+    // The shopper's history export (ADR 091): the session's own wallet, the merchant export's range rules.
+    'GET /api/quern/history/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
+    // A receipt's PDF (ADR 091): an id the walker has no receipt for, so even a valid call is 404.
+    'GET /api/quern/receipts/:id/pdf': {
+      kind: 'query',
+      params: { id: 'walk-unknown-hash' },
+      input: { lang: 'es' },
+      optional: ['lang'],
+    },
   };
 };
 
@@ -679,7 +689,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
   if (entry.kind === 'not-api') return [];
   const withParams = (params: Record<string, string> = {}) =>
     path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const target = withParams(entry.kind === 'none' || entry.kind === 'body' ? entry.params : undefined);
+  const target = withParams(entry.params);
   const calls: Call[] = [];
   const bodyFraming = framingVariants().map((v) => ({
     name: `${v.name} (body)`,
@@ -706,7 +716,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
       headMayBeTooLarge: true,
     });
   }
-  const params = entry.kind === 'none' || entry.kind === 'body' ? (entry.params ?? {}) : {};
+  const params = entry.params ?? {};
   for (const [, param] of path.matchAll(/:(\w+)/g))
     for (const raw of BROKEN_PERCENT_ENCODINGS)
       calls.push({
