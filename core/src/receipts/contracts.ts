@@ -5,7 +5,7 @@
  * strings (whole MLX; USD as dollars with two decimals); a rate is USD per MLX as recorded.
  */
 import { z } from 'zod';
-import { languages } from '../i18n/index.js';
+import type { Language } from '../i18n/index.js';
 import { historyKindOf } from '../history/kind.js';
 
 export const receiptKinds = ['purchase', 'checkout_payment', 'invoice_payment', 'subscription_charge'] as const;
@@ -30,7 +30,9 @@ export type ReceiptByIdInput = z.infer<typeof receiptByIdInput>;
 
 /** The PDF route's query: the language it is written in (the page's by default). */
 export const receiptPdfQuery = z.strictObject({
-  lang: z.enum(languages, { error: 'errors:receiptLanguage' }).optional(),
+  // The languages written out (a type-only import): the web app's account page imports this module
+  // and should not pull in the server's message resources with the i18n index.
+  lang: z.enum(['en', 'es'] as const satisfies readonly Language[], { error: 'errors:receiptLanguage' }).optional(),
 });
 
 const mlx = z.string().regex(/^[0-9]{1,20}$/);
