@@ -2,8 +2,10 @@
 // checkout payment, the transaction popup on /account links to the receipt page, which shows the
 // shop, the reference, the amount and the transaction; its PDF downloads and reads back with the
 // same figures; the print view leaves out the site around the receipt; the account page's export
-// downloads the CSV of the history with the payment's row. At 1280 px and at a phone's 375 px.
+// downloads the CSV of the history with the payment's row; the receipt page passes axe. At 1280 px
+// and at a phone's 375 px.
 // Screenshots: test-results/screenshots/shopper-*.png.
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -79,6 +81,8 @@ test('a shopper opens a payment’s receipt from the popup, downloads its PDF an
   await expect(receipt.locator('[data-row="transactionId"] dd')).toHaveText(`checkout-${order}`);
   await expect(receipt.locator('[data-row="rate"] dd')).toContainText('1 MLX =');
   await page.screenshot({ path: 'test-results/screenshots/shopper-receipt-desktop.png', fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // On paper: the receipt alone.
   await page.emulateMedia({ media: 'print' });
