@@ -24,6 +24,8 @@ import { contactModule } from './contact/module.js';
 import { invoicesModule } from './invoices/module.js';
 import { paymentLinksModule } from './payment-links/module.js';
 import { eventsFeedModule } from './events-feed/module.js';
+import { historyExportModule } from './history-export/module.js';
+import { receiptsModule } from './receipts/module.js';
 
 export const apiModules = ApiModuleList.empty
   .with(walletModule)
@@ -42,6 +44,8 @@ export const apiModules = ApiModuleList.empty
   .with(invoicesModule)
   .with(paymentLinksModule)
   .with(eventsFeedModule)
+  .with(historyExportModule)
+  .with(receiptsModule)
   .with(contactModule);
 
 /**

@@ -14,13 +14,23 @@ export { startProjections, type ProjectionRunner, type ProjectionRunnerStatus, t
 export { rebuildProjections, type RebuildProjectionsOptions, type RebuildReport } from './rebuild.js';
 export { DEFAULT_CHECKPOINT_KEY, type Projection } from './types.js';
 export {
+  completedTransactionsOf,
   countPendingSettlements,
+  findHistoryEntry,
   findTransaction,
+  type HistoryEntry,
   getPendingTotals,
   getPendingTransactions,
   getTransactionsPage,
   getWalletBalance,
 } from './wallets/queries.js';
+export {
+  firstHistoryIndexFrom,
+  HISTORY_RANGE_MARGIN_MS,
+  HISTORY_RANGE_PAGE_MAX,
+  type HistoryRangePage,
+  readHistoryRange,
+} from './wallets/history-range.js';
 export {
   listPurchasesAwaitingCapture,
   listPurchasesAwaitingCredit,

@@ -126,6 +126,7 @@ const trpcValidInput = (f: Fixture): Record<string, TrpcEntry> => ({
   'webhooks.rotateSecret': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.sendTest': { input: { id: `we_${'0'.repeat(32)}` } },
   'webhooks.redeliver': { input: { id: `we_${'0'.repeat(32)}`, delivery: `msg_${'0'.repeat(32)}` } },
+  'receipts.byId': { input: { id: 'walk-unknown-hash' } },
   'payments.list': { input: { limit: 10, cursor: `${'0'.repeat(32)}-1` }, optional: ['limit', 'cursor'] },
   'payments.balanceAsOf': { input: { day: '2026-01-01' } },
   // The walk sends only malformed invoices; the pay call names an invoice that does not exist.
@@ -554,6 +555,15 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     // The web app's download: the session cookie, the same query schema as the merchant API's export.
     'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
     'GET /api/quern/invoices/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
+    // The shopper's history export (ADR 091): the session's own wallet, the merchant export's range rules.
+    'GET /api/quern/history/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
+    // A receipt's PDF (ADR 091): an id the walker has no receipt for, so even a valid call is 404.
+    'GET /api/quern/receipts/:id/pdf': {
+      kind: 'query',
+      params: { id: 'walk-unknown-hash' },
+      input: { lang: 'es' },
+      optional: ['lang'],
+    },
   };
 };
 

@@ -302,22 +302,49 @@ export async function findTransaction(
   if (!TRANSACTION_HASH_PATTERN.test(transactionHash)) throw invalidRequest();
   const pending = (await getPendingTransactions(redis, walletId)).find((item) => item.transaction_hash === transactionHash);
   if (pending) return pending;
+  return (await findHistoryEntry(redis, walletId, transactionHash))?.transaction ?? null;
+}
+
+/** A completed transaction of the wallet and the log position of the event that completed it (its score). */
+export interface HistoryEntry {
+  transaction: CompletedTransaction;
+  position: bigint;
+}
+
+/**
+ * One completed transaction of the wallet by its hash, with its log position (a receipt prices it
+ * at the rate in force there), or null. The history is walked with ZSCAN MATCH on the member's
+ * JSON (the hash pattern has no glob characters), bounded by TRANSACTION_LOOKUP_SCAN_MAX entries.
+ */
+export async function findHistoryEntry(redis: Redis, walletId: string, transactionHash: string): Promise<HistoryEntry | null> {
+  if (!TRANSACTION_HASH_PATTERN.test(transactionHash)) throw invalidRequest();
   const pattern = `*"transaction_hash":${JSON.stringify(transactionHash)},*`;
   let cursor = '0';
   for (let scanned = 0; scanned < TRANSACTION_LOOKUP_SCAN_MAX; scanned += LOOKUP_SCAN_COUNT) {
     const [next, members] = await redis.zscan(walletHistoryKey(walletId), cursor, 'MATCH', pattern, 'COUNT', LOOKUP_SCAN_COUNT);
     // ZSCAN answers member, score, member, score...
-    const member = members[0];
-    if (member !== undefined) {
-      const stored = [JSON.parse(member) as StoredCompletedTransaction];
-      const [usernames, references] = await Promise.all([resolveUsernames(redis, stored), resolveCheckoutReferences(redis, stored)]);
-      const item = stored[0] as StoredCompletedTransaction;
-      return { ...publicFields(item, usernames, references), balance: item.balance, transaction_date: item.transaction_date };
+    const [member, score] = members;
+    if (member !== undefined && score !== undefined) {
+      const [transaction] = await completedTransactionsOf(redis, [JSON.parse(member) as StoredCompletedTransaction]);
+      if (transaction) return { transaction, position: BigInt(score) };
     }
     if (next === '0') return null;
     cursor = next;
   }
   return null;
+}
+
+/** Stored history rows as the contracts answer them: usernames and checkout names resolved in two round trips. */
+export async function completedTransactionsOf(
+  redis: Redis,
+  stored: readonly StoredCompletedTransaction[],
+): Promise<CompletedTransaction[]> {
+  const [usernames, references] = await Promise.all([resolveUsernames(redis, stored), resolveCheckoutReferences(redis, stored)]);
+  return stored.map((item) => ({
+    ...publicFields(item, usernames, references),
+    balance: item.balance,
+    transaction_date: item.transaction_date,
+  }));
 }
 
 /** When the wallet was closed (ADR 042, account deletion); null while it is open or not projected. */

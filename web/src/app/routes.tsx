@@ -12,6 +12,7 @@ import { contactRoutes } from '../features/contact/routes.js';
 import { invoicesRoutes } from '../features/invoices/routes.js';
 import { merchantKeysRoutes } from '../features/merchant-keys/routes.js';
 import { paymentsRoutes } from '../features/payments/routes.js';
+import { receiptsRoutes } from '../features/receipts/routes.js';
 import { paymentLinkRoutes } from '../features/payment-links/routes.js';
 import { plansRoutes } from '../features/plans/routes.js';
 import { profileRoutes } from '../features/profile/routes.js';
@@ -71,6 +72,7 @@ export const appRoutes: RouteObject[] = [
               ...resolveLazyRoutes([
                 ...protectedContentRoutes,
                 ...walletRoutes,
+                ...receiptsRoutes,
                 ...purchasesRoutes,
                 ...merchantKeysRoutes,
                 ...paymentsRoutes,

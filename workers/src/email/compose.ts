@@ -195,7 +195,11 @@ export function receiptDate(iso: string, language: Language): string {
 }
 
 export function composePurchaseReceiptEmail(
-  input: Sender & { language: Language; firstName: string; walletUrl: string } & PurchaseReceiptFigures,
+  input: Sender & {
+    language: Language;
+    firstName: string /** The receipt's printable page (ADR 091). */;
+    receiptUrl: string;
+  } & PurchaseReceiptFigures,
 ): ComposedEmail {
   const { language } = input;
   const t = emailTexts(language).purchaseReceipt;
@@ -216,7 +220,7 @@ export function composePurchaseReceiptEmail(
       { label: t.transactionLabel, value: input.captureId },
       { label: t.dateLabel, value: fill(t.dateValue, { date: receiptDate(input.creditedAt, language) }) },
     ],
-    link: { url: input.walletUrl, text: t.linkText },
+    link: { url: input.receiptUrl, text: t.linkText },
     paragraphsAfterLink: [t.keep],
   });
 }

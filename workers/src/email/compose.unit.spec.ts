@@ -121,7 +121,7 @@ describe('composePasswordResetEmail', () => {
 describe('composePurchaseReceiptEmail', () => {
   const figures = {
     firstName: 'Ada',
-    walletUrl: 'https://quern.example/account',
+    receiptUrl: 'https://quern.example/receipts/purchase-5O190127TN364715T',
     mlx: 1_234_567n,
     usdCents: 1_550n,
     usdPerMlx: '0.0000125',
@@ -140,7 +140,7 @@ describe('composePurchaseReceiptEmail', () => {
     expect(mail.text).toContain('Order: 5O190127TN364715T');
     expect(mail.text).toContain('PayPal transaction: 3C679366HH908993F');
     expect(mail.text).toMatch(/Date: 1 March 2026 at 10:05 am \(UTC\)/);
-    expect(mail.text).toContain('Open your wallet: https://quern.example/account');
+    expect(mail.text).toContain('See or print your receipt: https://quern.example/receipts/purchase-5O190127TN364715T');
     expect(mail.html).toContain('<th style="text-align:left;padding:2px 12px 2px 0">Rate</th><td>1 USD = 80,000 MLX</td>');
   });
 

@@ -19,7 +19,8 @@ interface Common extends Sender {
 }
 
 export type SubscriptionEmail =
-  | { kind: 'receipt'; mlx: bigint; period: number; chargedAt: string; paidThrough: string; transferId: string }
+  /** `receiptUrl`: the charge's receipt page (ADR 091). */
+  | { kind: 'receipt'; mlx: bigint; period: number; chargedAt: string; paidThrough: string; transferId: string; receiptUrl: string }
   | { kind: 'chargeFailed'; mlx: bigint; nextAttemptAt: string }
   | { kind: 'cancelledSubscriber'; by: CancelledBy; endsAt: string }
   | { kind: 'cancelledProvider'; by: CancelledBy; endsAt: string; subscriber: string }
@@ -55,6 +56,8 @@ export function composeSubscriptionEmail(input: Common & SubscriptionEmail): Com
           { label: t.transactionLabel, value: input.transferId },
           { label: t.dateLabel, value: date(input.chargedAt) },
         ],
+        // The receipt's printable page (ADR 091) rather than the subscriptions list.
+        link: { url: input.receiptUrl, text: t.receipt.linkText },
         paragraphsAfterLink: [t.receipt.keep],
       });
     case 'chargeFailed':

@@ -14,6 +14,7 @@ const emails: SubscriptionEmail[] = [
     chargedAt: '2026-03-15T10:00:00.000Z',
     paidThrough: '2026-04-15T10:00:00.000Z',
     transferId: 'subscription-sub_x-3',
+    receiptUrl: 'https://quern.example/receipts/subscription-sub_x-3',
   },
   { kind: 'chargeFailed', mlx: 250_000n, nextAttemptAt: '2026-03-16T10:00:00.000Z' },
   { kind: 'cancelledSubscriber', by: 'subscriber', endsAt: '2026-04-15T10:00:00.000Z' },
@@ -31,6 +32,7 @@ describe('composeSubscriptionEmail', () => {
     expect(mail.text).toContain('Period: Month 3');
     expect(mail.text).toContain('Paid through: 15 April 2026 at 10:00 am (UTC)');
     expect(mail.text).toContain('Transaction: subscription-sub_x-3');
+    expect(mail.text).toContain('See or print your receipt: https://quern.example/receipts/subscription-sub_x-3');
     expect(mail.html).toContain('Gold &lt;VIP&gt;');
     expect(mail.html).not.toContain('Gold <VIP>');
     expect(mail.text).toContain('The Acme Ltd <&> team');

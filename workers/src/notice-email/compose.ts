@@ -4,13 +4,24 @@
  * off, and a new API key. Dates are in UTC in the recipient's language; amounts use its grouping.
  */
 import type { Language } from '@quern/core/i18n';
+import { receiptPath } from '@quern/core/receipts';
 import { formatMlx, formatUsdCents } from '@quern/core/wallet';
 import { type ComposedEmail, layout, receiptDate, type Sender } from '../email/compose.js';
 import { emailTexts, fill } from '../email/texts.js';
 
 /** What a notice says, by kind; every amount in MLX as bigint. */
 export type NoticeContent =
-  | { kind: 'checkoutReceipt'; shop: string; reference?: string; mlx: bigint; feeMlx: bigint; orderId: string; at: string }
+  | {
+      kind: 'checkoutReceipt';
+      shop: string;
+      reference?: string;
+      mlx: bigint;
+      feeMlx: bigint;
+      orderId: string;
+      at: string;
+      /** The payment's transfer: its receipt's id (ADR 091). */
+      transferId: string;
+    }
   | { kind: 'checkoutPaid'; payer: string; reference?: string; mlx: bigint; orderId: string; at: string }
   | { kind: 'moneyReceived'; from?: string; mlx: bigint; at: string }
   | { kind: 'checkoutRefund'; shop: string; reference?: string; mlx: bigint; orderId: string; at: string }
@@ -53,7 +64,7 @@ export function composeNoticeEmail(envelope: NoticeEnvelope, content: NoticeCont
           when,
           { label: t.orderLabel, value: content.orderId },
         ],
-        link: { url: `${publicUrl}/account`, text: k.linkText },
+        link: { url: `${publicUrl}${receiptPath(content.transferId)}`, text: k.linkText },
         paragraphsAfterLink: [k.keep],
       });
     }

@@ -183,7 +183,7 @@ async function resolve(store: EventStore, payload: NoticeEmailPayload, source: R
       if (kind === 'checkoutReceipt')
         return {
           recipientUserId: data.shopperUserId,
-          content: { kind, shop: await usernameOf(store, data.merchantUserId), feeMlx: 0n, ...base },
+          content: { kind, shop: await usernameOf(store, data.merchantUserId), feeMlx: 0n, transferId: data.transferId, ...base },
         };
       return { recipientUserId: data.merchantUserId, content: { kind, payer: await usernameOf(store, data.shopperUserId), ...base } };
     }

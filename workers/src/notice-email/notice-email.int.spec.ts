@@ -127,7 +127,8 @@ describe('checkout payment notices', () => {
       'Importe: 250.000 MLX',
       'Comisión: 0 MLX',
       `Pedido: ${orderId}`,
-      `${TEST_PUBLIC_URL}/account`,
+      // The receipt's printable page (ADR 091), named by the payment's transfer.
+      `Vea o imprima su recibo: ${TEST_PUBLIC_URL}/receipts/checkout-${orderId}`,
       `Hola, ${shopper.firstName}:`,
     ])
       expect(receipt.parsed.text).toContain(line);

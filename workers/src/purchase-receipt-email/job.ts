@@ -11,6 +11,7 @@
 import { defaultLanguage } from '@quern/core/i18n';
 import type { UserRegistered } from '@quern/core/identity';
 import { loadPurchase, purchaseStream, recordPurchaseReceipt } from '@quern/core/purchases';
+import { receiptPath } from '@quern/core/receipts';
 import { UnrecoverableError } from 'bullmq';
 import { composePurchaseReceiptEmail } from '../email/compose.js';
 import { companyOf, type EmailJobDeps, type EmailJobResult } from '../job/email-job.js';
@@ -40,7 +41,7 @@ export async function sendPurchaseReceiptEmail(data: unknown, deps: EmailJobDeps
     company: companyOf(deps),
     language,
     firstName: user.firstName,
-    walletUrl: `${deps.publicUrl}/account`,
+    receiptUrl: `${deps.publicUrl}${receiptPath(credit.transferId)}`,
     mlx: credit.mlx,
     usdCents: capture.usdCents,
     usdPerMlx: order.usdPerMlx,

@@ -19,6 +19,7 @@ import {
   subscriptionStream,
   toSubscriptionEvent,
 } from '@quern/core/subscriptions';
+import { receiptPath } from '@quern/core/receipts';
 import { mlxFromWire } from '@quern/core/wallet';
 import { UnrecoverableError } from 'bullmq';
 import { composeSubscriptionEmail, type SubscriptionEmail } from '../email/subscription-compose.js';
@@ -88,7 +89,7 @@ export async function sendSubscriptionEmail(data: unknown, deps: SubscriptionJob
   // Nothing but the verification goes to an address its owner never proved (ADR 046).
   if (!recipient.verified) return { outcome: 'unverified' };
   const subscriber = toProvider ? (await registrationOf(deps, state.subscriberUserId)).user.username : '';
-  const content = contentFor(kind, source, subscriber, state);
+  const content = contentFor(kind, source, subscriber, state, deps.publicUrl);
   const mail = composeSubscriptionEmail({
     company: companyOf(deps),
     language: recipient.language,
@@ -113,12 +114,21 @@ function contentFor(
   source: SubscriptionEvent,
   subscriber: string,
   state: SubscriptionState,
+  publicUrl: string,
 ): SubscriptionEmail {
   if (source.type === 'SubscriptionStarted' && kind === 'newSubscriberProvider')
     return { kind, mlx: mlxFromWire(source.data.priceMlx), subscriber, chargedAt: source.data.chargedAt };
   if ((source.type === 'SubscriptionStarted' || source.type === 'SubscriptionRenewed') && kind === 'receipt') {
     const { priceMlx, period, chargedAt, paidThrough, transferId } = source.data;
-    return { kind, mlx: mlxFromWire(priceMlx), period, chargedAt, paidThrough, transferId };
+    return {
+      kind,
+      mlx: mlxFromWire(priceMlx),
+      period,
+      chargedAt,
+      paidThrough,
+      transferId,
+      receiptUrl: `${publicUrl}${receiptPath(transferId)}`,
+    };
   }
   if (source.type === 'SubscriptionChargeFailed' && kind === 'chargeFailed')
     return { kind, mlx: mlxFromWire(source.data.priceMlx), nextAttemptAt: source.data.nextAttemptAt };

@@ -19,6 +19,7 @@ import { BalanceHero } from './BalanceHero.js';
 import { PaginationBar } from './PaginationBar.js';
 import { TransactionDialog } from './TransactionDialog.js';
 import { TransactionList } from './TransactionList.js';
+import { HistoryExport } from '../receipts/HistoryExport.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { useIsMobile } from '../../ui/useMediaQuery.js';
 import { useDashboardQueries } from './useWalletQueries.js';
@@ -128,6 +129,7 @@ function Dashboard({ userId }: { userId: string }) {
           <p className="tx-empty">{filter === undefined ? t('dashboard.noTransactions') : t('history.filter.noMatches')}</p>
         )}
       </section>
+      <HistoryExport />
       <TransactionDialog transaction={selected} language={language} onClose={close} notFound={notFound} />
     </div>
   );

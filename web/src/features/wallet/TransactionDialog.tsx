@@ -13,6 +13,8 @@ import { TransactionAmount } from './TransactionAmount.js';
 import { directionOf, purposeKindOf, transactionDateOf, type WalletTransaction } from './walletFormat.js';
 import { formatMlxWire, formatStyledDate } from '../../ui/displayFormat.js';
 import { historyKindOf, type TransactionPurpose } from '@quern/core/history';
+import { receiptKindOf, receiptPath } from '@quern/core/receipts';
+import { Link } from 'react-router';
 
 function AddressValue({ address, username }: { address: string; username: string | undefined }) {
   return (
@@ -142,6 +144,19 @@ function DetailRows({ transaction, language }: { transaction: WalletTransaction;
   );
 }
 
+/** A completed payment with a receipt (ADR 091) links to its printable page and PDF. */
+function ReceiptLink({ transaction }: { transaction: WalletTransaction }) {
+  const { t } = useTranslation('receipts');
+  if (!('transaction_date' in transaction) || receiptKindOf(transaction) === undefined) return null;
+  return (
+    <p className="tx-receipt">
+      <Link to={receiptPath(transaction.transaction_hash)} data-testid="tx-receipt-link">
+        {t('open')}
+      </Link>
+    </p>
+  );
+}
+
 export function TransactionDialog({
   transaction,
   language,
@@ -161,6 +176,7 @@ export function TransactionDialog({
     <Modal open={transaction !== null || notFound} onClose={onClose} labelledBy={titleId} className="tx-dialog">
       <h2 id={titleId}>{t('detail.title')}</h2>
       {transaction ? <DetailRows transaction={transaction} language={language} /> : null}
+      {transaction ? <ReceiptLink transaction={transaction} /> : null}
       {notFound && !transaction ? (
         <p className="tx-not-found" role="alert">
           {t('errors:transactionNotFound')}

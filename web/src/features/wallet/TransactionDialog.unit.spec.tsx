@@ -199,6 +199,34 @@ describe('TransactionDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
+  it('given a completed payment with a receipt, then the popup links to its receipt page; a send, a pending payment and a shop’s credit do not', async () => {
+    const debit = { transaction_type: 'debit' as const, fee: '0' };
+    const link = () => rendered?.container.querySelector('[data-testid="tx-receipt-link"]');
+    for (const purpose of [
+      { kind: 'checkout' as const, order_id: 'ORDER-9' },
+      { kind: 'subscription_charge' as const, subscription_id: 'sub_1', period: 2 },
+      { kind: 'invoice_payment' as const, invoice_id: 'in_1' },
+    ]) {
+      await renderDialog(completed({ ...debit, transaction_hash: `tx-${purpose.kind}`, purpose }));
+      expect(link()?.getAttribute('href'), purpose.kind).toBe(`/receipts/tx-${purpose.kind}`);
+      expect(link()?.textContent).toBe('See the receipt');
+      rendered?.unmount();
+    }
+    await renderDialog(completed({ purpose: { kind: 'purchase', order_id: 'ORDER-7', capture_id: 'CAPTURE-7' } }));
+    expect(link()?.getAttribute('href')).toBe(`/receipts/${HASH_1}`);
+    rendered?.unmount();
+    for (const transaction of [
+      completed(),
+      completed({ ...debit }),
+      pending({ purpose: { kind: 'checkout', order_id: 'ORDER-9' } }),
+      completed({ purpose: { kind: 'checkout', order_id: 'ORDER-9' } }),
+    ]) {
+      await renderDialog(transaction);
+      expect(link(), JSON.stringify(transaction)).toBeNull();
+      rendered?.unmount();
+    }
+  });
+
   it('given no transaction, then no dialog is on the page', async () => {
     await renderDialog(null);
     expect(rendered?.container.querySelector('dialog')).toBeNull();
