@@ -23,6 +23,7 @@ import { subscriptionsModule } from './subscriptions/module.js';
 import { contactModule } from './contact/module.js';
 import { invoicesModule } from './invoices/module.js';
 import { paymentLinksModule } from './payment-links/module.js';
+import { statementsModule } from './statements/module.js';
 
 export const apiModules = ApiModuleList.empty
   .with(walletModule)
@@ -40,6 +41,7 @@ export const apiModules = ApiModuleList.empty
   .with(subscriptionsModule)
   .with(invoicesModule)
   .with(paymentLinksModule)
+  .with(statementsModule)
   .with(contactModule);
 
 /**

@@ -204,8 +204,8 @@ type WithHeaders = { headers?: Record<string, string> };
 type RestEntry =
   /** A JSON body (POST), to the path with `params` when it has any (a sub-resource's). */
   | ({ kind: 'body'; input: Record<string, unknown>; params?: Record<string, string> } & VariantOptions & WithHeaders)
-  /** Query parameters (GET). */
-  | ({ kind: 'query'; input: Record<string, string> } & VariantOptions & WithHeaders)
+  /** Query parameters (GET), to the path with `params` when it has any (a month's statement). */
+  | ({ kind: 'query'; input: Record<string, string>; params?: Record<string, string> } & VariantOptions & WithHeaders)
   /** No input; path parameters, when the path has them, get `badParams`. */
   | ({ kind: 'none'; params?: Record<string, string>; badParams?: Record<string, string[]> } & WithHeaders)
   /**
@@ -521,6 +521,21 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
     // The web app's download: the session cookie, the same query schema as the merchant API's export.
     'GET /api/quern/payments/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
     'GET /api/quern/invoices/export': { kind: 'query', input: { from: '2026-01-01', to: '2026-12-31' } },
+    // A month's signed statement (ADR 090): by the key, by the session, and its public key for anyone.
+    'GET /api/v1/statements/:month': {
+      kind: 'query',
+      params: { month: '2026-01' },
+      input: { format: 'json', lang: 'en' },
+      optional: ['format', 'lang'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/quern/statements/:month': {
+      kind: 'query',
+      params: { month: '2026-01' },
+      input: { format: 'json', lang: 'en' },
+      optional: ['format', 'lang'],
+    },
+    'GET /api/v1/statement-key': { kind: 'none' },
   };
 };
 
@@ -679,7 +694,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
   if (entry.kind === 'not-api') return [];
   const withParams = (params: Record<string, string> = {}) =>
     path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const target = withParams(entry.kind === 'none' || entry.kind === 'body' ? entry.params : undefined);
+  const target = withParams(entry.params);
   const calls: Call[] = [];
   const bodyFraming = framingVariants().map((v) => ({
     name: `${v.name} (body)`,
@@ -706,7 +721,7 @@ function restCalls(method: string, path: string, entry: RestEntry): Call[] {
       headMayBeTooLarge: true,
     });
   }
-  const params = entry.kind === 'none' || entry.kind === 'body' ? (entry.params ?? {}) : {};
+  const params = entry.params ?? {};
   for (const [, param] of path.matchAll(/:(\w+)/g))
     for (const raw of BROKEN_PERCENT_ENCODINGS)
       calls.push({

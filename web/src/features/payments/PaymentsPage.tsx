@@ -19,6 +19,7 @@ import { formatMlxWire, formatStyledDate, formatUsdEquivalent } from '../../ui/d
 import { InvoicesSection } from './InvoicesSection.js';
 import { PaymentLinksSection } from './PaymentLinksSection.js';
 import { RefundAction } from './RefundAction.js';
+import { StatementsSection } from './StatementsSection.js';
 import './payments.css';
 
 const PAGE_SIZE = 20;
@@ -212,6 +213,7 @@ export default function PaymentsPage() {
         <a href="/pos">{t('posLink')}</a>
       </p>
       <ExportForm />
+      <StatementsSection />
       <div className="payments-list">
         {cursors.map((cursor, i) => (
           <PaymentsChunk
