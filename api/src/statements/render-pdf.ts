@@ -21,10 +21,10 @@ const COLUMNS = [
   { key: 'seq', width: 30, align: 'right' },
   { key: 'time', width: 92, align: 'left' },
   { key: 'kind', width: 92, align: 'left' },
-  { key: 'counterparty', width: 128, align: 'left' },
+  { key: 'counterparty', width: 118, align: 'left' },
   { key: 'reference', width: 120, align: 'left' },
   { key: 'amount', width: 82, align: 'right' },
-  { key: 'fee', width: 56, align: 'right' },
+  { key: 'fee', width: 66, align: 'right' },
   { key: 'usdRate', width: 70, align: 'right' },
   { key: 'balance', width: 92, align: 'right' },
 ] as const;
@@ -60,12 +60,20 @@ export function pdfRenderer(out: Writable, texts: StatementTexts, language: Stat
   let pages = 1;
   const bottom = () => doc.page.height - MARGIN - ROW_HEIGHT * 2;
 
+  /** The text cut to `width` with an ellipsis: pdfkit would wrap a long id onto the next row instead. */
+  const fit = (text: string, width: number): string => {
+    if (doc.widthOfString(text) <= width) return text;
+    let keep = text.length;
+    while (keep > 0 && doc.widthOfString(`${text.slice(0, keep)}…`) > width) keep -= 1;
+    return `${text.slice(0, keep)}…`;
+  };
   const cells = (values: Record<(typeof COLUMNS)[number]['key'], string>, bold = false) => {
     const y = doc.y;
     let x = MARGIN;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
     for (const column of COLUMNS) {
-      doc.text(values[column.key], x, y, { width: column.width - 4, align: column.align, lineBreak: false, ellipsis: true });
+      const width = column.width - 4;
+      doc.text(fit(values[column.key], width), x, y, { width, align: column.align, lineBreak: false });
       x += column.width;
     }
     doc.x = MARGIN;
