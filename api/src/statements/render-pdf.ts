@@ -29,19 +29,33 @@ const COLUMNS = [
   { key: 'balance', width: 92, align: 'right' },
 ] as const;
 
-/** Resolves when `out` drained, or rejects when it closed first (the client went away). */
-async function drained(out: Writable): Promise<void> {
-  if (!out.writableNeedDrain) return;
-  const stop = new AbortController();
-  try {
-    await Promise.race([
-      once(out, 'drain', { signal: stop.signal }),
-      once(out, 'close', { signal: stop.signal }).then(() => {
-        throw new Error('The statement destination closed before the statement ended');
-      }),
-    ]);
-  } finally {
-    stop.abort();
+/** Bytes pdfkit may hold unsent (its readable buffer) before the next row waits. */
+const UNSENT_BYTES_MAX = 256 * 1024;
+
+/**
+ * Waits while the client has not taken what was sent: pdfkit keeps pushing into its own buffer
+ * whatever the pipe's state, so both its buffer and the socket's are watched, a turn at a time.
+ * Rejects when the client went away.
+ */
+async function drained(doc: PDFKit.PDFDocument, out: Writable): Promise<void> {
+  while (out.writableNeedDrain || doc.readableLength > UNSENT_BYTES_MAX) {
+    if (out.destroyed) throw new Error('The statement destination closed before the statement ended');
+    if (!out.writableNeedDrain) {
+      // The socket has room: the pipe moves pdfkit's buffer into it on the next turns.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      continue;
+    }
+    const stop = new AbortController();
+    const drain = once(out, 'drain', { signal: stop.signal });
+    const close = once(out, 'close', { signal: stop.signal });
+    try {
+      await Promise.race([drain, close]);
+    } finally {
+      // The one that lost rejects when aborted; nothing waits for it.
+      stop.abort();
+      drain.catch(() => undefined);
+      close.catch(() => undefined);
+    }
   }
 }
 
@@ -142,7 +156,7 @@ export function pdfRenderer(out: Writable, texts: StatementTexts, language: Stat
         usdRate: rate(row.usd_rate),
         balance: mlx(row.balance_after),
       });
-      await drained(out);
+      await drained(doc, out);
     },
     async end(end: StatementEnd) {
       if (end.rowCount === 0) doc.font('Helvetica').fontSize(10).text(w.noMovements, MARGIN, doc.y);
