@@ -30,7 +30,7 @@ const COLUMNS = [
 ] as const;
 
 /** Bytes pdfkit may hold unsent (its readable buffer) before the next row waits. */
-const UNSENT_BYTES_MAX = 256 * 1024;
+const UNSENT_BYTES_MAX = 64 * 1024;
 
 /**
  * Waits while the client has not taken what was sent: pdfkit keeps pushing into its own buffer
