@@ -43,6 +43,15 @@ export const configSchema = z.object({
    * (ADR 055), never by replacing it: it opens every account's key.
    */
   PERSONAL_DATA_KEY: z.string().min(32).optional(),
+  /**
+   * The Ed25519 seed monthly statements are signed with (ADR 090): 32 bytes as 64 hex digits or
+   * base64. Unset: derived (HKDF) from the app secret. Changing it changes the public key at
+   * GET /api/v1/statement-key and the bytes of every statement asked for afterwards.
+   */
+  STATEMENT_SIGNING_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
   /** How long a session lasts without use, in hours. */
   SESSION_TTL_HOURS: z.coerce
     .number()

@@ -26,6 +26,7 @@ import { paymentLinksModule } from './payment-links/module.js';
 import { eventsFeedModule } from './events-feed/module.js';
 import { historyExportModule } from './history-export/module.js';
 import { receiptsModule } from './receipts/module.js';
+import { statementsModule } from './statements/module.js';
 
 export const apiModules = ApiModuleList.empty
   .with(walletModule)
@@ -46,6 +47,7 @@ export const apiModules = ApiModuleList.empty
   .with(eventsFeedModule)
   .with(historyExportModule)
   .with(receiptsModule)
+  .with(statementsModule)
   .with(contactModule);
 
 /**

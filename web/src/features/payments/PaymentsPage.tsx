@@ -20,6 +20,7 @@ import { BalanceAtDay } from './BalanceAtDay.js';
 import { InvoicesSection } from './InvoicesSection.js';
 import { PaymentLinksSection } from './PaymentLinksSection.js';
 import { RefundAction } from './RefundAction.js';
+import { StatementsSection } from './StatementsSection.js';
 import './payments.css';
 
 const PAGE_SIZE = 20;
@@ -214,6 +215,7 @@ export default function PaymentsPage() {
       </p>
       <ExportForm />
       <BalanceAtDay />
+      <StatementsSection />
       <div className="payments-list">
         {cursors.map((cursor, i) => (
           <PaymentsChunk
