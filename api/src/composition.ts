@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { SessionStore } from './identity/sessions.js';
 import type { OpenedPayPal } from './purchases/paypal.js';
+import type { WebhookSourceReader } from './events-feed/data.js';
 
 /** What every capability's services may be built from: the process's foundations, opened once. */
 export interface CompositionContext {
@@ -28,6 +29,8 @@ export interface CompositionContext {
   paypal: OpenedPayPal;
   /** Resolves when the read models include the given log position (or the wait timed out). */
   waitForReadModels: (position: bigint) => Promise<void>;
+  /** The webhook fan-out's reader of a source event (the workers'): the events feed builds its objects with it. */
+  webhookSourceOf: WebhookSourceReader;
 }
 
 /**

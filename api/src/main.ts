@@ -40,7 +40,7 @@ import { type OpenedMillixNetwork, openMillixNetwork } from '@quern/adapters/mil
 import { nodeNotificationRoutes } from './wallet/node-notification.js';
 import { waitForCheckpoint } from './infra/read-your-writes.js';
 import { type OpenedPayPal, buyerOnlyGuard, openPayPal } from './purchases/paypal.js';
-import { ALL_QUEUES, DEFAULT_QUEUE_PREFIX } from '@quern/workers';
+import { ALL_QUEUES, DEFAULT_QUEUE_PREFIX, webhookSourceOf } from '@quern/workers';
 import { createQuernMetrics, type QuernMetrics } from './metrics/registry.js';
 import { withAppendMetrics } from './metrics/event-store.js';
 import { registerProjectionLag, registerQueueJobs, registerWalletGauges, registerWebhookDeliveries } from './metrics/collectors.js';
@@ -269,6 +269,7 @@ async function startApiPart(
     appSecret: f.appSecret,
     sessions,
     paypal: f.paypal,
+    webhookSourceOf,
     // In one process the runner says when it got there; otherwise its checkpoint in Redis does.
     waitForReadModels: async (position) => {
       if (projections) await projections.waitForPosition(position, waitMs);

@@ -7,14 +7,11 @@
 // Screenshots: test-results/screenshots/shopper-*.png.
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '@quern/test-support/pdf-text';
 import { apiUser, faucet, loginByApi, type TestUser, trpcQuery } from './users.js';
 
 const quernUrl = () => process.env.QUERN_E2E_BASE_URL ?? '';
-const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
 
 async function pay(shopper: APIRequestContext, merchant: TestUser, price: string, reference: string): Promise<string> {
   const data = { cart: [{ name: 'Green tea', price, quantity: 1 }], price, currency: 'MLX', to: merchant.userName, reference };
@@ -24,13 +21,8 @@ async function pay(shopper: APIRequestContext, merchant: TestUser, price: string
   return body.order;
 }
 
-async function pdfText(path: string): Promise<string> {
-  const document = await getDocument({ data: new Uint8Array(await readFile(path)), isEvalSupported: false, standardFontDataUrl }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= document.numPages; n++)
-    for (const item of (await (await document.getPage(n)).getTextContent()).items) if ('str' in item) parts.push(item.str);
-  await document.destroy();
-  return parts.join('\n');
+async function pdfFileText(path: string): Promise<string> {
+  return pdfText(new Uint8Array(await readFile(path)));
 }
 
 async function openReceiptFromPopup(page: Page, mobile: boolean): Promise<void> {
@@ -96,12 +88,12 @@ test('a shopper opens a payment’s receipt from the popup, downloads its PDF an
   await page.getByTestId('receipt-pdf').click();
   const pdf = await downloadingPdf;
   expect(pdf.suggestedFilename()).toBe(`quern-receipt-checkout-${order}.pdf`);
-  const text = await pdfText((await pdf.path()) as string);
+  const text = await pdfFileText((await pdf.path()) as string);
   for (const expected of ['Receipt', merchant.user.userName, 'ORD-E2E', '120,000 MLX', `checkout-${order}`])
     expect(text).toContain(expected);
   const downloadingSpanish = page.waitForEvent('download');
   await page.getByTestId('receipt-pdf-other').click();
-  const spanish = await pdfText((await (await downloadingSpanish).path()) as string);
+  const spanish = await pdfFileText((await (await downloadingSpanish).path()) as string);
   for (const expected of ['Recibo', 'ORD-E2E', '120.000 MLX']) expect(spanish).toContain(expected);
 
   // The history export from /account.

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { pdfPagesText } from '../../api/test/pdf-text.js';
+import { pdfPagesText } from '@quern/test-support/pdf-text';
 import { apiUser, faucet, loginByApi, trpcQuery } from './users.js';
 
 const run = promisify(execFile);

@@ -19,13 +19,14 @@ declare module '../http/context.js' {
   }
 }
 
-export const composeEventsFeedService = ({ config, commands, redis }: CompositionContext): { eventsFeed: EventsFeed } => {
+export const composeEventsFeedService = ({ config, commands, redis, webhookSourceOf }: CompositionContext): { eventsFeed: EventsFeed } => {
   const service = createEventsFeedService({
     store: commands.store,
     redis,
     clock: commands.clock,
     mode: config.QUERN_MODE,
     publicUrl: config.publicUrl,
+    webhookSourceOf,
   });
   const streams = createEventStreams({
     page: service.page,

@@ -15,16 +15,28 @@ import {
   toWebhookEndpointEvent,
   type WebhookEndpointsState,
   type WebhookEventType,
+  type WebhookSource,
 } from '@quern/core/webhooks';
 import type { MerchantEventRef } from '@quern/projections';
-import { webhookSourceOf } from '@quern/workers';
 
 export interface FeedDataDeps {
   store: EventStore;
   /** PUBLIC_URL without its trailing slash: an invoice's hosted page is under it. */
   publicUrl: string;
   mode: QuernMode;
+  /**
+   * The fan-out's reader of a source event (the webhook it reports, folded up to the event), given
+   * by the composition root so the feed's objects are the webhooks' own and the api does not import
+   * the workers.
+   */
+  webhookSourceOf: WebhookSourceReader;
 }
+
+/** Reads the webhook a recorded event reports, as the fan-out builds it (undefined: it reports none). */
+export type WebhookSourceReader = (
+  deps: { store: EventStore; publicUrl: string },
+  recorded: RecordedEvent,
+) => Promise<WebhookSource | undefined>;
 
 /** The log event an entry indexes; an entry whose event is not there is a broken read model. */
 export async function recordedEventOf(store: EventStore, ref: MerchantEventRef): Promise<RecordedEvent> {
@@ -68,7 +80,7 @@ async function invoiceData(deps: FeedDataDeps, recorded: RecordedEvent): Promise
 async function dataOf(deps: FeedDataDeps, recorded: RecordedEvent, type: FeedEventType, merchantUserId: string) {
   if (isFeedOnlyType(type))
     return type.startsWith('webhook_endpoint.') ? endpointData(deps.store, recorded, type) : invoiceData(deps, recorded);
-  const source = await webhookSourceOf({ store: deps.store, publicUrl: deps.publicUrl }, recorded);
+  const source = await deps.webhookSourceOf({ store: deps.store, publicUrl: deps.publicUrl }, recorded);
   if (!source || source.webhook.type !== type || source.merchantUserId !== merchantUserId)
     throw new Error(`The events feed names ${type} at ${recorded.streamId}@${recorded.revision}, which reports otherwise`);
   const data: Record<string, unknown> = { ...source.webhook.data };

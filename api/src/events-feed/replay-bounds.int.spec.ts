@@ -8,6 +8,7 @@ import { createWebhookEndpoint } from '@quern/core/webhooks';
 import { merchantEventsProjection, startProjections } from '@quern/projections';
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { openTempStore, type TempStore } from '@quern/test-support/temp-store';
+import { webhookSourceOf } from '@quern/workers';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventsFeedService } from './service.js';
@@ -45,7 +46,14 @@ describe('replay bounds', () => {
     expect(await runner.waitForPosition(last, 30_000)).toBe(true);
     await runner.close();
 
-    const service = createEventsFeedService({ store, redis, clock: systemClock, mode: 'sandbox', publicUrl: 'http://localhost' });
+    const service = createEventsFeedService({
+      store,
+      redis,
+      clock: systemClock,
+      mode: 'sandbox',
+      publicUrl: 'http://localhost',
+      webhookSourceOf,
+    });
     const refused = await service.replay('m1', endpoint.endpointId, { from: '0', to: last.toString() }).catch((error: unknown) => error);
     expect(isAppError(refused) && [refused.code, refused.messageKey, refused.params]).toEqual([
       'UNPROCESSABLE',

@@ -17,7 +17,6 @@ import {
 } from '@quern/core/events-feed';
 import { findLiveWebhookEndpoint, replayWebhookSource, WEBHOOK_EVENT_TYPES, endpointWants } from '@quern/core/webhooks';
 import { merchantEventPositionAtTime, ReadModelsRebuildingError, readMerchantEvents, type MerchantEventsPage } from '@quern/projections';
-import { webhookSourceOf } from '@quern/workers';
 import type { Redis } from 'ioredis';
 import { type FeedDataDeps, feedEventsOf, recordedEventOf } from './data.js';
 
@@ -99,7 +98,7 @@ export function createEventsFeedService(deps: EventsFeedServiceDeps) {
       if (entries.hasMore) throw new AppError('UNPROCESSABLE', 'errors:eventsReplayTooMany', {}, { max: FEED_REPLAY_MAX });
       for (const ref of entries.refs) {
         const recorded = await recordedEventOf(deps.store, ref);
-        const source = await webhookSourceOf({ store: deps.store, publicUrl: deps.publicUrl }, recorded);
+        const source = await deps.webhookSourceOf({ store: deps.store, publicUrl: deps.publicUrl }, recorded);
         if (!source || source.merchantUserId !== merchantUserId)
           throw new Error(`${ref.type} at ${ref.streamId}@${ref.revision} reports otherwise`);
         const outcome = await replayWebhookSource(deps, endpoint, source);

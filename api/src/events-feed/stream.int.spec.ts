@@ -10,6 +10,7 @@ import { merchantEventsProjection, type ProjectionRunner, startProjections } fro
 import { startPrivateRedis, type RedisServer } from '@quern/test-support/redis';
 import { openTempStore, type TempStore } from '@quern/test-support/temp-store';
 import express from 'express';
+import { webhookSourceOf } from '@quern/workers';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/quern.js';
@@ -29,7 +30,14 @@ beforeAll(async () => {
   redisServer = await startPrivateRedis();
   redis = new Redis(redisServer.url);
   runner = startProjections({ store: temp.store, redis, projections: [merchantEventsProjection] });
-  const service = createEventsFeedService({ store: temp.store, redis, clock: systemClock, mode: 'sandbox', publicUrl: 'http://localhost' });
+  const service = createEventsFeedService({
+    store: temp.store,
+    redis,
+    clock: systemClock,
+    mode: 'sandbox',
+    publicUrl: 'http://localhost',
+    webhookSourceOf,
+  });
   streams = createEventStreams({
     page: service.page,
     livemode: false,

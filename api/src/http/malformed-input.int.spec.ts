@@ -564,6 +564,21 @@ const restValidInput = (f: Fixture): Record<string, RestEntry> => {
       input: { lang: 'es' },
       optional: ['lang'],
     },
+    // A month's signed statement (ADR 090): by the key, by the session, and its public key for anyone.
+    'GET /api/v1/statements/:month': {
+      kind: 'query',
+      params: { month: '2026-01' },
+      input: { format: 'json', lang: 'en' },
+      optional: ['format', 'lang'],
+      headers: { authorization: `Bearer ${f.apiKey}` },
+    },
+    'GET /api/quern/statements/:month': {
+      kind: 'query',
+      params: { month: '2026-01' },
+      input: { format: 'json', lang: 'en' },
+      optional: ['format', 'lang'],
+    },
+    'GET /api/v1/statement-key': { kind: 'none' },
   };
 };
 

@@ -7,12 +7,10 @@
 // reference, amount and rate, its PDF (English and Spanish) says the same when read back with
 // pdfjs-dist, another user's receipt or a transaction without one is the same 404, and the
 // receipt e-mails link to the receipt's page.
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { createKeyedSerializer, type EventStore } from '@quern/core';
 import { creditPurchase, orderPurchase, recordCaptureResult, requestCapture } from '@quern/core/purchases';
 import { EXCHANGE_RATE_STREAM, SYSTEM_WALLET_IDS, sendMlx, settleInternalTransfer, WalletStateCache } from '@quern/core/wallet';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText as pdfBytesText } from '@quern/test-support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletDepsFor } from '../../test/ledger.js';
 import { outboxMails } from '../../test/outbox.js';
@@ -21,8 +19,6 @@ import { generateApiKey, registerUser, type TestUser } from '../../test/users.js
 import { HISTORY_CSV_HEADER } from '../history-export/csv.js';
 
 const DAY_MS = 86_400_000;
-/** pdfjs reads the standard fonts' metrics from its package when a PDF names them without embedding them. */
-const standardFontDataUrl = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
 /** The ledger's clock runs this far from the real one, so the history spans days. */
 let offsetMs = -10 * DAY_MS;
 const clock = { now: () => new Date(Date.now() + offsetMs) };
@@ -266,15 +262,7 @@ async function pdfText(user: TestUser, id: string, lang: 'en' | 'es'): Promise<s
   });
   expect(answer.status).toBe(200);
   expect(answer.headers.get('content-type')).toBe('application/pdf');
-  const document = await getDocument({ data: new Uint8Array(await answer.arrayBuffer()), isEvalSupported: false, standardFontDataUrl })
-    .promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    for (const item of content.items) if ('str' in item) parts.push(item.str);
-  }
-  await document.destroy();
-  return parts.join('\n');
+  return pdfBytesText(new Uint8Array(await answer.arrayBuffer()));
 }
 
 describe('receipts', () => {

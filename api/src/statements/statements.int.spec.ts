@@ -11,7 +11,7 @@ import type { Statement } from '@quern/core/statements';
 import { SYSTEM_WALLET_IDS, sendMlx, settleInternalTransfer } from '@quern/core/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletDepsFor } from '../../test/ledger.js';
-import { pdfPagesText } from '../../test/pdf-text.js';
+import { pdfPagesText } from '@quern/test-support/pdf-text';
 import { eventually, startTestQuern, type TestQuern } from '../../test/quern.js';
 import { generateApiKey, registerUser, type TestUser } from '../../test/users.js';
 
