@@ -24,8 +24,9 @@ export type V1ErrorType = (typeof v1ErrorTypes)[number];
 
 /**
  * Statuses with a type of their own; any other 4xx (400, 405, 413, 415) is a malformed request
- * and any 5xx is Quern's fault. 422 is UNPROCESSABLE, which core reserves for an Idempotency-Key
- * reused with another request.
+ * and any 5xx is Quern's fault. 422 (UNPROCESSABLE: well-formed, not acceptable as it stands) is
+ * an idempotency error only for an Idempotency-Key reused with another request; every other 422
+ * (a month not started, too many endpoints, a range too large) is an invalid request.
  */
 const typeOfStatus: Readonly<Record<number, V1ErrorType>> = {
   401: 'authentication_error',
@@ -36,8 +37,11 @@ const typeOfStatus: Readonly<Record<number, V1ErrorType>> = {
   429: 'rate_limit_error',
 };
 
-export function v1ErrorTypeOf(status: number): V1ErrorType {
+const IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused';
+
+export function v1ErrorTypeOf(status: number, code?: string): V1ErrorType {
   if (status >= 500) return 'api_error';
+  if (status === 422 && code !== IDEMPOTENCY_KEY_REUSED) return 'invalid_request_error';
   return typeOfStatus[status] ?? 'invalid_request_error';
 }
 
@@ -52,7 +56,7 @@ export const v1ErrorCodeOf = (messageKey: string): string =>
 export const v1ErrorSchema = z
   .object({
     error: z.object({
-      type: z.enum(v1ErrorTypes).meta({ description: 'The kind of failure; it follows from the HTTP status alone.' }),
+      type: z.enum(v1ErrorTypes).meta({ description: 'The kind of failure; it follows from the HTTP status (a 422 is `idempotency_error` only for a reused Idempotency-Key).' }),
       code: z
         .string()
         .meta({ description: 'The particular refusal, stable across releases (e.g. `invalid_api_key`).', example: 'invalid_request' }),
@@ -72,10 +76,11 @@ const firstField = (fields: Record<string, string>): string | undefined => Objec
 
 export function v1ErrorBody(body: ErrorBody, status: number): V1ErrorBody {
   const field = firstField(body.fields);
+  const code = v1ErrorCodeOf(body.messageKey);
   return {
     error: {
-      type: v1ErrorTypeOf(status),
-      code: v1ErrorCodeOf(body.messageKey),
+      type: v1ErrorTypeOf(status, code),
+      code,
       // The field's own message says what is wrong with it; the general one may be about another field.
       message: (field === undefined ? undefined : body.fieldMessages[field]) ?? body.message,
       ...(field === undefined ? {} : { field }),

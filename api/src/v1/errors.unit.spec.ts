@@ -25,12 +25,19 @@ describe('v1ErrorTypeOf', () => {
     [409, 'conflict_error'],
     [413, 'invalid_request_error'],
     [415, 'invalid_request_error'],
-    [422, 'idempotency_error'],
+    [422, 'invalid_request_error'],
     [429, 'rate_limit_error'],
     [500, 'api_error'],
     [503, 'api_error'],
   ])('%i → %s', (status, type) => {
     expect(v1ErrorTypeOf(status)).toBe(type);
+  });
+
+  it('gives a 422 the idempotency type only for a reused Idempotency-Key: any other refusal of a well-formed request is an invalid request', () => {
+    expect(v1ErrorTypeOf(422, 'idempotency_key_reused')).toBe('idempotency_error');
+    expect(v1ErrorTypeOf(422, 'statement_month_in_future')).toBe('invalid_request_error');
+    expect(v1ErrorTypeOf(422, 'events_replay_too_many')).toBe('invalid_request_error');
+    expect(v1ErrorTypeOf(422, 'webhook_endpoints_limit')).toBe('invalid_request_error');
   });
 });
 

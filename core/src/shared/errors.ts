@@ -9,7 +9,7 @@ export type AppErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
-  /** Well-formed but not acceptable as it stands: an Idempotency-Key reused with another request (422). */
+  /** Well-formed but not acceptable as it stands (422): an Idempotency-Key reused with another request, a month not started, a range too large. */
   | 'UNPROCESSABLE'
   | 'RATE_LIMITED'
   /**
