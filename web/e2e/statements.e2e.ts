@@ -59,11 +59,11 @@ test('a merchant downloads this month’s signed statement as JSON and PDF, and 
   expect(statement.rows.map((r) => [r.kind, r.amount, r.counterparty])).toEqual([['checkout_received', '120000', shopper.user.userName]]);
   const root = join(import.meta.dirname, '../..');
   const verified = await run('npm', ['run', '--silent', 'verify-statement', '--', file, '--url', quernUrl()], { cwd: root });
-  expect(verified.stdout).toContain(`for ${thisMonth} (open), 1 rows`);
+  expect(verified.stdout).toContain(`for ${thisMonth} (open), 1 row,`);
 
   for (const [language, label, closing] of [
     ['en', 'English', 'Closing balance: 120,000 MLX'],
-    ['es', 'Español', 'Saldo final: 120.000 MLX'],
+    ['es', 'Spanish', 'Saldo final: 120.000 MLX'],
   ] as const) {
     await section.getByLabel('Language of the CSV and PDF').selectOption({ label });
     const pdfDownload = page.waitForEvent('download');

@@ -54,7 +54,7 @@ async function main(): Promise<number> {
   }
   const s = verdict.statement;
   console.log(
-    `Verified: statement of ${s.merchant_id} for ${s.month} (${s.status}), ${s.rows.length} rows, opening ${s.opening_balance} MLX, closing ${s.closing_balance} MLX.`,
+    `Verified: statement of ${s.merchant_id} for ${s.month} (${s.status}), ${s.rows.length} ${s.rows.length === 1 ? 'row' : 'rows'}, opening ${s.opening_balance} MLX, closing ${s.closing_balance} MLX.`,
   );
   if (key === undefined)
     console.log(

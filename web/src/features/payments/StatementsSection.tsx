@@ -51,8 +51,8 @@ export function StatementsSection() {
         <div className="payments-export-field">
           <label htmlFor={languageId}>{t('language')}</label>
           <select id={languageId} value={documentLanguage} onChange={(e) => setDocumentLanguage(e.target.value === 'es' ? 'es' : 'en')}>
-            <option value="en">English</option>
-            <option value="es">Español</option>
+            <option value="en">{t('common:preferences.languages.en')}</option>
+            <option value="es">{t('common:preferences.languages.es')}</option>
           </select>
         </div>
         {(['pdf', 'csv', 'json'] as const).map((format) => (
