@@ -5,37 +5,8 @@
  * it carries the opening balance (`balanceAfter`, core/src/wallet/balance-after.ts).
  */
 import type { EventStore, RecordedEvent } from '@quern/core';
+import { walletEventTime } from '@quern/core/as-of';
 import { toWalletEvent, type WalletEvent } from '@quern/core/wallet';
-
-/** The time a wallet event happened, as the ledger stamped it (the month a movement belongs to). */
-export function walletEventTime(event: WalletEvent): string {
-  switch (event.type) {
-    case 'WalletOpened':
-      return event.data.openedAt;
-    case 'SupplyMinted':
-      return event.data.mintedAt;
-    case 'TransferReserved':
-      return event.data.reservedAt;
-    case 'TransferCredited':
-      return event.data.creditedAt;
-    case 'TransferPosted':
-      return event.data.postedAt;
-    case 'TransferVoided':
-      return event.data.voidedAt;
-    case 'DepositReceived':
-      return event.data.receivedAt;
-    case 'DepositConfirmed':
-      return event.data.confirmedAt;
-    case 'DepositRejected':
-      return event.data.rejectedAt;
-    case 'WalletClosed':
-      return event.data.closedAt;
-    default: {
-      const never: never = event;
-      return never;
-    }
-  }
-}
 
 /** A recorded event's time in milliseconds: its ledger time, or the store's for anything else in the stream. */
 export function recordedTimeMs(recorded: RecordedEvent): number {

@@ -9,7 +9,7 @@ import { historyKindOf, toTransactionPurpose } from '@quern/core/history';
 import type { StatementRowFields } from '@quern/core/statements';
 import { toKnownTransferReference } from '@quern/core/transfer-references';
 import { EXCHANGE_RATE_STREAM, type TransferReference, toWalletEvent, type WalletEvent } from '@quern/core/wallet';
-import { walletEventTime } from './log-reads.js';
+import { walletEventTime } from '@quern/core/as-of';
 
 /** Events read from the log per round trip; also the most held in memory at once. */
 export const STATEMENT_PAGE_SIZE = 500;
