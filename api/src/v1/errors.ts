@@ -56,12 +56,10 @@ export const v1ErrorCodeOf = (messageKey: string): string =>
 export const v1ErrorSchema = z
   .object({
     error: z.object({
-      type: z
-        .enum(v1ErrorTypes)
-        .meta({
-          description:
-            'The kind of failure; it follows from the HTTP status (a 422 is `idempotency_error` only for a reused Idempotency-Key).',
-        }),
+      type: z.enum(v1ErrorTypes).meta({
+        description:
+          'The kind of failure; it follows from the HTTP status (a 422 is `idempotency_error` only for a reused Idempotency-Key).',
+      }),
       code: z
         .string()
         .meta({ description: 'The particular refusal, stable across releases (e.g. `invalid_api_key`).', example: 'invalid_request' }),
