@@ -111,6 +111,9 @@ beforeAll(async () => {
     time: ledgerClock.now().toISOString(),
     balance: { stable: '0', unstable: '0' },
   });
+  // The deposit below is stamped by the same clock: in the same millisecond it would be "at or
+  // before" this moment, and an instant includes the events of its own millisecond.
+  await new Promise((resolve) => setTimeout(resolve, 5));
   // Day 1: deposits.
   await deposit(merchant.address, 1_000_000n);
   await deposit(shopper.address, 2_000_000n);
