@@ -81,8 +81,8 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
     await page.getByText(w.filter, { exact: true }).click();
     await page.getByLabel(w.counterparty).fill(alice.user.userName.toUpperCase());
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByLabel(w.from).fill(today);
-    await page.getByLabel(w.to).fill(today);
+    await page.getByLabel(w.from, { exact: true }).fill(today);
+    await page.getByLabel(w.to, { exact: true }).fill(today);
     // The chosen day in the page's own format (both languages write day/month/year), not the ISO text.
     const [year, month, day] = today.split('-');
     await expect(page.locator('.history-filter-day').first()).toHaveText(`${day}/${month}/${year}`);
@@ -105,8 +105,8 @@ for (const language of ['en', 'es'] as const satisfies readonly Language[]) {
     await expect(page).toHaveURL(/kind=received/);
 
     // A reversed range is refused at the field, with its message; the URL keeps the last good filter.
-    await page.getByLabel(w.from).fill('2026-02-02');
-    await page.getByLabel(w.to).fill('2026-02-01');
+    await page.getByLabel(w.from, { exact: true }).fill('2026-02-02');
+    await page.getByLabel(w.to, { exact: true }).fill('2026-02-01');
     await page.getByRole('button', { name: w.apply }).click();
     await expect(page.getByRole('alert').filter({ hasText: w.range })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`from=${today}`));
