@@ -143,7 +143,8 @@ for (const { language, width } of cases) {
       `[Sandbox] ${fill(notice.checkoutReceipt.subject, { shop: merchant.userName, mlx: amount })}`,
     );
     expect(receipt.text).toContain(reference);
-    expect(receipt.text).toContain(`${quernUrl()}/account`);
+    // The receipt e-mail links to the payment's printable receipt (ADR 091).
+    expect(receipt.text).toContain(`${quernUrl()}/receipts/checkout-`);
     const paid = await noticeWithSubject(
       merchant.email,
       `[Sandbox] ${fill(notice.checkoutPaid.subject, { payer: shopper.userName, mlx: amount })}`,
