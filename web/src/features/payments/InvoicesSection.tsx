@@ -12,7 +12,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
-import { formatCalendarDay } from '../../i18n/format.js';
+import { DayRangeDownload } from '../../ui/DayRangeDownload.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadMoreButton, listFailed, nextPageOf } from '../../ui/LoadMore.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
@@ -149,47 +149,16 @@ function InvoicesList({ status, mobile }: { status: InvoiceStatus | undefined; m
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-/** The chosen day is also written in the page's own date format: a native date input uses the browser's. */
-function DayField({ label, value, onChange, name }: { label: string; value: string; onChange: (day: string) => void; name: string }) {
-  const language = useLanguage();
-  const inputId = `invoices-export-${name}`;
-  const shownId = `${inputId}-shown`;
-  return (
-    <div className="payments-export-field">
-      <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} type="date" value={value} onChange={(e) => onChange(e.target.value)} required aria-describedby={shownId} />
-      <span className="payments-export-day" id={shownId}>
-        {formatCalendarDay(value, language) ?? ''}
-      </span>
-    </div>
-  );
-}
-
 function InvoicesExportForm() {
   const { t } = useTranslation('payments');
-  const [from, setFrom] = useState(() => `${today().slice(0, 4)}-01-01`);
-  const [to, setTo] = useState(today);
-  const reversed = from !== '' && to !== '' && from > to;
-  const href = `/api/quern/invoices/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
   return (
     <div className="payments-export">
       <h3>{t('invoicesExportTitle')}</h3>
-      <div className="payments-export-row">
-        <DayField label={t('invoicesFrom')} name="from" value={from} onChange={setFrom} />
-        <DayField label={t('invoicesTo')} name="to" value={to} onChange={setTo} />
-        {reversed || !from || !to ? (
-          <button type="button" className="button button-primary" disabled>
-            {t('invoicesExportCsv')}
-          </button>
-        ) : (
-          <a className="button button-primary" href={href} download data-testid="invoices-export">
-            {t('invoicesExportCsv')}
-          </a>
-        )}
-      </div>
-      {reversed ? <FormAlert kind="error">{t('rangeReversed')}</FormAlert> : null}
+      <DayRangeDownload
+        path="/api/quern/invoices/export"
+        idPrefix="invoices-export"
+        labels={{ from: t('invoicesFrom'), to: t('invoicesTo'), download: t('invoicesExportCsv'), rangeReversed: t('rangeReversed') }}
+      />
     </div>
   );
 }

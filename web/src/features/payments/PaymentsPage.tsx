@@ -9,9 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTRPC } from '../../app/data/trpc.js';
+import { DayRangeDownload } from '../../ui/DayRangeDownload.js';
 import { FormAlert } from '../../ui/FormAlert.js';
 import { LoadingStatus } from '../../ui/LoadingStatus.js';
-import { formatCalendarDay } from '../../i18n/format.js';
 import { useDocumentTitle } from '../../ui/useDocumentTitle.js';
 import { useLanguage } from '../../ui/useLanguage.js';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '../../ui/useMediaQuery.js';
@@ -151,51 +151,16 @@ function PaymentsChunk({
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * A native date input writes its value in the browser's locale, whatever the page's language;
- * the chosen day is also written beside it in the page's own date format, and read with the field.
- */
-function DayField({ label, value, onChange, name }: { label: string; value: string; onChange: (day: string) => void; name: string }) {
-  const language = useLanguage();
-  const shown = formatCalendarDay(value, language);
-  const inputId = `payments-export-${name}`;
-  const shownId = `${inputId}-shown`;
-  return (
-    <div className="payments-export-field">
-      <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} type="date" value={value} onChange={(e) => onChange(e.target.value)} required aria-describedby={shownId} />
-      <span className="payments-export-day" id={shownId} data-testid={shownId}>
-        {shown ?? ''}
-      </span>
-    </div>
-  );
-}
-
 function ExportForm() {
   const { t } = useTranslation('payments');
-  const [from, setFrom] = useState(() => `${today().slice(0, 4)}-01-01`);
-  const [to, setTo] = useState(today);
-  const reversed = from !== '' && to !== '' && from > to;
-  const href = `/api/quern/payments/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
   return (
     <div className="payments-export">
       <h2>{t('exportTitle')}</h2>
-      <div className="payments-export-row">
-        <DayField label={t('from')} name="from" value={from} onChange={setFrom} />
-        <DayField label={t('to')} name="to" value={to} onChange={setTo} />
-        {reversed || !from || !to ? (
-          <button type="button" className="button button-primary" disabled>
-            {t('exportCsv')}
-          </button>
-        ) : (
-          <a className="button button-primary" href={href} download data-testid="payments-export">
-            {t('exportCsv')}
-          </a>
-        )}
-      </div>
-      {reversed ? <FormAlert kind="error">{t('rangeReversed')}</FormAlert> : null}
+      <DayRangeDownload
+        path="/api/quern/payments/export"
+        idPrefix="payments-export"
+        labels={{ from: t('from'), to: t('to'), download: t('exportCsv'), rangeReversed: t('rangeReversed') }}
+      />
     </div>
   );
 }
