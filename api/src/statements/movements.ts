@@ -8,7 +8,8 @@ import type { EventStore, RecordedEvent } from '@quern/core';
 import { historyKindOf, toTransactionPurpose } from '@quern/core/history';
 import type { StatementRowFields } from '@quern/core/statements';
 import { toKnownTransferReference } from '@quern/core/transfer-references';
-import { EXCHANGE_RATE_STREAM, type TransferReference, toWalletEvent, type WalletEvent } from '@quern/core/wallet';
+import { createRateWalk } from '@quern/core/receipts';
+import { type TransferReference, toWalletEvent, type WalletEvent } from '@quern/core/wallet';
 import { walletEventTime } from '@quern/core/as-of';
 
 /** Events read from the log per round trip; also the most held in memory at once. */
@@ -89,14 +90,6 @@ function movementOf(event: WalletEvent): Omit<Movement, 'event_id' | 'position' 
   }
 }
 
-/** The rates ever set, in log order: a short stream (one event per change of rate). */
-async function ratesOf(store: EventStore): Promise<Array<{ position: bigint; usdPerMlx: string }>> {
-  const records = await store.readStream(EXCHANGE_RATE_STREAM);
-  return records.flatMap((record) =>
-    typeof record.data.usdPerMlx === 'string' ? [{ position: record.position, usdPerMlx: record.data.usdPerMlx }] : [],
-  );
-}
-
 /**
  * The wallet's movements from `fromRevision` up to the first event at or after `endMs` (or the
  * end of the stream), oldest first.
@@ -107,12 +100,8 @@ export async function* monthMovements(
   range: { fromRevision: bigint; endMs: number },
   pageSize = STATEMENT_PAGE_SIZE,
 ): AsyncGenerator<Movement> {
-  const rates = await ratesOf(store);
-  let rateIndex = -1;
-  const rateAt = (position: bigint): string => {
-    while (rateIndex + 1 < rates.length && rates[rateIndex + 1]!.position < position) rateIndex += 1;
-    return rateIndex < 0 ? '' : rates[rateIndex]!.usdPerMlx;
-  };
+  // The rate in force before each row, read a page at a time as the rows go up the log (the receipts' walk).
+  const rates = createRateWalk(store);
   let revision = range.fromRevision;
   for (;;) {
     const page: RecordedEvent[] = await store.readStream(streamId, { fromRevision: revision, maxCount: pageSize });
@@ -122,7 +111,12 @@ export async function* monthMovements(
       if (Date.parse(walletEventTime(event)) >= range.endMs) return;
       const movement = movementOf(event);
       if (movement)
-        yield { event_id: recorded.id, position: recorded.position.toString(), usd_rate: rateAt(recorded.position), ...movement };
+        yield {
+          event_id: recorded.id,
+          position: recorded.position.toString(),
+          usd_rate: (await rates.at(recorded.position)) ?? '',
+          ...movement,
+        };
     }
     if (page.length < pageSize) return;
     revision = page[page.length - 1]!.revision + 1n;
